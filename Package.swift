@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+// listd: live list data sources served over JSON-RPC 2.0. Zero package dependencies.
+import PackageDescription
+
+let package = Package(
+  name: "listd",
+  products: [
+    .library(name: "ListModel", targets: ["ListModel"]),
+    .library(name: "JSONRPC", targets: ["JSONRPC"]),
+    .executable(name: "listd-bench", targets: ["listd-bench"]),
+  ],
+  targets: [
+    // Pure value types: snapshots, outlines, selection, payloads, changesets and the diff.
+    .target(name: "ListModel"),
+    // JSON values, parser/writer, LSP framing, JSON-RPC messages and a duplex connection.
+    .target(name: "JSONRPC"),
+    // Benchmarks: `swift run -c release listd-bench model|jsonrpc`.
+    .executableTarget(name: "listd-bench", dependencies: ["ListModel", "JSONRPC"]),
+    .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
+    .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+  ]
+)

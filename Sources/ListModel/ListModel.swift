@@ -1,0 +1,1 @@
+// ListModel: pure value types for live list data sources (filled in by issue 2).

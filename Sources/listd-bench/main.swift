@@ -1,0 +1,27 @@
+// Entry point of the benchmark executable: picks a suite by name and runs it.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let usage = """
+  usage: listd-bench SUITE [--runs N] [--quick]
+  suites:
+    model     snapshot build, diff, outline expand/collapse, selection (ListModel)
+    jsonrpc   JSON parse/write and framing throughput against Foundation (JSONRPC)
+    all       every suite in turn
+  """
+
+guard let suite = arguments.first else {
+  print(usage)
+  exit(2)
+}
+let options = BenchOptions(arguments: Array(arguments.dropFirst()))
+switch suite {
+case "model": ModelBenchmarks.run(options)
+case "jsonrpc": JSONRPCBenchmarks.run(options)
+case "all":
+  ModelBenchmarks.run(options)
+  JSONRPCBenchmarks.run(options)
+case "-h", "--help", "help": print(usage)
+default:
+  FileHandle.standardError.write("listd-bench: unknown suite '\(suite)'\n\(usage)\n".data(using: .utf8)!)
+  exit(2)
+}
