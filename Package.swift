@@ -5,18 +5,21 @@ import PackageDescription
 let package = Package(
   name: "listd",
   products: [
+    .library(name: "JSON", targets: ["JSON"]),
     .library(name: "ListModel", targets: ["ListModel"]),
     .library(name: "JSONRPC", targets: ["JSONRPC"]),
     .executable(name: "listd-bench", targets: ["listd-bench"]),
   ],
   targets: [
+    // The JSON value type with its strict parser and writer. Pure: no I/O.
+    .target(name: "JSON"),
     // Pure value types: snapshots, outlines, selection, payloads, changesets and the diff.
-    .target(name: "ListModel"),
-    // JSON values, parser/writer, LSP framing, JSON-RPC messages and a duplex connection.
-    .target(name: "JSONRPC"),
+    .target(name: "ListModel", dependencies: ["JSON"]),
+    // LSP framing, JSON-RPC messages and a duplex connection over file descriptors.
+    .target(name: "JSONRPC", dependencies: ["JSON"]),
     // Benchmarks: `swift run -c release listd-bench model|jsonrpc`.
     .executableTarget(name: "listd-bench", dependencies: ["ListModel", "JSONRPC"]),
     .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
-    .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+    .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC"]),
   ]
 )
