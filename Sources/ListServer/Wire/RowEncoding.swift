@@ -1,0 +1,106 @@
+// Encodes rows, payloads, accessories and actions as the wire JSON of Protocol/README.md §3.
+import JSON
+import ListModel
+
+/// Model values → wire JSON. Default-valued payload fields are omitted, so rows stay small.
+enum RowEncoding {
+  /// A row: its id, payload fields, `level`, and for outline rows `parent`, `hasChildren`,
+  /// `expanded`. O(size of the payload).
+  static func row(_ row: Row) -> JSONValue {
+    var object = JSONObject()
+    object.reserveCapacity(8)
+    object.append("id", .string(row.id))
+    appendPayload(row.payload, to: &object)
+    object.append("level", .int(Int64(row.level)))
+    if let parent = row.parent { object.append("parent", .string(parent)) }
+    if row.hasChildren { object.append("hasChildren", true) }
+    if row.isExpanded { object.append("expanded", true) }
+    return .object(object)
+  }
+
+  /// Rows as a JSON array. O(total payload size).
+  static func rows(_ rows: [Row]) -> JSONValue {
+    .array(rows.map(row))
+  }
+
+  /// Appends the payload's non-default fields. O(size of the payload).
+  static func appendPayload(_ payload: ItemPayload, to object: inout JSONObject) {
+    let content = payload.content
+    if let text = content.text { object.append("text", .string(text)) }
+    if let secondary = content.secondaryText { object.append("secondaryText", .string(secondary)) }
+    if let image = content.image { object.append("image", .string(image)) }
+    if let data = content.data { object.append("data", data) }
+    if !payload.accessories.isEmpty {
+      object.append("accessories", .array(payload.accessories.map(accessory)))
+    }
+    if !payload.leadingSwipeActions.isEmpty {
+      object.append("leadingSwipeActions", actions(payload.leadingSwipeActions))
+    }
+    if !payload.trailingSwipeActions.isEmpty {
+      object.append("trailingSwipeActions", actions(payload.trailingSwipeActions))
+    }
+    if !payload.contextMenuActions.isEmpty {
+      object.append("contextMenuActions", actions(payload.contextMenuActions))
+    }
+    if !payload.isSelectable { object.append("selectable", false) }
+    if payload.isMovable { object.append("movable", true) }
+  }
+
+  /// An accessory: `{"type": name, …fields}`.
+  static func accessory(_ accessory: ListAccessory) -> JSONValue {
+    func typed(_ type: String, _ fields: (String, JSONValue)...) -> JSONValue {
+      .object(JSONObject([("type", .string(type))] + fields))
+    }
+    switch accessory {
+    case .disclosureIndicator: return typed("disclosureIndicator")
+    case .checkmark: return typed("checkmark")
+    case .delete: return typed("delete")
+    case .reorder: return typed("reorder")
+    case .outlineDisclosure: return typed("outlineDisclosure")
+    case .detail: return typed("detail")
+    case .multiselect: return typed("multiselect")
+    case .label(let text): return typed("label", ("text", .string(text)))
+    case .badge(let text): return typed("badge", ("text", .string(text)))
+    case .image(let name): return typed("image", ("name", .string(name)))
+    case .progress(let value): return typed("progress", ("value", .double(value)))
+    case .activityIndicator: return typed("activityIndicator")
+    case .toggle(let isOn): return typed("toggle", ("isOn", .bool(isOn)))
+    case .popUpMenu(let menu): return typed("popUpMenu", ("actions", actions(menu)))
+    case .custom(let name): return typed("custom", ("name", .string(name)))
+    }
+  }
+
+  /// Actions: `[{"id", "title", "style"?}]` (style omitted when normal).
+  static func actions(_ actions: [ListAction]) -> JSONValue {
+    .array(
+      actions.map { action in
+        var object: JSONObject = ["id": .string(action.id), "title": .string(action.title)]
+        if action.style != .normal { object.append("style", .string(action.style.rawValue)) }
+        return .object(object)
+      })
+  }
+
+  /// A section's description without rows: `{"id", "header"?, "footer"?}`.
+  static func sectionHeader(id: String, header: String?, footer: String?) -> JSONObject {
+    var object: JSONObject = ["id": .string(id)]
+    if let header { object.append("header", .string(header)) }
+    if let footer { object.append("footer", .string(footer)) }
+    return object
+  }
+
+  /// A section with its rows: `{"id", "header"?, "footer"?, "rows": […]}`. O(rows).
+  static func section(_ section: RowSection) -> JSONValue {
+    var object = sectionHeader(id: section.id, header: section.header, footer: section.footer)
+    object.append("rows", rows(section.rows))
+    return .object(object)
+  }
+
+  /// A whole row list: `{"sections": […], "selection": [ids]}` (selection sorted, so equal
+  /// snapshots encode equally). O(rows + selected log selected).
+  static func snapshot(_ rowList: RowList) -> JSONValue {
+    [
+      "sections": .array(rowList.sections.map(section)),
+      "selection": .array(rowList.selected.sorted().map { .string($0) }),
+    ]
+  }
+}
