@@ -1,0 +1,201 @@
+// One live list: its committed snapshot and version, history, subscribers and owner.
+import Dispatch
+import JSON
+import JSONRPC
+import ListModel
+import Synchronization
+
+/// A list the daemon holds.
+///
+/// Every change, subscription and history read runs on ``queue``, a serial queue, so changes
+/// of one list are serialized in arrival order across sessions while different lists never
+/// block each other. The committed state sits behind a mutex so queries read it from any
+/// thread in O(1) (snapshots are copy-on-write values) without waiting for the queue.
+final class LiveList: Sendable {
+  /// The state a query sees: one committed version.
+  struct Committed: Sendable {
+    var snapshot: ListSnapshot
+    var version: Int
+    var metadata: ListMetadata
+  }
+
+  private struct State {
+    var committed: Committed
+    var history: ChangeHistory
+    var subscribers: [Int: Session] = [:]
+    var owner: (any ListOwner)?
+    var isDisposed = false
+  }
+
+  let id: String
+  /// Serializes changes, subscriptions and history reads of this list.
+  let queue: DispatchQueue
+  private let state: Mutex<State>
+
+  init(id: String, snapshot: ListSnapshot, metadata: ListMetadata, owner: (any ListOwner)?, historyLimit: Int) {
+    self.id = id
+    self.queue = DispatchQueue(label: "listd.list.\(id)")
+    state = Mutex(
+      State(
+        committed: Committed(snapshot: snapshot, version: 0, metadata: metadata),
+        history: ChangeHistory(capacity: historyLimit), owner: owner))
+  }
+
+  /// The latest committed state. O(1).
+  var committed: Committed { state.withLock { $0.committed } }
+
+  /// Whether the list has been disposed (every later operation answers "unknown list").
+  var isDisposed: Bool { state.withLock { $0.isDisposed } }
+
+  /// The list's owner, if it still has a reachable one.
+  var owner: (any ListOwner)? {
+    state.withLock { $0.owner }.flatMap { $0.isReachable ? $0 : nil }
+  }
+
+  /// `list/info`: `{list, title, appearance, selectionMode, version, sections, items, rows,
+  /// selected, owner, subscribers}`. O(sections).
+  func info() -> JSONValue {
+    let (committed, owner, subscribers) = state.withLock { ($0.committed, $0.owner, $0.subscribers.count) }
+    let snapshot = committed.snapshot
+    return [
+      "list": .string(id),
+      "title": .string(committed.metadata.title),
+      "appearance": .string(committed.metadata.appearance.rawValue),
+      "selectionMode": .string(snapshot.selectionMode.rawValue),
+      "version": .int(Int64(committed.version)),
+      "sections": .int(Int64(snapshot.numberOfSections)),
+      "items": .int(Int64(snapshot.numberOfItems(includingHidden: true))),
+      "rows": .int(Int64(snapshot.numberOfItems())),
+      "selected": .int(Int64(snapshot.selectedItems.count)),
+      "owner": owner.flatMap { $0.isReachable ? $0.ownerInfo : nil } ?? .null,
+      "subscribers": .int(Int64(subscribers)),
+    ]
+  }
+
+  // MARK: - Changes (call on `queue`)
+
+  /// Applies `change` to the committed snapshot and commits the result: the version goes up by
+  /// one, the change enters the history, `list/didChange` is queued to every subscriber, and
+  /// the `{list, version, changeset}` answer is returned — in that order, so a mutation's answer
+  /// always follows its notification. A change that alters nothing creates no version. Throws
+  /// (changing nothing) if the list is disposed, `ifVersion` is stale or `change` throws.
+  /// Must run on ``queue``. O(cost of the change + size of the changeset).
+  func mutate(
+    ifVersion: Int?, _ change: (inout ListSnapshot) throws(ResponseError) -> Changeset
+  ) throws(ResponseError) -> JSONValue {
+    let current = try committedForChange(ifVersion: ifVersion)
+    var snapshot = current.snapshot
+    let changeset = try change(&snapshot)
+    return commit(snapshot, changeset: changeset, from: current)
+  }
+
+  /// The committed state, if the list still exists and `ifVersion` (when given) matches.
+  func committedForChange(ifVersion: Int?) throws(ResponseError) -> Committed {
+    let (committed, disposed) = state.withLock { ($0.committed, $0.isDisposed) }
+    guard !disposed else { throw .unknownList(id) }
+    if let ifVersion, ifVersion != committed.version {
+      throw .staleVersion(list: id, expected: ifVersion, current: committed.version)
+    }
+    return committed
+  }
+
+  /// Commits `snapshot` (derived from `base`, the committed state) with its changeset.
+  /// Must run on ``queue``.
+  func commit(_ snapshot: ListSnapshot, changeset: Changeset, from base: Committed) -> JSONValue {
+    let encoded = ChangesetEncoding.changeset(changeset)
+    // An empty changeset can still hide a change (a hidden item's payload): only equal
+    // snapshots keep the version.
+    if changeset.isEmpty && snapshot == base.snapshot {
+      return Self.mutationResult(list: id, version: base.version, changeset: encoded)
+    }
+    let version = base.version + 1
+    let params: JSONValue = [
+      "list": .string(id), "version": .int(Int64(version)), "previousVersion": .int(Int64(base.version)),
+      "changeset": encoded,
+    ]
+    let subscribers = state.withLock { state -> [Session] in
+      state.committed.snapshot = snapshot
+      state.committed.version = version
+      state.history.append(version: version, params: params, weight: Self.weight(of: changeset))
+      return Array(state.subscribers.values)
+    }
+    if !subscribers.isEmpty {
+      let body = Session.encodeNotification("list/didChange", params)
+      for subscriber in subscribers where !subscriber.send(encoded: body) {
+        unsubscribe(subscriber.id)
+      }
+    }
+    return Self.mutationResult(list: id, version: version, changeset: encoded)
+  }
+
+  /// Changes the title or appearance; no new version (metadata is not content). Any thread.
+  func updateMetadata(_ update: (inout ListMetadata) -> Void) {
+    state.withLock { update(&$0.committed.metadata) }
+  }
+
+  static func mutationResult(list: String, version: Int, changeset: JSONValue) -> JSONValue {
+    ["list": .string(list), "version": .int(Int64(version)), "changeset": changeset]
+  }
+
+  /// How much of the history budget a changeset uses: the rows it carries, roughly.
+  private static func weight(of changeset: Changeset) -> Int {
+    1 + changeset.itemChangeCount + changeset.sectionInserts.reduce(0) { $0 + $1.section.rows.count }
+  }
+
+  // MARK: - Subscriptions (call on `queue`)
+
+  /// Adds a subscriber and returns the committed state it starts from: it receives every later
+  /// change. Must run on ``queue`` so no change slips between the state and the registration.
+  func subscribe(_ session: Session) throws(ResponseError) -> Committed {
+    let result = state.withLock { state -> Committed? in
+      guard !state.isDisposed else { return nil }
+      state.subscribers[session.id] = session
+      return state.committed
+    }
+    guard let result else { throw .unknownList(id) }
+    return result
+  }
+
+  /// Removes a subscriber. Any thread.
+  func unsubscribe(_ sessionID: Int) {
+    _ = state.withLock { $0.subscribers.removeValue(forKey: sessionID) }
+  }
+
+  /// The params of every change after `version`, or -32015 if the history no longer has them.
+  /// Must run on ``queue``.
+  func changes(since version: Int) throws(ResponseError) -> (current: Int, changes: [JSONValue]) {
+    let (history, current, disposed) = state.withLock { ($0.history, $0.committed.version, $0.isDisposed) }
+    guard !disposed else { throw .unknownList(id) }
+    guard version <= current else {
+      throw .invalidParams("\"version\" \(version) is newer than the list's version \(current)", field: "version")
+    }
+    guard let changes = history.changes(since: version, current: current) else {
+      let oldest = history.oldestBase ?? current
+      throw ResponseError(
+        .historyUnavailable,
+        "list '\(id)' keeps changes since version \(oldest) only, not \(version): resubscribe to resync",
+        data: ["oldestVersion": .int(Int64(oldest)), "currentVersion": .int(Int64(current))])
+    }
+    return (current, changes)
+  }
+
+  /// Marks the list disposed and returns its subscribers and final version. Must run on ``queue``.
+  func dispose() throws(ResponseError) -> (version: Int, subscribers: [Session]) {
+    let result = state.withLock { state -> (Int, [Session])? in
+      guard !state.isDisposed else { return nil }
+      state.isDisposed = true
+      state.history.removeAll()
+      defer { state.subscribers = [:] }
+      return (state.committed.version, Array(state.subscribers.values))
+    }
+    guard let result else { throw .unknownList(id) }
+    return result
+  }
+
+  /// Drops the owner if it is `owner` (its session closed).
+  func releaseOwner(_ owner: any ListOwner) {
+    state.withLock { state in
+      if let current = state.owner, current === owner { state.owner = nil }
+    }
+  }
+}

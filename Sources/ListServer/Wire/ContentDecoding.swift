@@ -1,0 +1,150 @@
+// Decodes wire content (sections, items, trees, payloads, accessories, actions) into model values.
+import JSONRPC
+import ListModel
+
+/// Wire content → model values, with -32602 errors that name the field path and value.
+/// Everything is O(size of the input).
+enum ContentDecoding {
+  /// A section of content: its spec and its item trees.
+  struct SectionContent {
+    var spec: SectionSpec
+    var trees: [OutlineNode]
+  }
+
+  static let sectionKeys = ["id", "header", "footer", "items"]
+  static let payloadKeys = [
+    "text", "secondaryText", "image", "data", "accessories", "leadingSwipeActions",
+    "trailingSwipeActions", "contextMenuActions", "selectable", "movable",
+  ]
+  static let itemKeys = ["id", "children", "expanded"] + payloadKeys
+
+  /// `{"sections": [...]}`. `wasExpanded` gives the expansion of an item whose `expanded` is
+  /// omitted (its state in the list being replaced, so a refresh keeps what the user opened).
+  static func content(_ params: Params, wasExpanded: (String) -> Bool) throws(ResponseError) -> [SectionContent] {
+    try params.requireKnown(["sections"])
+    return try params.objects("sections").map { section throws(ResponseError) in
+      try self.section(section, wasExpanded: wasExpanded)
+    }
+  }
+
+  /// A content section: `{"id", "header"?, "footer"?, "items"?}`.
+  static func section(_ params: Params, wasExpanded: (String) -> Bool) throws(ResponseError) -> SectionContent {
+    try params.requireKnown(sectionKeys)
+    let spec = SectionSpec(
+      try params.string("id"), header: try params.optionalString("header"),
+      footer: try params.optionalString("footer"))
+    let trees = try params.optionalObjects("items") ?? []
+    return SectionContent(
+      spec: spec,
+      trees: try trees.map { item throws(ResponseError) in try tree(item, wasExpanded: wasExpanded) })
+  }
+
+  /// An item with optional `children` and `expanded`.
+  static func tree(_ params: Params, wasExpanded: (String) -> Bool) throws(ResponseError) -> OutlineNode {
+    try params.requireKnown(itemKeys)
+    let item = try self.item(params, known: nil)
+    let children = try params.optionalObjects("children") ?? []
+    return OutlineNode(
+      item,
+      children: try children.map { child throws(ResponseError) in try tree(child, wasExpanded: wasExpanded) },
+      isExpanded: try params.optionalBool("expanded") ?? wasExpanded(item.id))
+  }
+
+  /// An item without children: its id and payload. `known` lists the allowed members (nil when
+  /// the caller has checked them already).
+  static func item(_ params: Params, known: [String]? = ["id"] + payloadKeys) throws(ResponseError) -> ListItem {
+    if let known { try params.requireKnown(known) }
+    return ListItem(try params.string("id"), payload: try payload(params))
+  }
+
+  /// The payload fields of an item object (other members are ignored here).
+  static func payload(_ params: Params) throws(ResponseError) -> ItemPayload {
+    let content = ItemContent(
+      text: try params.optionalString("text"), secondaryText: try params.optionalString("secondaryText"),
+      image: try params.optionalString("image"), data: try params.optionalValue("data"))
+    return ItemPayload(
+      content: content,
+      accessories: try (params.optionalObjects("accessories") ?? []).map { a throws(ResponseError) in
+        try accessory(a)
+      },
+      leadingSwipeActions: try actions(params, "leadingSwipeActions"),
+      trailingSwipeActions: try actions(params, "trailingSwipeActions"),
+      contextMenuActions: try actions(params, "contextMenuActions"),
+      isSelectable: try params.optionalBool("selectable") ?? true,
+      isMovable: try params.optionalBool("movable") ?? false)
+  }
+
+  /// An accessory: `{"type": name, …its fields}`.
+  static func accessory(_ params: Params) throws(ResponseError) -> ListAccessory {
+    let type = try params.string("type")
+    func only(_ keys: String...) throws(ResponseError) { try params.requireKnown(["type"] + keys) }
+    switch type {
+    case "disclosureIndicator", "checkmark", "delete", "reorder", "outlineDisclosure", "detail", "multiselect",
+      "activityIndicator":
+      try only()
+      switch type {
+      case "disclosureIndicator": return .disclosureIndicator
+      case "checkmark": return .checkmark
+      case "delete": return .delete
+      case "reorder": return .reorder
+      case "outlineDisclosure": return .outlineDisclosure
+      case "detail": return .detail
+      case "multiselect": return .multiselect
+      default: return .activityIndicator
+      }
+    case "label":
+      try only("text")
+      return .label(try params.string("text"))
+    case "badge":
+      try only("text")
+      return .badge(try params.string("text"))
+    case "image":
+      try only("name")
+      return .image(try params.string("name"))
+    case "custom":
+      try only("name")
+      return .custom(try params.string("name"))
+    case "progress":
+      try only("value")
+      let value = try params.double("value")
+      guard value >= 0 && value <= 1 else { throw params.invalid("value", "must be between 0 and 1, got \(value)") }
+      return .progress(value)
+    case "toggle":
+      try only("isOn")
+      return .toggle(isOn: try params.bool("isOn"))
+    case "popUpMenu":
+      try only("actions")
+      return .popUpMenu(try actions(params, "actions", required: true))
+    default:
+      throw params.mismatch("type", "an accessory type (\(accessoryTypes))", .string(type))
+    }
+  }
+
+  static let accessoryTypes =
+    "disclosureIndicator, checkmark, delete, reorder, outlineDisclosure, detail, multiselect, label, badge, "
+    + "image, progress, activityIndicator, toggle, popUpMenu, custom"
+
+  /// An array of actions `{"id", "title", "style"?}` under `key`.
+  static func actions(_ params: Params, _ key: String, required: Bool = false) throws(ResponseError) -> [ListAction] {
+    let list = required ? try params.objects(key) : try params.optionalObjects(key) ?? []
+    return try list.map { action throws(ResponseError) in
+      try action.requireKnown(["id", "title", "style"])
+      return ListAction(
+        id: try action.string("id"), title: try action.string("title"),
+        style: try action.optionalEnumeration("style", as: ActionStyle.self) ?? .normal)
+    }
+  }
+
+  /// Builds a snapshot holding `sections`, sharing `base`'s id table so the diff against it stays
+  /// integer-only. O(items).
+  static func snapshot(
+    _ sections: [SectionContent], sharingWith base: ListSnapshot, selectionMode: SelectionMode
+  ) throws(ListModelError) -> ListSnapshot {
+    var snapshot = ListSnapshot(sharingIdentifiersWith: base, selectionMode: selectionMode)
+    try snapshot.appendSections(sections.map(\.spec))
+    for section in sections where !section.trees.isEmpty {
+      try snapshot.appendTrees(section.trees, toSection: section.spec.id)
+    }
+    return snapshot
+  }
+}

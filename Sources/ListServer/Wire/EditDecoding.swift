@@ -1,0 +1,163 @@
+// Decodes the wire edits of `list/edit` into model ListEdits, remembering which wire edit each came from.
+import JSON
+import JSONRPC
+import ListModel
+
+/// Wire edits → model edits. One wire edit may become several model edits (an `updateSection`
+/// sets header and footer; `appendItems` with children appends trees), so the decoder keeps, for
+/// each model edit, the index of the wire edit it came from — errors name the wire edit.
+struct DecodedEdits {
+  var edits: [ListEdit] = []
+  /// For each of `edits`, the index of its wire edit.
+  var origins: [Int] = []
+
+  mutating func add(_ edit: ListEdit, from origin: Int) {
+    edits.append(edit)
+    origins.append(origin)
+  }
+}
+
+enum EditDecoding {
+  static let ops = [
+    "appendSections", "insertSections", "deleteSections", "moveSection", "reloadSections", "updateSection",
+    "appendItems", "insertItems", "appendChildren", "deleteItems", "deleteAllItems", "moveItem", "reloadItems",
+    "reconfigureItems", "updateItems", "replaceItems", "expand", "collapse", "select", "deselect", "selectAll",
+    "deselectAll",
+  ]
+
+  /// Decodes `edits` (the `list/edit` array). `wasExpanded` gives the expansion of re-added items
+  /// that do not say. O(size of the input).
+  static func edits(_ params: Params, wasExpanded: (String) -> Bool) throws(ResponseError) -> DecodedEdits {
+    var decoded = DecodedEdits()
+    for (index, edit) in try params.objects("edits").enumerated() {
+      try decode(edit, index: index, into: &decoded, wasExpanded: wasExpanded)
+    }
+    return decoded
+  }
+
+  private static func decode(
+    _ p: Params, index: Int, into out: inout DecodedEdits, wasExpanded: (String) -> Bool
+  ) throws(ResponseError) {
+    let op = try p.string("op")
+    func known(_ keys: String...) throws(ResponseError) { try p.requireKnown(["op"] + keys) }
+    func add(_ edit: ListEdit) { out.add(edit, from: index) }
+    func trees(_ key: String) throws(ResponseError) -> [OutlineNode] {
+      try p.objects(key).map { item throws(ResponseError) in
+        try ContentDecoding.tree(item, wasExpanded: wasExpanded)
+      }
+    }
+    /// Adds the children of inserted trees under their (now inserted) parents.
+    func addChildren(of nodes: [OutlineNode]) {
+      for node in nodes where !node.children.isEmpty {
+        add(.appendChildTrees(node.children, parent: node.item.id))
+      }
+      for node in nodes where node.isExpanded { add(.expand([node.item.id])) }
+    }
+
+    switch op {
+    case "appendSections", "insertSections":
+      let sections = try p.objects("sections").map { s throws(ResponseError) in
+        try ContentDecoding.section(s, wasExpanded: wasExpanded)
+      }
+      let specs = sections.map(\.spec)
+      if op == "appendSections" {
+        try known("sections")
+        add(.appendSections(specs))
+      } else {
+        try known("sections", "before", "after")
+        let anchorKey = try p.requireOne(of: ["before", "after"], "insertSections")
+        let anchor = try p.string(anchorKey)
+        add(anchorKey == "before" ? .insertSectionsBefore(specs, section: anchor) : .insertSectionsAfter(specs, section: anchor))
+      }
+      for section in sections where !section.trees.isEmpty {
+        add(.appendTrees(section.trees, section: section.spec.id))
+      }
+    case "deleteSections":
+      try known("sections")
+      add(.deleteSections(try p.strings("sections")))
+    case "moveSection":
+      try known("section", "before", "after")
+      let id = try p.string("section")
+      let anchorKey = try p.requireOne(of: ["before", "after"], "moveSection")
+      let anchor = try p.string(anchorKey)
+      add(anchorKey == "before" ? .moveSectionBefore(id, section: anchor) : .moveSectionAfter(id, section: anchor))
+    case "reloadSections":
+      try known("sections")
+      add(.reloadSections(try p.strings("sections")))
+    case "updateSection":
+      try known("section", "header", "footer")
+      let id = try p.string("section")
+      if try p.member("header") != nil { add(.setSectionHeader(section: id, header: try p.optionalString("header"))) }
+      if try p.member("footer") != nil { add(.setSectionFooter(section: id, footer: try p.optionalString("footer"))) }
+    case "appendItems":
+      try known("items", "section")
+      add(.appendTrees(try trees("items"), section: try p.optionalString("section")))
+    case "insertItems":
+      try known("items", "before", "after")
+      let nodes = try trees("items")
+      let anchorKey = try p.requireOne(of: ["before", "after"], "insertItems")
+      let anchor = try p.string(anchorKey)
+      let items = nodes.map(\.item)
+      add(anchorKey == "before" ? .insertItemsBefore(items, item: anchor) : .insertItemsAfter(items, item: anchor))
+      addChildren(of: nodes)
+    case "appendChildren":
+      try known("parent", "items")
+      add(.appendChildTrees(try trees("items"), parent: try p.string("parent")))
+    case "deleteItems":
+      try known("items")
+      add(.deleteItems(try p.strings("items")))
+    case "deleteAllItems":
+      try known()
+      add(.deleteAllItems)
+    case "moveItem":
+      try known("item", "before", "after", "section", "parent")
+      let id = try p.string("item")
+      let anchorKey = try p.requireOne(of: ["before", "after", "section", "parent"], "moveItem")
+      let anchor = try p.string(anchorKey)
+      switch anchorKey {
+      case "before": add(.moveItemBefore(id, item: anchor))
+      case "after": add(.moveItemAfter(id, item: anchor))
+      case "section": add(.moveItemToSection(id, section: anchor))
+      default: add(.moveItemToParent(id, parent: anchor))
+      }
+    case "reloadItems":
+      try known("items")
+      add(.reloadItems(try p.strings("items")))
+    case "reconfigureItems":
+      try known("items")
+      add(.reconfigureItems(try p.strings("items")))
+    case "updateItems":
+      try known("items")
+      for item in try p.objects("items") {
+        let decoded = try ContentDecoding.item(item)
+        add(.setPayload(item: decoded.id, payload: decoded.payload))
+      }
+    case "replaceItems":
+      try known("section", "items")
+      let nodes = try trees("items")
+      add(.replaceItems(nodes.map(\.item), section: try p.string("section")))
+      addChildren(of: nodes)
+    case "expand", "collapse":
+      try known("item", "recursive")
+      let id = try p.string("item")
+      let recursive = try p.optionalBool("recursive") ?? false
+      if op == "expand" {
+        add(recursive ? .expandSubtree(id) : .expand([id]))
+      } else {
+        add(recursive ? .collapseSubtree(id) : .collapse([id]))
+      }
+    case "select", "deselect":
+      try known("items")
+      let ids = try p.strings("items")
+      add(op == "select" ? .select(ids) : .deselect(ids))
+    case "selectAll":
+      try known()
+      add(.selectAll)
+    case "deselectAll":
+      try known()
+      add(.deselectAll)
+    default:
+      throw p.mismatch("op", "one of \(ops.joined(separator: ", "))", .string(op))
+    }
+  }
+}

@@ -1,0 +1,23 @@
+// Rejects unknown members, so a typo in a field name is an error instead of a silent no-op.
+import JSONRPC
+
+extension Params {
+  /// Throws -32602 naming the first member whose name is not in `known`. O(members × known).
+  func requireKnown(_ known: [String]) throws(ResponseError) {
+    for key in try object().keys where !known.contains(key) {
+      let list = known.map { "\"\($0)\"" }.joined(separator: ", ")
+      throw invalid(key, "is not a known field here (expected one of \(list))")
+    }
+  }
+
+  /// Exactly one of `keys` must be present; returns it. `what` describes the choice in errors.
+  func requireOne(of keys: [String], _ what: String) throws(ResponseError) -> String {
+    let present = try keys.filter { key throws(ResponseError) in try contains(key) }
+    guard present.count == 1 else {
+      let names = keys.map { "\"\(path(of: $0))\"" }.joined(separator: ", ")
+      let found = present.isEmpty ? "none" : present.map { "\"\(path(of: $0))\"" }.joined(separator: " and ")
+      throw .invalidParams("\(what): give exactly one of \(names), got \(found)", field: path.isEmpty ? nil : path)
+    }
+    return present[0]
+  }
+}

@@ -1,0 +1,66 @@
+// listd's own JSON-RPC error codes (Protocol/README.md §1) and the mapping of model errors onto them.
+import JSON
+import JSONRPC
+import ListModel
+
+extension ErrorCode {
+  static let unknownList: ErrorCode = -32010
+  static let unknownSection: ErrorCode = -32011
+  static let unknownItem: ErrorCode = -32012
+  static let duplicateID: ErrorCode = -32013
+  static let invalidEdit: ErrorCode = -32014
+  static let historyUnavailable: ErrorCode = -32015
+  static let noOwner: ErrorCode = -32016
+  static let ownerTimeout: ErrorCode = -32017
+}
+
+extension ResponseError {
+  static func unknownList(_ id: String) -> ResponseError {
+    ResponseError(.unknownList, "unknown list '\(id)'", data: ["list": .string(id)])
+  }
+
+  static func unknownItem(_ id: String, in list: String) -> ResponseError {
+    ResponseError(.unknownItem, "unknown item '\(id)' in list '\(list)'", data: ["item": .string(id)])
+  }
+
+  static func duplicateList(_ id: String) -> ResponseError {
+    ResponseError(.duplicateID, "duplicate list id '\(id)': a list with this id exists", data: ["id": .string(id), "kind": "list"])
+  }
+
+  static func staleVersion(list: String, expected: Int, current: Int) -> ResponseError {
+    ResponseError(
+      .contentModified, "list '\(list)' is at version \(current), not ifVersion \(expected)",
+      data: ["currentVersion": .int(Int64(current)), "ifVersion": .int(Int64(expected))])
+  }
+
+  /// A model error as the JSON-RPC error of its kind; `editIndex` (the wire edit) replaces the
+  /// model's own index, and the message names the list.
+  static func model(_ error: ListModelError, list: String, editIndex: Int? = nil) -> ResponseError {
+    let index = editIndex ?? error.editIndex
+    let message = "list '\(list)': " + ListModelError(error.kind, editIndex: index).message
+    var data = JSONObject()
+    if let index { data.append("editIndex", .int(Int64(index))) }
+    let code: ErrorCode
+    switch error.kind {
+    case .duplicateSection(let id):
+      code = .duplicateID
+      data.append("id", .string(id))
+      data.append("kind", "section")
+    case .duplicateItem(let id):
+      code = .duplicateID
+      data.append("id", .string(id))
+      data.append("kind", "item")
+    case .unknownSection(let id):
+      code = .unknownSection
+      data.append("section", .string(id))
+    case .unknownItem(let id):
+      code = .unknownItem
+      data.append("item", .string(id))
+    case .noSections, .sectionMovedRelativeToItself, .itemMovedRelativeToItself, .itemMovedIntoOwnSubtree,
+      .selectionDisabled, .multipleSelectionNotAllowed, .itemNotSelectable, .itemNotVisible, .invalidChangeset:
+      code = .invalidEdit
+      data.append("reason", .string(ListModelError(error.kind).message))
+    }
+    return ResponseError(code, message, data: .object(data))
+  }
+}
