@@ -19,7 +19,7 @@ public func apply(_ changeset: Changeset, to rowList: RowList) throws(ListModelE
   }
   for run in changeset.itemReloads + changeset.itemReconfigures {
     guard run.section >= 0, run.section < oldCount, run.start >= 0,
-      run.start + run.rows.count <= sections[run.section].rows.count
+      run.start <= sections[run.section].rows.count - run.rows.count
     else { throw fail("row update at [\(run.section), \(run.start)] is out of range") }
     for (offset, row) in run.rows.enumerated() {
       guard sections[run.section].rows[run.start + offset].id == row.id else {
@@ -48,7 +48,10 @@ public func apply(_ changeset: Changeset, to rowList: RowList) throws(ListModelE
   }
   var placedRows: [Int: [(row: Int, value: Row)]] = [:]
   for move in changeset.itemMoves {
-    guard move.count > 0 else { throw fail("empty move") }
+    guard move.count > 0, move.from.section >= 0, move.from.section < oldCount, move.from.item >= 0,
+      move.from.item <= sections[move.from.section].rows.count - move.count, move.to.item >= 0,
+      move.to.item <= Int(Int32.max)
+    else { throw fail("move from \(move.from) of \(move.count) rows is out of range") }
     for offset in 0..<move.count {
       try markRow(move.from.section, move.from.item + offset)
       placedRows[move.to.section, default: []].append(
@@ -107,6 +110,9 @@ public func apply(_ changeset: Changeset, to rowList: RowList) throws(ListModelE
 
   // 4. Rows at their new index paths, ascending.
   for run in changeset.itemInserts {
+    guard run.start >= 0, run.start <= Int(Int32.max) else {
+      throw fail("insert at [\(run.section), \(run.start)] is out of range")
+    }
     for (offset, row) in run.rows.enumerated() {
       placedRows[run.section, default: []].append((run.start + offset, row))
     }

@@ -88,7 +88,8 @@ private struct Differ {
     oldIndexOfNew = [Int](repeating: -1, count: newCount)
     var sameOrder = oldCount == newCount
     if sameOrder {
-      for index in 0..<oldCount where old.slots[Int(old.order[index])].id != new.slots[Int(new.order[index])].id {
+      for index in 0..<oldCount
+      where old.slots[Int(old.order[index])].id != new.slots[Int(new.order[index])].id {
         sameOrder = false
         break
       }
@@ -136,7 +137,8 @@ private struct Differ {
       let newStore = new.slots[Int(new.order[j])]
       let i = oldIndexOfNew[j]
       if i == -1 {
-        changes.sectionInserts.append(.init(index: j, section: new.rowSection(slot: new.order[j], strings: strings)))
+        changes.sectionInserts.append(
+          .init(index: j, section: new.rowSection(slot: new.order[j], strings: strings)))
         continue
       }
       let oldStore = old.slots[Int(old.order[i])]

@@ -36,8 +36,9 @@ extension ListSnapshot: CustomStringConvertible {
     var lines: [String] = ["snapshot (\(selectionMode))"]
     for slot in order {
       let store = slots[Int(slot)]
-      lines.append("§ \(strings[Int(store.id)])" + (store.header.map { " h=\($0)" } ?? "")
-        + (store.footer.map { " f=\($0)" } ?? ""))
+      lines.append(
+        "§ \(strings[Int(store.id)])" + (store.header.map { " h=\($0)" } ?? "")
+          + (store.footer.map { " f=\($0)" } ?? ""))
       for node in store.nodes {
         var line = String(repeating: "  ", count: Int(node.level) + 1) + strings[Int(node.id)]
         if node.isExpanded { line += " v" }

@@ -9,7 +9,8 @@ extension ListSnapshot {
   {
     let slot = try targetSection(section)
     let ids = try claimNewItems(items.map(\.id))
-    insertBlock(makeBlock(items, ids: ids, level: 0, parent: -1), into: slot, at: slots[Int(slot)].nodes.count)
+    insertBlock(
+      makeBlock(items, ids: ids, level: 0, parent: -1), into: slot, at: slots[Int(slot)].nodes.count)
   }
 
   /// Appends items with empty payloads. See ``appendItems(_:toSection:)-(([ListItem],_)``.
@@ -37,7 +38,8 @@ extension ListSnapshot {
     let ids = try claimNewItems(items.map(\.id))
     let node = slots[Int(anchor.slot)].nodes[Int(anchor.position)]
     let position = Int(anchor.position) + (after ? Int(node.size) : 0)
-    insertBlock(makeBlock(items, ids: ids, level: node.level, parent: node.parent), into: anchor.slot, at: position)
+    insertBlock(
+      makeBlock(items, ids: ids, level: node.level, parent: node.parent), into: anchor.slot, at: position)
   }
 
   /// The slot named by `section`, or the last section if nil.

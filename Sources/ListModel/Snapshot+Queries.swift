@@ -70,7 +70,8 @@ extension ListSnapshot {
     let at = location(item)
     let store = slots[Int(at.slot)]
     guard store.nodes[Int(at.position)].isVisible else { return nil }
-    return ListIndexPath(section: Int(indexOfSlot[Int(at.slot)]), item: store.row(ofPosition: Int(at.position)))
+    return ListIndexPath(
+      section: Int(indexOfSlot[Int(at.slot)]), item: store.row(ofPosition: Int(at.position)))
   }
 
   /// The id of the item at a row, or nil if out of range. O(log n) (O(1) in a flat section).

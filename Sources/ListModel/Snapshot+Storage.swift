@@ -108,7 +108,9 @@ extension ListSnapshot {
   /// them; their ids leave the snapshot and the selection. O(nodes after `position` + depth);
   /// O(section size) in an outline section.
   @discardableResult
-  mutating func removeBlock(from slot: Int32, at position: Int, count: Int, deselecting: Bool = true) -> [Node] {
+  mutating func removeBlock(from slot: Int32, at position: Int, count: Int, deselecting: Bool = true)
+    -> [Node]
+  {
     guard count > 0 else { return [] }
     let s = Int(slot)
     var ancestor = slots[s].nodes[position].parent

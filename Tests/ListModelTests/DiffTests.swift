@@ -27,7 +27,8 @@ final class DiffTests: XCTestCase {
     var b = a
     try b.moveItem("5", before: "1")
     let changes = assertMirror(a, b)
-    XCTAssertEqual(changes.itemMoves, [.init(from: .init(section: 0, item: 4), to: .init(section: 0, item: 0))])
+    XCTAssertEqual(
+      changes.itemMoves, [.init(from: .init(section: 0, item: 4), to: .init(section: 0, item: 0))])
   }
 
   func testCrossSectionMovesAreMovesAsRuns() throws {

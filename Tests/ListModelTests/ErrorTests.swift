@@ -8,8 +8,10 @@ final class ErrorTests: XCTestCase {
   func makeFixture(mode: SelectionMode = .multiple) throws -> ListSnapshot {
     var snapshot = ListSnapshot(selectionMode: mode)
     try snapshot.appendSections(["a", "b"])
-    try snapshot.appendTrees([OutlineNode("1"), OutlineNode("2", children: [OutlineNode("2a")])], toSection: "a")
-    try snapshot.appendItems([ListItem("3"), ListItem("ns", payload: ItemPayload(isSelectable: false))], toSection: "b")
+    try snapshot.appendTrees(
+      [OutlineNode("1"), OutlineNode("2", children: [OutlineNode("2a")])], toSection: "a")
+    try snapshot.appendItems(
+      [ListItem("3"), ListItem("ns", payload: ItemPayload(isSelectable: false))], toSection: "b")
     return snapshot
   }
 
@@ -86,7 +88,8 @@ final class ErrorTests: XCTestCase {
 
   func testMessagesNameTheOffendingID() {
     XCTAssertEqual(ListModelError(.unknownItem("abc")).message, "unknown item 'abc'")
-    XCTAssertEqual(ListModelError(.duplicateSection("s"), editIndex: 3).message, "edit 3: duplicate section id 's'")
+    XCTAssertEqual(
+      ListModelError(.duplicateSection("s"), editIndex: 3).message, "edit 3: duplicate section id 's'")
     XCTAssertTrue(ListModelError(.itemMovedIntoOwnSubtree("p", "c")).message.contains("'p'"))
   }
 

@@ -84,7 +84,8 @@ final class MirrorPropertyTests: XCTestCase {
     return true
   }
 
-  func fail(_ seed: UInt64, _ what: String, _ log: [String], _ old: ListSnapshot, _ new: ListSnapshot) -> Bool {
+  func fail(_ seed: UInt64, _ what: String, _ log: [String], _ old: ListSnapshot, _ new: ListSnapshot) -> Bool
+  {
     XCTFail(
       "seed \(seed): \(what)\nedits:\n\(log.joined(separator: "\n"))\nold:\n\(old)\nnew:\n\(new)")
     return false

@@ -35,7 +35,8 @@ struct RandomEdits {
   mutating func trees(depth: Int) -> [OutlineNode] {
     (0..<random.int(1..<4)).map { _ in
       let children = depth > 0 && random.chance(50) ? trees(depth: depth - 1) : []
-      return OutlineNode(ListItem(freshID("t"), payload: payload()), children: children, isExpanded: random.chance(50))
+      return OutlineNode(
+        ListItem(freshID("t"), payload: payload()), children: children, isExpanded: random.chance(50))
     }
   }
 
@@ -87,7 +88,9 @@ struct RandomEdits {
     let s = snapshot
     switch random.int(0..<40) {
     case 0:
-      var specs = (0..<random.int(1..<3)).map { _ in SectionSpec(freshID("s"), header: random.chance(20) ? "x" : nil) }
+      var specs = (0..<random.int(1..<3)).map { _ in
+        SectionSpec(freshID("s"), header: random.chance(20) ? "x" : nil)
+      }
       if random.chance(5) { specs.append(SectionSpec(sectionID(s))) }
       return .appendSections(specs)
     case 1: return .insertSectionsBefore([SectionSpec(freshID("s"))], section: sectionID(s))
@@ -98,7 +101,8 @@ struct RandomEdits {
     case 6: return .reloadSections([sectionID(s)])
     case 7: return .setSectionHeader(section: sectionID(s), header: random.pick([nil, "h", "H"])!)
     case 8: return .setSectionFooter(section: sectionID(s), footer: random.pick([nil, "f"])!)
-    case 9, 10: return .appendItems(maybeDuplicateItems(s, max: 4), section: random.chance(30) ? nil : sectionID(s))
+    case 9, 10:
+      return .appendItems(maybeDuplicateItems(s, max: 4), section: random.chance(30) ? nil : sectionID(s))
     case 11: return .insertItemsBefore(maybeDuplicateItems(s, max: 3), item: itemID(s))
     case 12: return .insertItemsAfter(maybeDuplicateItems(s, max: 3), item: itemID(s))
     case 13, 14: return .deleteItems(itemIDs(s, max: 3))
@@ -111,8 +115,9 @@ struct RandomEdits {
     case 22: return .reconfigureItems(itemIDs(s, max: 3))
     case 23:
       let section = sectionID(s)
-      var items = s.itemIdentifiers(inSection: section, includingHidden: true).filter { _ in random.chance(60) }
-        .map { ListItem($0, payload: payload()) }
+      var items = s.itemIdentifiers(inSection: section, includingHidden: true).filter { _ in random.chance(60)
+      }
+      .map { ListItem($0, payload: payload()) }
       items.shuffle(using: &random)
       items += random.chance(50) ? newItems(3) : []
       return .replaceItems(items, section: section)

@@ -12,12 +12,14 @@ final class SelectionTests: XCTestCase {
     try snapshot.select(["1"])
     try snapshot.select(["2"])
     XCTAssertEqual(snapshot.selectedItems, ["2"])
-    assertThrows(.multipleSelectionNotAllowed) { () throws(ListModelError) in try snapshot.select(["1", "3"]) }
+    assertThrows(.multipleSelectionNotAllowed) { () throws(ListModelError) in try snapshot.select(["1", "3"])
+    }
     snapshot.setSelectionMode(.multiple)
     try snapshot.select(["3", "1"])
     XCTAssertEqual(snapshot.selectedItems, ["1", "2", "3"])
     try snapshot.deselect(["2"])
-    XCTAssertEqual(snapshot.indexPathsForSelectedItems, [.init(section: 0, item: 0), .init(section: 0, item: 2)])
+    XCTAssertEqual(
+      snapshot.indexPathsForSelectedItems, [.init(section: 0, item: 0), .init(section: 0, item: 2)])
     snapshot.deselectAll()
     XCTAssertTrue(snapshot.selectedItems.isEmpty)
     try snapshot.selectAll()
