@@ -7,7 +7,7 @@ extension ListSnapshot {
   /// from the rows it shows or hides — one inserted or deleted run — in O(rows that appear or
   /// disappear + log n), without keeping a copy of the old snapshot (so nothing is copied when
   /// the storage is uniquely referenced). Any other batch keeps the old snapshot, applies the
-  /// edits and diffs (see ``apply(_:)-([ListEdit])`` and ``diff(from:to:)``).
+  /// edits and diffs (see `apply(_:)` and `diff(from:to:)`).
   public mutating func applyAndDiff(_ edits: [ListEdit]) throws(ListModelError) -> Changeset {
     if edits.count == 1 {
       switch edits[0] {

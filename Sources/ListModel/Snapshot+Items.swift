@@ -13,7 +13,7 @@ extension ListSnapshot {
       makeBlock(items, ids: ids, level: 0, parent: -1), into: slot, at: slots[Int(slot)].nodes.count)
   }
 
-  /// Appends items with empty payloads. See ``appendItems(_:toSection:)-(([ListItem],_)``.
+  /// Appends items with empty payloads (see the `[ListItem]` overload). O(k) in a flat section.
   public mutating func appendItems(_ ids: [String], toSection section: String? = nil) throws(ListModelError) {
     try appendItems(ids.map { ListItem($0) }, toSection: section)
   }
