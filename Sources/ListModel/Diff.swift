@@ -1,0 +1,373 @@
+// diff(old, new): sections by id with LIS moves, then Heckel's per-section item diff on interned ids.
+
+extension ListSnapshot {
+  /// The changeset that turns `old` into `new` (see ``Changeset`` for the conventions).
+  ///
+  /// Sections are matched by id; sections whose storage stamp is unchanged (every untouched
+  /// section of a snapshot derived from `old`) are skipped in O(1) each. For each changed
+  /// section, Heckel's algorithm matches rows by id — the interned-id location table of each
+  /// snapshot is the symbol table, so no string is hashed and no table is built — and a longest
+  /// increasing subsequence keeps moves minimal. Rows that move between surviving sections are
+  /// moves. Complexity: O(sections + rows of changed sections + m log m for m rows out of order
+  /// + hidden items of changed outline sections). If the snapshots do not share an id table,
+  /// `new` is first re-interned into `old`'s table (O(items), hashing every id once).
+  public static func diff(from old: ListSnapshot, to new: ListSnapshot) -> Changeset {
+    var differ = Differ(old: old, new: old.table === new.table ? new : new.rebased(onto: old.table))
+    return differ.run()
+  }
+}
+
+/// The changeset that turns `old` into `new`; see ``ListSnapshot/diff(from:to:)``.
+public func diff(_ old: ListSnapshot, _ new: ListSnapshot) -> Changeset {
+  ListSnapshot.diff(from: old, to: new)
+}
+
+/// One diff in progress.
+private struct Differ {
+  let old: ListSnapshot
+  let new: ListSnapshot
+  var changes = Changeset()
+  var strings: [String] = []
+  /// New index of each old section, -1 if deleted.
+  var newIndexOfOld: [Int] = []
+  /// Old index of each new section, -1 if inserted.
+  var oldIndexOfNew: [Int] = []
+  /// For changed old outline sections: row of each preorder position (-1 hidden).
+  var oldRowMaps: [[Int32]?] = []
+  /// Deleted rows as (section << 32 | row).
+  var deleteKeys: [UInt64] = []
+  /// Reloaded / reconfigured rows: (old section << 32 | old row, new slot, new position).
+  var reloads: [(key: UInt64, slot: Int32, position: Int32)] = []
+  var reconfigures: [(key: UInt64, slot: Int32, position: Int32)] = []
+  var expandedIDs: [Int32] = []
+  var collapsedIDs: [Int32] = []
+
+  init(old: ListSnapshot, new: ListSnapshot) {
+    self.old = old
+    self.new = new
+  }
+
+  mutating func run() -> Changeset {
+    strings = new.table.strings()
+    let changed = matchSections()
+    if !changed.isEmpty {
+      oldRowMaps = [[Int32]?](repeating: nil, count: old.order.count)
+      for (i, _) in changed {
+        let store = old.slots[Int(old.order[i])]
+        guard store.visibility != nil else { continue }
+        var map = [Int32](repeating: -1, count: store.nodes.count)
+        var row: Int32 = 0
+        store.forEachVisiblePosition { position in
+          map[position] = row
+          row += 1
+        }
+        oldRowMaps[i] = map
+      }
+      for (i, j) in changed { diffRows(oldIndex: i, newIndex: j) }
+      for (i, _) in changed.sorted(by: { $0.0 < $1.0 }) { findDeletes(oldIndex: i) }
+      emitDeletes()
+      emitUpdates()
+    }
+    for insert in changes.sectionInserts {
+      for node in new.slots[Int(new.order[insert.index])].nodes { checkExpansion(node) }
+    }
+    emitExpansion()
+    diffSelection()
+    if old.selectionMode != new.selectionMode { changes.selectionMode = new.selectionMode }
+    return changes
+  }
+
+  // MARK: Sections
+
+  /// Matches sections by id and fills section deletes, inserts, moves and reloads; returns the
+  /// (old, new) index pairs whose contents changed, by ascending new index.
+  mutating func matchSections() -> [(Int, Int)] {
+    let oldCount = old.order.count
+    let newCount = new.order.count
+    newIndexOfOld = [Int](repeating: -1, count: oldCount)
+    oldIndexOfNew = [Int](repeating: -1, count: newCount)
+    var sameOrder = oldCount == newCount
+    if sameOrder {
+      for index in 0..<oldCount
+      where old.slots[Int(old.order[index])].id != new.slots[Int(new.order[index])].id {
+        sameOrder = false
+        break
+      }
+    }
+    if sameOrder {
+      for index in 0..<oldCount {
+        newIndexOfOld[index] = index
+        oldIndexOfNew[index] = index
+      }
+    } else {
+      for j in 0..<newCount {
+        if let slot = old.slotOfSection[new.slots[Int(new.order[j])].id] {
+          let i = Int(old.indexOfSlot[Int(slot)])
+          oldIndexOfNew[j] = i
+          newIndexOfOld[i] = j
+        }
+      }
+    }
+    // Deletes, as ascending ranges.
+    var i = 0
+    while i < oldCount {
+      if newIndexOfOld[i] == -1 {
+        let start = i
+        while i < oldCount && newIndexOfOld[i] == -1 { i += 1 }
+        changes.sectionDeletes.append(start..<i)
+      } else {
+        i += 1
+      }
+    }
+    // Moves: common sections off a longest increasing subsequence of new indexes.
+    var common: [Int32] = []
+    var commonOld: [Int] = []
+    for index in 0..<oldCount where newIndexOfOld[index] >= 0 {
+      common.append(Int32(newIndexOfOld[index]))
+      commonOld.append(index)
+    }
+    let keep = longestIncreasingSubsequence(common)
+    for (k, stays) in keep.enumerated() where !stays {
+      changes.sectionMoves.append(.init(from: commonOld[k], to: Int(common[k])))
+    }
+    changes.sectionMoves.sort { $0.to < $1.to }
+    // Inserts, reloads, and the changed pairs.
+    var changed: [(Int, Int)] = []
+    for j in 0..<newCount {
+      let newStore = new.slots[Int(new.order[j])]
+      let i = oldIndexOfNew[j]
+      if i == -1 {
+        changes.sectionInserts.append(
+          .init(index: j, section: new.rowSection(slot: new.order[j], strings: strings)))
+        continue
+      }
+      let oldStore = old.slots[Int(old.order[i])]
+      if oldStore.stamp == newStore.stamp { continue }
+      changed.append((i, j))
+      if oldStore.header != newStore.header || oldStore.footer != newStore.footer
+        || (newStore.mark != oldStore.mark && newStore.mark != 0)
+      {
+        changes.sectionReloads.append(
+          .init(index: i, id: strings[Int(newStore.id)], header: newStore.header, footer: newStore.footer))
+      }
+    }
+    changes.sectionReloads.sort { $0.index < $1.index }
+    return changed
+  }
+
+  // MARK: Rows
+
+  /// The old row of an item visible in changed old section `index` at `position`.
+  func oldRow(section index: Int, position: Int32) -> Int32 {
+    oldRowMaps[index]?[Int(position)] ?? position
+  }
+
+  /// How a matched row's data changed: 0 not, 1 reconfigure, 2 reload.
+  static func change(from a: Node, to b: Node) -> UInt8 {
+    if b.mark != a.mark && b.mark != 0 { return b.mark & 1 == 1 ? 2 : 1 }
+    if a.level != b.level || a.parent != b.parent || a.isExpanded != b.isExpanded
+      || a.hasChildren != b.hasChildren
+    {
+      return 1
+    }
+    if !a.payload.isIdentical(to: b.payload) && a.payload != b.payload { return 1 }
+    return 0
+  }
+
+  /// Heckel pass over the rows of new section `j` (paired with old section `i`): every row is
+  /// an insert, a move from another section, or a match in the same section; an LIS of the
+  /// matches' old rows picks the ones that stay.
+  mutating func diffRows(oldIndex i: Int, newIndex j: Int) {
+    let newSlot = new.order[j]
+    let newStore = new.slots[Int(newSlot)]
+    let checkHidden = newStore.visibility != nil
+    // Per new row: kind (-1 insert; m >= 0 a same-section match and -2 - m a cross-section
+    // one, m indexing `matchedOld`/`matchedChange`), old section and old row, new position.
+    var kinds: [Int32] = []
+    var fromSection: [Int32] = []
+    var fromRow: [Int32] = []
+    var positions: [Int32] = []
+    var matchedOld: [Int32] = []
+    var matchedChange: [UInt8] = []
+    kinds.reserveCapacity(newStore.visibleCount)
+    fromSection.reserveCapacity(newStore.visibleCount)
+    fromRow.reserveCapacity(newStore.visibleCount)
+    positions.reserveCapacity(newStore.visibleCount)
+    newStore.nodes.withUnsafeBufferPointer { nodes in
+      newStore.forEachVisiblePosition { position in
+        let node = nodes[position]
+        positions.append(Int32(position))
+        let at = old.location(node.id)
+        guard at.slot >= 0 else {
+          kinds.append(-1)
+          fromSection.append(-1)
+          fromRow.append(-1)
+          return
+        }
+        let oldNode = old.slots[Int(at.slot)].nodes[Int(at.position)]
+        if oldNode.isExpanded != node.isExpanded {
+          if node.isExpanded { expandedIDs.append(node.id) } else { collapsedIDs.append(node.id) }
+        }
+        let oldSection = Int(old.indexOfSlot[Int(at.slot)])
+        guard oldNode.isVisible, newIndexOfOld[oldSection] >= 0 else {
+          kinds.append(-1)
+          fromSection.append(-1)
+          fromRow.append(-1)
+          return
+        }
+        let row = oldRow(section: oldSection, position: at.position)
+        fromSection.append(Int32(oldSection))
+        fromRow.append(row)
+        let match = Int32(matchedOld.count)
+        kinds.append(oldSection == i ? match : -2 - match)
+        matchedOld.append(oldSection == i ? row : -1)
+        matchedChange.append(Self.change(from: oldNode, to: node))
+      }
+      if checkHidden {
+        for node in nodes where !node.isVisible { checkExpansion(node) }
+      }
+    }
+    // Which same-section matches stay: an LIS of their old rows, in new order.
+    var sameRows: [Int32] = []
+    var sameIndex: [Int32] = []
+    for (index, row) in matchedOld.enumerated() where row >= 0 {
+      sameRows.append(row)
+      sameIndex.append(Int32(index))
+    }
+    let keepSame = longestIncreasingSubsequence(sameRows)
+    var stays = [Bool](repeating: false, count: matchedOld.count)
+    for (k, keep) in keepSame.enumerated() where keep { stays[Int(sameIndex[k])] = true }
+    // Emit in new-row order, so inserts and moves come out sorted.
+    for row in 0..<kinds.count {
+      let kind = kinds[row]
+      let newPath = ListIndexPath(section: j, item: row)
+      if kind == -1 {
+        addInsert(at: newPath, node: newStore.nodes[Int(positions[row])])
+        continue
+      }
+      let match = kind >= 0 ? Int(kind) : Int(-2 - kind)
+      let change = matchedChange[match]
+      let key = UInt64(UInt32(fromSection[row])) << 32 | UInt64(UInt32(fromRow[row]))
+      if stays[match] {
+        if change == 2 { reloads.append((key, newSlot, positions[row])) }
+        if change == 1 { reconfigures.append((key, newSlot, positions[row])) }
+        continue
+      }
+      if change == 2 {
+        deleteKeys.append(key)
+        addInsert(at: newPath, node: newStore.nodes[Int(positions[row])])
+        continue
+      }
+      if change == 1 { reconfigures.append((key, newSlot, positions[row])) }
+      addMove(from: ListIndexPath(section: Int(fromSection[row]), item: Int(fromRow[row])), to: newPath)
+    }
+  }
+
+  /// Records an expansion-state change of a node of `new` that also exists in `old`.
+  mutating func checkExpansion(_ node: Node) {
+    let at = old.location(node.id)
+    guard at.slot >= 0 else { return }
+    let wasExpanded = old.slots[Int(at.slot)].nodes[Int(at.position)].isExpanded
+    if wasExpanded != node.isExpanded {
+      if node.isExpanded { expandedIDs.append(node.id) } else { collapsedIDs.append(node.id) }
+    }
+  }
+
+  mutating func addInsert(at path: ListIndexPath, node: Node) {
+    let row = ListSnapshot.row(node, strings: strings)
+    if let last = changes.itemInserts.last, last.section == path.section,
+      last.start + last.rows.count == path.item
+    {
+      changes.itemInserts[changes.itemInserts.count - 1].rows.append(row)
+    } else {
+      changes.itemInserts.append(.init(section: path.section, start: path.item, rows: [row]))
+    }
+  }
+
+  mutating func addMove(from: ListIndexPath, to: ListIndexPath) {
+    if let last = changes.itemMoves.last, last.from.section == from.section, last.to.section == to.section,
+      last.from.item + last.count == from.item, last.to.item + last.count == to.item
+    {
+      changes.itemMoves[changes.itemMoves.count - 1].count += 1
+    } else {
+      changes.itemMoves.append(.init(from: from, to: to, count: 1))
+    }
+  }
+
+  /// Old rows of changed old section `i` that are gone, hidden, or went to an inserted section.
+  mutating func findDeletes(oldIndex i: Int) {
+    let store = old.slots[Int(old.order[i])]
+    var row: UInt64 = 0
+    let section = UInt64(i) << 32
+    store.nodes.withUnsafeBufferPointer { nodes in
+      store.forEachVisiblePosition { position in
+        defer { row += 1 }
+        let at = new.location(nodes[position].id)
+        if at.slot >= 0, new.slots[Int(at.slot)].nodes[Int(at.position)].isVisible,
+          oldIndexOfNew[Int(new.indexOfSlot[Int(at.slot)])] >= 0
+        {
+          return
+        }
+        deleteKeys.append(section | row)
+      }
+    }
+  }
+
+  mutating func emitDeletes() {
+    guard !deleteKeys.isEmpty else { return }
+    deleteKeys.sort()
+    var index = 0
+    while index < deleteKeys.count {
+      let section = Int(deleteKeys[index] >> 32)
+      let start = Int(deleteKeys[index] & 0xFFFF_FFFF)
+      var end = start + 1
+      index += 1
+      while index < deleteKeys.count, deleteKeys[index] == (UInt64(section) << 32 | UInt64(end)) {
+        end += 1
+        index += 1
+      }
+      changes.itemDeletes.append(.init(section: section, rows: start..<end))
+    }
+  }
+
+  mutating func emitUpdates() {
+    changes.itemReloads = runs(of: &reloads)
+    changes.itemReconfigures = runs(of: &reconfigures)
+  }
+
+  func runs(of updates: inout [(key: UInt64, slot: Int32, position: Int32)]) -> [Changeset.ItemRun] {
+    guard !updates.isEmpty else { return [] }
+    updates.sort { $0.key < $1.key }
+    var result: [Changeset.ItemRun] = []
+    for update in updates {
+      let section = Int(update.key >> 32)
+      let row = Int(update.key & 0xFFFF_FFFF)
+      let data = ListSnapshot.row(new.slots[Int(update.slot)].nodes[Int(update.position)], strings: strings)
+      if let last = result.last, last.section == section, last.start + last.rows.count == row {
+        result[result.count - 1].rows.append(data)
+      } else {
+        result.append(.init(section: section, start: row, rows: [data]))
+      }
+    }
+    return result
+  }
+
+  // MARK: Expansion and selection
+
+  mutating func emitExpansion() {
+    expandedIDs.sort()
+    collapsedIDs.sort()
+    changes.expanded = expandedIDs.map { strings[Int($0)] }
+    changes.collapsed = collapsedIDs.map { strings[Int($0)] }
+  }
+
+  mutating func diffSelection() {
+    guard old.selectionStamp != new.selectionStamp || old.table !== new.table else { return }
+    var added: [Int32] = []
+    var removed: [Int32] = []
+    for id in new.selection where !old.selection.contains(id) { added.append(id) }
+    for id in old.selection where !new.selection.contains(id) { removed.append(id) }
+    changes.selected = added.sorted().map { strings[Int($0)] }
+    changes.deselected = removed.sorted().map { strings[Int($0)] }
+  }
+}

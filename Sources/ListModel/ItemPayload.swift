@@ -1,0 +1,124 @@
+// The payload of an item: content, accessories, actions and flags; not part of the item's identity.
+import JSON
+
+/// What a row shows: text, secondary text, an image name and free-form JSON data.
+public struct ItemContent: Hashable, Sendable {
+  public var text: String?
+  public var secondaryText: String?
+  /// An image name (for example an SF Symbol name); the viewer decides how to render it.
+  public var image: String?
+  /// Free-form data the list's owner attaches to the row.
+  public var data: JSONValue?
+
+  public init(
+    text: String? = nil, secondaryText: String? = nil, image: String? = nil, data: JSONValue? = nil
+  ) {
+    self.text = text
+    self.secondaryText = secondaryText
+    self.image = image
+    self.data = data
+  }
+}
+
+/// Everything an item carries besides its id. Changing it under the same id is reported by
+/// `diff` as a reconfigure (content equality), without an explicit `reconfigureItems`.
+///
+/// Stored behind one shared immutable reference, so copying a payload is O(1) and comparing two
+/// copies of the same payload is O(1); comparing two independently built payloads is
+/// O(size of their content).
+public struct ItemPayload: Hashable, Sendable {
+  fileprivate struct Fields: Hashable, Sendable {
+    var content = ItemContent()
+    var accessories: [ListAccessory] = []
+    var leadingSwipeActions: [ListAction] = []
+    var trailingSwipeActions: [ListAction] = []
+    var contextMenuActions: [ListAction] = []
+    var isSelectable = true
+    var isMovable = false
+  }
+
+  private final class Box: Sendable {
+    let fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
+    static let empty = Box(Fields())
+  }
+
+  private var box: Box
+
+  /// The empty payload: no content, no accessories, no actions, selectable, not movable.
+  public init() { box = Box.empty }
+
+  /// A payload with the given parts.
+  public init(
+    content: ItemContent = ItemContent(), accessories: [ListAccessory] = [],
+    leadingSwipeActions: [ListAction] = [], trailingSwipeActions: [ListAction] = [],
+    contextMenuActions: [ListAction] = [], isSelectable: Bool = true, isMovable: Bool = false
+  ) {
+    box = Box(
+      Fields(
+        content: content, accessories: accessories, leadingSwipeActions: leadingSwipeActions,
+        trailingSwipeActions: trailingSwipeActions, contextMenuActions: contextMenuActions,
+        isSelectable: isSelectable, isMovable: isMovable))
+  }
+
+  /// A payload with only text content.
+  public init(text: String) {
+    self.init(content: ItemContent(text: text))
+  }
+
+  private mutating func update(_ change: (inout Fields) -> Void) {
+    var fields = box.fields
+    change(&fields)
+    box = Box(fields)
+  }
+
+  /// Text, secondary text, image name and free-form data.
+  public var content: ItemContent {
+    get { box.fields.content }
+    set { update { $0.content = newValue } }
+  }
+  /// Cell accessories, in display order.
+  public var accessories: [ListAccessory] {
+    get { box.fields.accessories }
+    set { update { $0.accessories = newValue } }
+  }
+  /// Actions revealed by swiping from the leading edge.
+  public var leadingSwipeActions: [ListAction] {
+    get { box.fields.leadingSwipeActions }
+    set { update { $0.leadingSwipeActions = newValue } }
+  }
+  /// Actions revealed by swiping from the trailing edge.
+  public var trailingSwipeActions: [ListAction] {
+    get { box.fields.trailingSwipeActions }
+    set { update { $0.trailingSwipeActions = newValue } }
+  }
+  /// Actions of the item's context menu.
+  public var contextMenuActions: [ListAction] {
+    get { box.fields.contextMenuActions }
+    set { update { $0.contextMenuActions = newValue } }
+  }
+  /// Whether the item can be selected. Selecting a non-selectable item throws, and making a
+  /// selected item non-selectable deselects it.
+  public var isSelectable: Bool {
+    get { box.fields.isSelectable }
+    set { update { $0.isSelectable = newValue } }
+  }
+  /// Whether a viewer may let the user reorder the item. Advisory: the model's own move edits
+  /// do not check it.
+  public var isMovable: Bool {
+    get { box.fields.isMovable }
+    set { update { $0.isMovable = newValue } }
+  }
+
+  /// Whether two payloads share storage: if so they are equal. O(1).
+  func isIdentical(to other: ItemPayload) -> Bool { box === other.box }
+
+  /// Content equality. O(1) for copies of one payload, else O(size of content).
+  public static func == (lhs: ItemPayload, rhs: ItemPayload) -> Bool {
+    lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(box.fields)
+  }
+}

@@ -1,0 +1,80 @@
+// The row list: what a client displays (sections and their visible rows), obtainable from a snapshot.
+
+/// One visible row, with everything a client needs to draw it.
+public struct Row: Hashable, Sendable {
+  public var id: String
+  public var payload: ItemPayload
+  /// Outline depth: 0 for roots.
+  public var level: Int
+  /// The parent item's id, nil for a root.
+  public var parent: String?
+  public var hasChildren: Bool
+  /// The item's own expansion state.
+  public var isExpanded: Bool
+
+  public init(
+    id: String, payload: ItemPayload = ItemPayload(), level: Int = 0, parent: String? = nil,
+    hasChildren: Bool = false, isExpanded: Bool = false
+  ) {
+    self.id = id
+    self.payload = payload
+    self.level = level
+    self.parent = parent
+    self.hasChildren = hasChildren
+    self.isExpanded = isExpanded
+  }
+}
+
+/// A section as a client displays it: id, header, footer and visible rows.
+public struct RowSection: Hashable, Sendable {
+  public var id: String
+  public var header: String?
+  public var footer: String?
+  public var rows: [Row]
+
+  public init(id: String, header: String? = nil, footer: String? = nil, rows: [Row] = []) {
+    self.id = id
+    self.header = header
+    self.footer = footer
+    self.rows = rows
+  }
+}
+
+/// Everything a client mirrors: sections with their visible rows, and the selected item ids.
+/// `apply(diff(a, b), to: a.rows) == b.rows` for any snapshots a and b.
+public struct RowList: Hashable, Sendable {
+  public var sections: [RowSection]
+  public var selected: Set<String>
+
+  public init(sections: [RowSection] = [], selected: Set<String> = []) {
+    self.sections = sections
+    self.selected = selected
+  }
+}
+
+extension ListSnapshot {
+  /// The row list of this snapshot. O(rows + selected items).
+  public var rows: RowList {
+    let strings = table.strings()
+    return RowList(
+      sections: order.map { rowSection(slot: $0, strings: strings) },
+      selected: Set(selection.map { strings[Int($0)] }))
+  }
+
+  /// The rows of one section. O(rows of the section).
+  func rowSection(slot: Int32, strings: [String]) -> RowSection {
+    let store = slots[Int(slot)]
+    var rows: [Row] = []
+    rows.reserveCapacity(store.visibleCount)
+    store.forEachVisiblePosition { rows.append(Self.row(store.nodes[$0], strings: strings)) }
+    return RowSection(id: strings[Int(store.id)], header: store.header, footer: store.footer, rows: rows)
+  }
+
+  /// The row of a node.
+  static func row(_ node: Node, strings: [String]) -> Row {
+    Row(
+      id: strings[Int(node.id)], payload: node.payload, level: Int(node.level),
+      parent: node.parent >= 0 ? strings[Int(node.parent)] : nil, hasChildren: node.hasChildren,
+      isExpanded: node.isExpanded)
+  }
+}

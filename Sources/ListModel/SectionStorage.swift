@@ -1,0 +1,159 @@
+// One section's storage: its items as a preorder array of outline nodes, with visibility.
+
+/// One item of a section, at its preorder position. A flat section is an outline whose nodes
+/// are all roots (level 0, size 1).
+struct Node: Sendable {
+  /// Interned item id.
+  var id: Int32
+  /// Depth: 0 for roots.
+  var level: Int32
+  /// Number of nodes in the subtree rooted here, this one included.
+  var size: Int32
+  /// Interned id of the parent item, or -1 for a root.
+  var parent: Int32
+  /// The node's own expansion state; kept while an ancestor is collapsed.
+  var isExpanded: Bool
+  /// Whether every ancestor is expanded, so the node occupies a row.
+  var isVisible: Bool
+  var payload: ItemPayload
+  /// Stamp of the last explicit reload (odd) or reconfigure (even); 0 if none.
+  var mark: UInt64
+
+  init(id: Int32, level: Int32, parent: Int32, isExpanded: Bool, payload: ItemPayload) {
+    self.id = id
+    self.level = level
+    self.size = 1
+    self.parent = parent
+    self.isExpanded = isExpanded
+    self.isVisible = true
+    self.payload = payload
+    self.mark = 0
+  }
+
+  var hasChildren: Bool { size > 1 }
+}
+
+/// A section: id, header/footer, its nodes in preorder and the index of visible rows.
+struct SectionStore: Sendable {
+  /// Interned section id; -1 for a free slot.
+  var id: Int32
+  var header: String?
+  var footer: String?
+  /// Changes on every mutation; equal stamps mean equal contents (same lineage).
+  var stamp: UInt64
+  /// Stamp of the last explicit `reloadSections`; 0 if none.
+  var mark: UInt64 = 0
+  /// Every item, hidden ones included, in preorder.
+  var nodes: [Node] = []
+  /// Visible-row index over positions; nil when the section is flat (no node has a parent), in
+  /// which case every node is visible and position == row.
+  var visibility: VisibilityIndex?
+  /// Number of nodes with a parent.
+  var nestedCount = 0
+  /// Number of visible nodes (rows).
+  var visibleCount = 0
+
+  init(id: Int32, header: String?, footer: String?, stamp: UInt64) {
+    self.id = id
+    self.header = header
+    self.footer = footer
+    self.stamp = stamp
+  }
+
+  static let free = SectionStore(id: -1, header: nil, footer: nil, stamp: 0)
+
+  /// The row of the node at `position` (its visible rank). O(log n); O(1) when flat.
+  func row(ofPosition position: Int) -> Int {
+    visibility?.rank(position) ?? position
+  }
+
+  /// The position of the node at `row`, or nil. O(log n); O(1) when flat.
+  func position(ofRow row: Int) -> Int? {
+    guard row >= 0, row < visibleCount else { return nil }
+    if let visibility { return visibility.position(ofRow: row) }
+    return row
+  }
+
+  /// Calls `body` with the position of every visible node in order. O(rows).
+  func forEachVisiblePosition(_ body: (Int) -> Void) {
+    if visibility == nil {
+      for position in nodes.indices { body(position) }
+      return
+    }
+    nodes.withUnsafeBufferPointer { nodes in
+      var position = 0
+      while position < nodes.count {
+        body(position)
+        let node = nodes[position]
+        position += node.isExpanded ? 1 : Int(node.size)
+      }
+    }
+  }
+
+  /// The positions of the visible nodes, in order. O(rows).
+  func visiblePositions() -> [Int] {
+    var result: [Int] = []
+    result.reserveCapacity(visibleCount)
+    forEachVisiblePosition { result.append($0) }
+    return result
+  }
+
+  /// Recomputes every node's visibility, the visible count and the visibility index. O(n).
+  mutating func rebuildVisibility() {
+    if nestedCount == 0 {
+      visibility = nil
+      visibleCount = nodes.count
+      for position in nodes.indices where !nodes[position].isVisible { nodes[position].isVisible = true }
+      return
+    }
+    var visibleTotal = 0
+    nodes.withUnsafeMutableBufferPointer { nodes in
+      var position = 0
+      // Walk visible nodes, marking them; mark skipped subtrees hidden.
+      while position < nodes.count {
+        nodes[position].isVisible = true
+        visibleTotal += 1
+        let size = Int(nodes[position].size)
+        if nodes[position].isExpanded || size == 1 {
+          position += 1
+        } else {
+          for hidden in (position + 1)..<(position + size) { nodes[hidden].isVisible = false }
+          position += size
+        }
+      }
+    }
+    visibleCount = visibleTotal
+    visibility = nodes.withUnsafeBufferPointer { nodes in
+      VisibilityIndex(count: nodes.count) { nodes[$0].isVisible }
+    }
+  }
+
+  /// Marks the rows that appear when the visible node at `position` is expanded (or disappear
+  /// when it is collapsed) as visible (or hidden) and returns the runs of affected positions.
+  /// O(rows affected + runs × log n).
+  mutating func setDescendantsVisible(of position: Int, _ visible: Bool) -> [Range<Int>] {
+    let end = position + Int(nodes[position].size)
+    var runStart = position + 1
+    var current = position + 1
+    var affected = 0
+    var runs: [Range<Int>] = []
+    nodes.withUnsafeMutableBufferPointer { nodes in
+      while current < end {
+        nodes[current].isVisible = visible
+        affected += 1
+        let size = Int(nodes[current].size)
+        if nodes[current].isExpanded || size == 1 {
+          current += 1
+        } else {
+          runs.append(runStart..<(current + 1))
+          current += size
+          runStart = current
+        }
+      }
+    }
+    if runStart < end { runs.append(runStart..<end) }
+    for run in runs { visibility?.add(visible ? 1 : -1, to: run) }
+    visibleCount += visible ? affected : -affected
+    return runs
+  }
+}

@@ -1,0 +1,50 @@
+// Re-interning a snapshot into another id table, so snapshots built apart can still be diffed.
+
+extension ListSnapshot {
+  /// An empty snapshot on a given table.
+  init(table: IdentifierTable, selectionMode: SelectionMode) {
+    self.table = table
+    self.selectionMode = selectionMode
+  }
+
+  /// The same snapshot with its ids interned in `target`, and fresh stamps from it (stamps of
+  /// different tables are not comparable). O(items), hashing each id once.
+  func rebased(onto target: IdentifierTable) -> ListSnapshot {
+    let strings = table.strings()
+    var used: [Int32] = []
+    used.reserveCapacity(itemCount + order.count)
+    for slot in order {
+      used.append(slots[Int(slot)].id)
+      for node in slots[Int(slot)].nodes { used.append(node.id) }
+    }
+    let targetIDs = target.intern(used.map { strings[Int($0)] })
+    var map = [Int32](repeating: -1, count: strings.count)
+    for (source, destination) in zip(used, targetIDs) { map[Int(source)] = destination }
+
+    var result = ListSnapshot(table: target, selectionMode: selectionMode)
+    result.order = order
+    result.indexOfSlot = indexOfSlot
+    result.freeSlots = freeSlots
+    result.itemCount = itemCount
+    result.slots = slots
+    if let maxID = targetIDs.max() { result.ensureLocationCapacity(maxID) }
+    for slot in order {
+      let s = Int(slot)
+      result.slots[s].id = map[Int(slots[s].id)]
+      result.slots[s].stamp = target.nextStamp()
+      if slots[s].mark != 0 { result.slots[s].mark = target.nextStamp() | 1 }
+      result.slotOfSection[result.slots[s].id] = slot
+      for position in result.slots[s].nodes.indices {
+        let node = slots[s].nodes[position]
+        let id = map[Int(node.id)]
+        result.slots[s].nodes[position].id = id
+        if node.parent >= 0 { result.slots[s].nodes[position].parent = map[Int(node.parent)] }
+        if node.mark != 0 { result.slots[s].nodes[position].mark = target.nextStamp() << 1 | (node.mark & 1) }
+        result.locations[Int(id)] = ItemLocation(slot: slot, position: Int32(position))
+      }
+    }
+    result.selection = Set(selection.map { map[Int($0)] })
+    result.selectionStamp = target.nextStamp()
+    return result
+  }
+}

@@ -1,0 +1,203 @@
+// Structural primitives every edit is built from: claiming new ids, inserting and removing node blocks.
+
+extension ListSnapshot {
+  /// Interns `strings` and checks that none is already an item of the snapshot or repeated in
+  /// the batch; marks them claimed. On error nothing is claimed. O(k).
+  mutating func claimNewItems(_ strings: [String]) throws(ListModelError) -> [Int32] {
+    let ids = table.intern(strings)
+    if let maxID = ids.max() { ensureLocationCapacity(maxID) }
+    for (index, id) in ids.enumerated() where locations[Int(id)].slot != -1 {
+      for claimed in ids[..<index] { locations[Int(claimed)] = .absent }
+      throw ListModelError(.duplicateItem(strings[index]))
+    }
+    for (index, id) in ids.enumerated() {
+      if locations[Int(id)].slot != -1 {  // repeated within the batch
+        for claimed in ids[..<index] { locations[Int(claimed)] = .absent }
+        throw ListModelError(.duplicateItem(strings[index]))
+      }
+      locations[Int(id)] = .claimed
+    }
+    return ids
+  }
+
+  /// Nodes for flat items placed at `level` under `parent` (-1 for roots).
+  func makeBlock(_ items: [ListItem], ids: [Int32], level: Int32, parent: Int32) -> [Node] {
+    var block: [Node] = []
+    block.reserveCapacity(items.count)
+    for (item, id) in zip(items, ids) {
+      block.append(Node(id: id, level: level, parent: parent, isExpanded: false, payload: item.payload))
+    }
+    return block
+  }
+
+  /// Flattens trees into preorder (without recursion, so any depth is safe). O(nodes).
+  static func flatten(_ trees: [OutlineNode]) -> [(item: ListItem, depth: Int32, isExpanded: Bool)] {
+    var flat: [(item: ListItem, depth: Int32, isExpanded: Bool)] = []
+    var stack: [(nodes: [OutlineNode], next: Int)] = [(trees, 0)]
+    while let top = stack.last {
+      if top.next == top.nodes.count {
+        stack.removeLast()
+        continue
+      }
+      let node = top.nodes[top.next]
+      stack[stack.count - 1].next += 1
+      flat.append((node.item, Int32(stack.count - 1), node.isExpanded))
+      if !node.children.isEmpty { stack.append((node.children, 0)) }
+    }
+    return flat
+  }
+
+  /// Nodes for flattened trees placed at `level` under `parent`, with sizes and parents set.
+  func makeBlock(
+    _ flat: [(item: ListItem, depth: Int32, isExpanded: Bool)], ids: [Int32], level: Int32, parent: Int32
+  ) -> [Node] {
+    var block: [Node] = []
+    block.reserveCapacity(flat.count)
+    var open: [Int] = []
+    for (index, entry) in flat.enumerated() {
+      let nodeLevel = level + entry.depth
+      while let top = open.last, block[top].level >= nodeLevel {
+        block[top].size = Int32(index - top)
+        open.removeLast()
+      }
+      let nodeParent = open.last.map { block[$0].id } ?? parent
+      block.append(
+        Node(
+          id: ids[index], level: nodeLevel, parent: nodeParent, isExpanded: entry.isExpanded,
+          payload: entry.item.payload))
+      open.append(index)
+    }
+    for top in open { block[top].size = Int32(block.count - top) }
+    return block
+  }
+
+  /// Inserts a block of nodes (one or more sibling subtrees sharing `block[0].parent`) at
+  /// `position` of section `slot`, fixing ancestor sizes, locations and visibility.
+  /// O(block + nodes after `position` + depth); O(section size) in an outline section.
+  mutating func insertBlock(_ block: [Node], into slot: Int32, at position: Int) {
+    guard !block.isEmpty else { return }
+    let s = Int(slot)
+    let count = Int32(block.count)
+    var ancestor = block[0].parent
+    while ancestor >= 0 {
+      let at = Int(locations[Int(ancestor)].position)
+      slots[s].nodes[at].size += count
+      ancestor = slots[s].nodes[at].parent
+    }
+    slots[s].nodes.insert(contentsOf: block, at: position)
+    var nested = 0
+    for node in block where node.parent >= 0 { nested += 1 }
+    slots[s].nestedCount += nested
+    itemCount += block.count
+    slots[s].nodes.withUnsafeMutableBufferPointer { nodes in
+      for p in position..<nodes.count {
+        locations[Int(nodes[p].id)] = ItemLocation(slot: slot, position: Int32(p))
+      }
+    }
+    if slots[s].nestedCount == 0 {
+      for p in position..<(position + block.count) { slots[s].nodes[p].isVisible = true }
+      slots[s].visibleCount = slots[s].nodes.count
+      slots[s].visibility = nil
+    } else {
+      slots[s].rebuildVisibility()
+    }
+    touch(slot)
+  }
+
+  /// Removes the `count` nodes at `position` of section `slot` (whole subtrees) and returns
+  /// them; their ids leave the snapshot and the selection. O(nodes after `position` + depth);
+  /// O(section size) in an outline section.
+  @discardableResult
+  mutating func removeBlock(from slot: Int32, at position: Int, count: Int, deselecting: Bool = true)
+    -> [Node]
+  {
+    guard count > 0 else { return [] }
+    let s = Int(slot)
+    var ancestor = slots[s].nodes[position].parent
+    while ancestor >= 0 {
+      let at = Int(locations[Int(ancestor)].position)
+      slots[s].nodes[at].size -= Int32(count)
+      ancestor = slots[s].nodes[at].parent
+    }
+    let removed = Array(slots[s].nodes[position..<(position + count)])
+    slots[s].nodes.removeSubrange(position..<(position + count))
+    var nested = 0
+    var deselected = false
+    for node in removed {
+      locations[Int(node.id)] = .absent
+      if node.parent >= 0 { nested += 1 }
+      if deselecting, !selection.isEmpty, selection.remove(node.id) != nil { deselected = true }
+    }
+    if deselected { touchSelection() }
+    slots[s].nestedCount -= nested
+    itemCount -= count
+    slots[s].nodes.withUnsafeMutableBufferPointer { nodes in
+      for p in position..<nodes.count {
+        locations[Int(nodes[p].id)] = ItemLocation(slot: slot, position: Int32(p))
+      }
+    }
+    slots[s].rebuildVisibility()
+    touch(slot)
+    return removed
+  }
+
+  /// Re-levels a removed block so its roots sit at `level` under `parent`.
+  static func reparent(_ block: inout [Node], level: Int32, parent: Int32) {
+    guard let first = block.first else { return }
+    let delta = level - first.level
+    let oldParent = first.parent
+    for index in block.indices {
+      if block[index].level == first.level && block[index].parent == oldParent {
+        block[index].parent = parent
+      }
+      block[index].level += delta
+    }
+  }
+
+  /// Removes from the selection every item that is no longer visible and selectable.
+  /// O(selected items).
+  mutating func pruneSelection() {
+    guard !selection.isEmpty else { return }
+    var removed = false
+    for id in selection {
+      let location = location(id)
+      if location.slot < 0 {
+        selection.remove(id)
+        removed = true
+        continue
+      }
+      let node = slots[Int(location.slot)].nodes[Int(location.position)]
+      if !node.isVisible || !node.payload.isSelectable {
+        selection.remove(id)
+        removed = true
+      }
+    }
+    if removed { touchSelection() }
+  }
+}
+
+extension ListSnapshot {
+  /// Recomputes sizes (from levels), nested count, locations and visibility of section `slot`
+  /// after a bulk change of its node array. O(section size).
+  mutating func renormalize(_ slot: Int32) {
+    let s = Int(slot)
+    var nested = 0
+    slots[s].nodes.withUnsafeMutableBufferPointer { nodes in
+      var open: [Int] = []
+      for index in nodes.indices {
+        let level = nodes[index].level
+        while let top = open.last, nodes[top].level >= level {
+          nodes[top].size = Int32(index - top)
+          open.removeLast()
+        }
+        if nodes[index].parent >= 0 { nested += 1 }
+        open.append(index)
+        locations[Int(nodes[index].id)] = ItemLocation(slot: slot, position: Int32(index))
+      }
+      for top in open { nodes[top].size = Int32(nodes.count - top) }
+    }
+    slots[s].nestedCount = nested
+    slots[s].rebuildVisibility()
+    touch(slot)
+  }
+}
