@@ -83,14 +83,14 @@ final class LiveList: Sendable {
   func mutate(
     ifVersion: Int?, _ change: (inout ListSnapshot) throws(ResponseError) -> Changeset
   ) throws(ResponseError) -> JSONValue {
-    let current = try committedForChange(ifVersion: ifVersion)
+    let current = try current(ifVersion: ifVersion)
     var snapshot = current.snapshot
     let changeset = try change(&snapshot)
     return commit(snapshot, changeset: changeset, from: current)
   }
 
   /// The committed state, if the list still exists and `ifVersion` (when given) matches.
-  func committedForChange(ifVersion: Int?) throws(ResponseError) -> Committed {
+  func current(ifVersion: Int?) throws(ResponseError) -> Committed {
     let (committed, disposed) = state.withLock { ($0.committed, $0.isDisposed) }
     guard !disposed else { throw .unknownList(id) }
     if let ifVersion, ifVersion != committed.version {
@@ -155,6 +155,9 @@ final class LiveList: Sendable {
     guard let result else { throw .unknownList(id) }
     return result
   }
+
+  /// The ids of the subscribed sessions.
+  var subscriberIDs: [Int] { state.withLock { Array($0.subscribers.keys) } }
 
   /// Removes a subscriber. Any thread.
   func unsubscribe(_ sessionID: Int) {

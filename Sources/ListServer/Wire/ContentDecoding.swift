@@ -148,3 +148,11 @@ enum ContentDecoding {
     return snapshot
   }
 }
+
+extension ContentDecoding {
+  /// The number of items in decoded content, children included. O(items).
+  static func itemCount(_ sections: [SectionContent]) -> Int {
+    func count(_ nodes: [OutlineNode]) -> Int { nodes.reduce(nodes.count) { $0 + count($1.children) } }
+    return sections.reduce(0) { $0 + count($1.trees) }
+  }
+}

@@ -1,0 +1,55 @@
+// Loads the demo lists of `listd --demo` and starts the live one.
+import Dispatch
+import JSON
+import JSONRPC
+import ListModel
+import Synchronization
+
+extension ListServer {
+  /// Creates the demo lists, owned by the daemon: `contacts` (plain, accessories, swipe and
+  /// context-menu actions), `settings` (grouped: headers, footers, toggles, badges), `files`
+  /// (an outline) and `live` (a build queue that changes every second).
+  public func loadDemo() throws {
+    func load(_ id: String, _ title: String, _ appearance: Appearance, _ mode: SelectionMode, _ json: String) throws {
+      let content = Params(try JSONParser().parse(json))
+      let sections = try ContentDecoding.content(content, wasExpanded: { _ in false })
+      let snapshot = try ContentDecoding.snapshot(sections, sharingWith: ListSnapshot(), selectionMode: mode)
+      _ = try createList(
+        id: id, snapshot: snapshot, metadata: ListMetadata(title: title, appearance: appearance), owner: DemoOwner())
+    }
+    try load("contacts", "Contacts", .plain, .multiple, DemoContent.contacts)
+    try load("settings", "Settings", .grouped, .none, DemoContent.settings)
+    try load("files", "Files", .sidebar, .single, DemoContent.files)
+
+    let demo = Mutex(LiveDemo())
+    let initial = try demo.withLock { demo throws(ListModelError) in try demo.initialSnapshot() }
+    let owner = DemoOwner { snapshot in
+      demo.withLock { demo in
+        var edited = snapshot
+        if (try? edited.appendItems([demo.newJob()], toSection: "queued")) != nil { snapshot = edited }
+      }
+    }
+    let live = try createList(
+      id: "live", snapshot: initial, metadata: ListMetadata(title: "Build Queue", appearance: .insetGrouped),
+      owner: owner)
+    let timer = DispatchSource.makeTimerSource(queue: live.queue)
+    timer.schedule(deadline: .now() + 1, repeating: 1)
+    timer.setEventHandler {
+      guard !live.isDisposed else { return }
+      _ = try? live.mutate(ifVersion: nil) { snapshot throws(ResponseError) in
+        let old = snapshot
+        do {
+          try demo.withLock { demo throws(ListModelError) in try demo.tick(&snapshot) }
+        } catch {
+          throw ResponseError.model(error, list: live.id)
+        }
+        return diff(old, snapshot)
+      }
+    }
+    timer.resume()
+    demoTimers.withLock { $0.append(timer) }
+  }
+}
+
+/// Keeps the demo's timers alive for the life of the process.
+let demoTimers = Mutex<[any DispatchSourceTimer]>([])

@@ -1,0 +1,84 @@
+// The daemon's own owner of the demo lists: answers user events the way an app would.
+import Dispatch
+import JSON
+import JSONRPC
+import ListModel
+
+/// Owns the demo lists: a toggle flips, a favorite gets a star, delete deletes, a move moves,
+/// and a refresh of the live list starts a new job. Every change goes through the list's queue
+/// like any client's, so viewers see it as a `list/didChange`.
+final class DemoOwner: ListOwner {
+  /// Called on the list's queue for a refresh, to change the list; nil means nothing to do.
+  let onRefresh: (@Sendable (inout ListSnapshot) -> Void)?
+
+  init(onRefresh: (@Sendable (inout ListSnapshot) -> Void)? = nil) {
+    self.onRefresh = onRefresh
+  }
+
+  var ownerInfo: JSONValue { ["session": 0, "name": "listd demo"] }
+  var isReachable: Bool { true }
+
+  func deliver(event: JSONValue, on list: LiveList) {
+    guard let kind = event["event"]?.stringValue, let item = event["item"]?.stringValue else { return }
+    list.queue.async {
+      _ = try? list.mutate(ifVersion: nil) { snapshot throws(ResponseError) in
+        do {
+          return try snapshot.applyAndDiff(Self.edits(for: kind, item: item, event: event, in: snapshot))
+        } catch {
+          throw ResponseError.model(error, list: list.id)
+        }
+      }
+    }
+  }
+
+  /// The edits an app would make for a user event.
+  static func edits(for kind: String, item: String, event: JSONValue, in snapshot: ListSnapshot) -> [ListEdit] {
+    guard var payload = snapshot.payload(of: item) else { return [] }
+    switch kind {
+    case "toggle":
+      let isOn = event["isOn"]?.boolValue ?? false
+      payload.accessories = payload.accessories.map { if case .toggle = $0 { .toggle(isOn: isOn) } else { $0 } }
+      return [.setPayload(item: item, payload: payload)]
+    case "delete":
+      return [.deleteItems([item])]
+    case "action":
+      switch event["action"]?.stringValue {
+      case "delete": return [.deleteItems([item])]
+      case "favorite":
+        if payload.accessories.contains(.image("star.fill")) {
+          payload.accessories.removeAll { $0 == .image("star.fill") }
+        } else {
+          payload.accessories.insert(.image("star.fill"), at: 0)
+        }
+        return [.setPayload(item: item, payload: payload)]
+      case "archive":
+        payload.content.secondaryText = "archived"
+        return [.setPayload(item: item, payload: payload)]
+      default: return []
+      }
+    case "move":
+      if let before = event["before"]?.stringValue { return [.moveItemBefore(item, item: before)] }
+      if let after = event["after"]?.stringValue { return [.moveItemAfter(item, item: after)] }
+      if let section = event["section"]?.stringValue { return [.moveItemToSection(item, section: section)] }
+      return []
+    default:
+      return []  // select/deselect: the daemon already changed the selection
+    }
+  }
+
+  func refresh(
+    _ list: LiveList, viewer: Int, timeout: Duration, completion: @escaping @Sendable (ResponseError?) -> Void
+  ) {
+    // Like a network reload: answer a moment later, after the change.
+    list.queue.asyncAfter(deadline: .now() + .milliseconds(300)) { [onRefresh] in
+      if let onRefresh {
+        _ = try? list.mutate(ifVersion: nil) { snapshot throws(ResponseError) in
+          let old = snapshot
+          onRefresh(&snapshot)
+          return diff(old, snapshot)
+        }
+      }
+      completion(nil)
+    }
+  }
+}

@@ -1,0 +1,116 @@
+// Handlers that change content: list/replace, list/edit, outline/* and selection/*.
+import JSON
+import JSONRPC
+import ListModel
+
+enum ContentHandlers {
+  static let requests: [RequestMethod] = [
+    .change("list/replace", replace),
+    .change("list/edit", edit),
+    .change("outline/expand") { context, request in try expandOrCollapse(context, request, expand: true) },
+    .change("outline/collapse") { context, request in try expandOrCollapse(context, request, expand: false) },
+    .change("outline/expandToLevel", expandToLevel),
+    .change("selection/select") { context, request in try selection(context, request, ids: true) { .select($0) } },
+    .change("selection/deselect") { context, request in try selection(context, request, ids: true) { .deselect($0) } },
+    .change("selection/selectAll") { context, request in try selection(context, request, ids: false) { _ in .selectAll } },
+    .change("selection/deselectAll") { context, request in
+      try selection(context, request, ids: false) { _ in .deselectAll }
+    },
+  ]
+
+  /// Queues `edits` (decoded on the list's queue, against the state they apply to) as one
+  /// atomic change of the list named in the params, honouring `ifVersion`.
+  private static func change(
+    _ context: HandlerContext, _ request: IncomingRequest,
+    decode: @escaping @Sendable (ListSnapshot) throws(ResponseError) -> DecodedEdits
+  ) throws {
+    let p = request.params
+    let list = try context.registry.list(try p.string("list"))
+    let ifVersion = try p.optionalInt("ifVersion")
+    context.onQueue(of: list, request) {
+      try list.mutate(ifVersion: ifVersion) { snapshot throws(ResponseError) in
+        let decoded = try decode(snapshot)
+        do {
+          return try snapshot.applyAndDiff(decoded.edits)
+        } catch {
+          throw ResponseError.model(error, list: list.id, editIndex: error.editIndex.map { decoded.origins[$0] })
+        }
+      }
+    }
+  }
+
+  /// `list/edit`: a batch of wire edits, atomically.
+  static func edit(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    try request.params.requireKnown(["list", "edits", "ifVersion", "workDoneToken"])
+    _ = try request.params.array("edits")  // a type error is answered before queuing
+    try change(context, request) { snapshot throws(ResponseError) in
+      try EditDecoding.edits(request.params, wasExpanded: { snapshot.isExpanded($0) })
+    }
+  }
+
+  /// `list/replace`: the whole content. Items that stay keep their expansion (unless the
+  /// content says) and their selection.
+  static func replace(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    let p = request.params
+    try p.requireKnown(["list", "content", "ifVersion", "workDoneToken"])
+    let list = try context.registry.list(try p.string("list"))
+    let ifVersion = try p.optionalInt("ifVersion")
+    let content = try p.object("content")
+    context.onQueue(of: list, request) {
+      var progress = Progress(context, request, title: "Replacing the content of list '\(list.id)'")
+      let current = try list.current(ifVersion: ifVersion)
+      let old = current.snapshot
+      let sections = try ContentDecoding.content(content, wasExpanded: { old.isExpanded($0) })
+      progress.begin(itemCount: ContentDecoding.itemCount(sections))
+      defer { progress.end() }
+      var snapshot: ListSnapshot
+      do {
+        snapshot = try ContentDecoding.snapshot(sections, sharingWith: old, selectionMode: old.selectionMode)
+        let kept = old.selectedItems.filter { snapshot.isVisible($0) && snapshot.payload(of: $0)?.isSelectable == true }
+        if !kept.isEmpty { try snapshot.select(old.selectionMode == .single ? [kept[0]] : kept) }
+      } catch {
+        throw ResponseError.model(error, list: list.id)
+      }
+      return list.commit(snapshot, changeset: diff(old, snapshot), from: current)
+    }
+  }
+
+  /// `outline/expand` and `outline/collapse`: one item, its subtree (`recursive`), or everything.
+  static func expandOrCollapse(_ context: HandlerContext, _ request: IncomingRequest, expand: Bool) throws {
+    let p = request.params
+    try p.requireKnown(["list", "item", "recursive", "ifVersion"])
+    let item = try p.optionalString("item")
+    let recursive = try p.optionalBool("recursive") ?? false
+    let edit: ListEdit
+    switch (item, recursive, expand) {
+    case (nil, _, true): edit = .expandAll(section: nil)
+    case (nil, _, false): edit = .collapseAll(section: nil)
+    case (let id?, false, true): edit = .expand([id])
+    case (let id?, false, false): edit = .collapse([id])
+    case (let id?, true, true): edit = .expandSubtree(id)
+    case (let id?, true, false): edit = .collapseSubtree(id)
+    }
+    try change(context, request) { _ in DecodedEdits(edits: [edit], origins: [0]) }
+  }
+
+  /// `outline/expandToLevel`: rows of levels 0…level-1 expanded, the rest collapsed.
+  static func expandToLevel(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    let p = request.params
+    try p.requireKnown(["list", "level", "section", "ifVersion"])
+    let level = try p.int("level")
+    guard level >= 0 else { throw p.invalid("level", "must be 0 or more, got \(level)") }
+    let section = try p.optionalString("section")
+    try change(context, request) { _ in DecodedEdits(edits: [.expandToLevel(level, section: section)], origins: [0]) }
+  }
+
+  /// `selection/*`: `items` when `ids`, else no operands.
+  static func selection(
+    _ context: HandlerContext, _ request: IncomingRequest, ids: Bool,
+    _ make: @escaping @Sendable ([String]) -> ListEdit
+  ) throws {
+    let p = request.params
+    try p.requireKnown(ids ? ["list", "items", "ifVersion"] : ["list", "ifVersion"])
+    let items = ids ? try p.strings("items") : []
+    try change(context, request) { _ in DecodedEdits(edits: [make(items)], origins: [0]) }
+  }
+}

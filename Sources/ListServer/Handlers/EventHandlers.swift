@@ -1,0 +1,178 @@
+// Handlers of user events from viewers, checked and forwarded to the list's owner.
+import JSON
+import JSONRPC
+import ListModel
+
+/// A viewer reports what its user did; the daemon checks it against the current version and
+/// forwards it to the owner as `owner/event`. Select and deselect also change the selection
+/// (the daemon owns it, as a collection view does); the owner decides about everything else.
+enum EventHandlers {
+  static let requests: [RequestMethod] = [
+    .change("event/select") { context, request in try selection(context, request, select: true) },
+    .change("event/deselect") { context, request in try selection(context, request, select: false) },
+    .query("event/toggle", toggle),
+    .query("event/action", action),
+    .query("event/delete", delete),
+    .query("event/move", move),
+    .query("event/refresh", refresh),
+  ]
+
+  /// `{list, event, item?, …, session, version}`, as the owner receives it.
+  private static func event(
+    _ kind: String, list: LiveList, item: String?, session: Session, version: Int, _ extra: [(String, JSONValue)] = []
+  ) -> JSONValue {
+    var object: JSONObject = ["list": .string(list.id), "event": .string(kind)]
+    if let item { object.append("item", .string(item)) }
+    for (key, value) in extra { object.append(key, value) }
+    object.append("session", .int(Int64(session.id)))
+    object.append("version", .int(Int64(version)))
+    return .object(object)
+  }
+
+  /// The list, its owner and the item's payload, or the error a viewer should see.
+  private static func resolve(
+    _ context: HandlerContext, _ p: Params, keys: [String]
+  ) throws -> (list: LiveList, owner: any ListOwner, committed: LiveList.Committed, item: String, payload: ItemPayload) {
+    try p.requireKnown(["list", "item"] + keys)
+    let list = try context.registry.list(try p.string("list"))
+    let item = try p.string("item")
+    let committed = try list.current(ifVersion: nil)
+    guard let payload = committed.snapshot.payload(of: item) else { throw ResponseError.unknownItem(item, in: list.id) }
+    guard let owner = list.owner else { throw noOwner(list) }
+    return (list, owner, committed, item, payload)
+  }
+
+  static func noOwner(_ list: LiveList) -> ResponseError {
+    ResponseError(.noOwner, "list '\(list.id)' has no owner to receive user events", data: ["list": .string(list.id)])
+  }
+
+  /// `event/select` / `event/deselect`: changes the selection, then tells the owner (if any).
+  static func selection(_ context: HandlerContext, _ request: IncomingRequest, select: Bool) throws {
+    let p = request.params
+    try p.requireKnown(["list", "item"])
+    let list = try context.registry.list(try p.string("list"))
+    let item = try p.string("item")
+    let session = context.session
+    context.onQueue(of: list, request) {
+      let answer = try list.mutate(ifVersion: nil) { snapshot throws(ResponseError) in
+        guard snapshot.contains(item: item) else { throw ResponseError.unknownItem(item, in: list.id) }
+        do {
+          if select && snapshot.selectionMode == .single && !snapshot.isSelected(item) {
+            return try snapshot.applyAndDiff([.deselectAll, .select([item])])
+          }
+          return try snapshot.applyAndDiff([select ? .select([item]) : .deselect([item])])
+        } catch {
+          throw ResponseError.model(error, list: list.id)
+        }
+      }
+      let version = Int(answer["version"]?.intValue ?? 0)
+      list.owner?.deliver(
+        event: event(select ? "select" : "deselect", list: list, item: item, session: session, version: version),
+        on: list)
+      return ["list": .string(list.id), "version": .int(Int64(version))]
+    }
+  }
+
+  /// `event/toggle`: the item must have a toggle accessory.
+  static func toggle(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    request.answer {
+      let p = request.params
+      let r = try resolve(context, p, keys: ["isOn"])
+      let isOn = try p.bool("isOn")
+      guard r.payload.accessories.contains(where: { if case .toggle = $0 { return true } else { return false } }) else {
+        throw ResponseError(
+          .invalidEdit, "item '\(r.item)' of list '\(r.list.id)' has no toggle accessory",
+          data: ["item": .string(r.item), "reason": "no toggle accessory"])
+      }
+      return forward(
+        r, event("toggle", list: r.list, item: r.item, session: context.session, version: r.committed.version, [("isOn", .bool(isOn))]))
+    }
+  }
+
+  /// `event/action`: the action must be one of the item's swipe, context-menu or pop-up actions.
+  static func action(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    request.answer {
+      let p = request.params
+      let r = try resolve(context, p, keys: ["action"])
+      let action = try p.string("action")
+      var actions = r.payload.leadingSwipeActions + r.payload.trailingSwipeActions + r.payload.contextMenuActions
+      for case .popUpMenu(let menu) in r.payload.accessories { actions += menu }
+      guard actions.contains(where: { $0.id == action }) else {
+        let known = actions.map { "'\($0.id)'" }.joined(separator: ", ")
+        throw ResponseError(
+          .invalidParams,
+          "\"action\" '\(action)' is not an action of item '\(r.item)' (its actions: \(known.isEmpty ? "none" : known))",
+          data: ["field": "action"])
+      }
+      return forward(
+        r, event("action", list: r.list, item: r.item, session: context.session, version: r.committed.version, [("action", .string(action))]))
+    }
+  }
+
+  /// `event/delete`: the owner decides whether to delete.
+  static func delete(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    request.answer {
+      let r = try resolve(context, request.params, keys: [])
+      return forward(r, event("delete", list: r.list, item: r.item, session: context.session, version: r.committed.version))
+    }
+  }
+
+  /// `event/move`: the item must be movable; the target must exist.
+  static func move(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    request.answer {
+      let p = request.params
+      let r = try resolve(context, p, keys: ["before", "after", "section"])
+      guard r.payload.isMovable else {
+        throw ResponseError(
+          .invalidEdit, "item '\(r.item)' of list '\(r.list.id)' is not movable",
+          data: ["item": .string(r.item), "reason": "not movable"])
+      }
+      let key = try p.requireOne(of: ["before", "after", "section"], "event/move")
+      let target = try p.string(key)
+      let snapshot = r.committed.snapshot
+      if key == "section" {
+        guard snapshot.contains(section: target) else { throw QueryHandlers.unknownSection(target, p) }
+      } else {
+        guard snapshot.contains(item: target) else { throw ResponseError.unknownItem(target, in: r.list.id) }
+        guard target != r.item else {
+          throw ResponseError(
+            .invalidEdit, "item '\(r.item)' cannot be moved relative to itself", data: ["reason": "moved relative to itself"])
+        }
+      }
+      return forward(
+        r, event("move", list: r.list, item: r.item, session: context.session, version: r.committed.version, [(key, .string(target))]))
+    }
+  }
+
+  private static func forward(
+    _ r: (list: LiveList, owner: any ListOwner, committed: LiveList.Committed, item: String, payload: ItemPayload),
+    _ event: JSONValue
+  ) -> JSONValue {
+    r.owner.deliver(event: event, on: r.list)
+    return ["list": .string(r.list.id), "version": .int(Int64(r.committed.version))]
+  }
+
+  /// `event/refresh`: asks the owner (`owner/refresh`) and answers once it has, or on timeout.
+  static func refresh(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    let p = request.params
+    try p.requireKnown(["list", "timeoutMs"])
+    let list = try context.registry.list(try p.string("list"))
+    var timeout = context.options.refreshTimeout
+    if let ms = try p.optionalInt("timeoutMs") {
+      let max = context.options.maxRefreshTimeout
+      guard ms > 0 && Duration.milliseconds(ms) <= max else {
+        throw p.invalid("timeoutMs", "must be between 1 and \(LifecycleHandlers.milliseconds(max)), got \(ms)")
+      }
+      timeout = .milliseconds(ms)
+    }
+    guard let owner = list.owner else { throw noOwner(list) }
+    owner.refresh(list, viewer: context.session.id, timeout: timeout) { error in
+      if let error {
+        request.respond(error: error)
+      } else {
+        // After every change the owner queued before answering.
+        list.queue.async { request.answer { ["list": .string(list.id), "version": .int(Int64(list.committed.version))] } }
+      }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+// Handlers of list lifetime: list/create, list/dispose, list/all and list/info.
+import JSON
+import JSONRPC
+import ListModel
+
+enum ListHandlers {
+  static let requests: [RequestMethod] = [
+    .change("list/create", create),
+    .change("list/dispose", dispose),
+    .query("list/all") { context, request in
+      request.answer {
+        try request.params.requireKnown([])
+        return ["lists": .array(context.registry.lists.map { $0.info() })]
+      }
+    },
+    .query("list/info") { context, request in
+      request.answer {
+        try request.params.requireKnown(["list"])
+        return try context.registry.list(try request.params.string("list")).info()
+      }
+    },
+  ]
+
+  /// `list/create`: a new list owned by the caller, at version 0 with its initial content.
+  /// Answers the changeset from an empty list to that content.
+  static func create(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    let p = request.params
+    try p.requireKnown(["list", "title", "appearance", "selectionMode", "content", "workDoneToken"])
+    let id = try p.string("list")
+    guard !id.isEmpty else { throw p.invalid("list", "must not be empty") }
+    let metadata = ListMetadata(
+      title: try p.optionalString("title") ?? id,
+      appearance: try p.optionalEnumeration("appearance", as: Appearance.self) ?? .plain)
+    let mode = try p.optionalEnumeration("selectionMode", as: SelectionMode.self) ?? .single
+    let empty = ListSnapshot(selectionMode: mode)
+    var snapshot = empty
+    if let content = try p.optionalObject("content") {
+      var progress = Progress(context, request, title: "Loading list '\(id)'")
+      let sections = try ContentDecoding.content(content, wasExpanded: { _ in false })
+      progress.begin(itemCount: ContentDecoding.itemCount(sections))
+      defer { progress.end() }
+      do {
+        snapshot = try ContentDecoding.snapshot(sections, sharingWith: empty, selectionMode: mode)
+      } catch {
+        throw ResponseError.model(error, list: id)
+      }
+    }
+    let list = try context.server.createList(id: id, snapshot: snapshot, metadata: metadata, owner: context.session)
+    let changeset = ChangesetEncoding.changeset(diff(empty, snapshot))
+    request.respond(LiveList.mutationResult(list: list.id, version: 0, changeset: changeset))
+  }
+
+  /// `list/dispose`: after every change queued before it; every session gets `list/didDispose`.
+  static func dispose(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    try request.params.requireKnown(["list"])
+    let list = try context.registry.list(try request.params.string("list"))
+    context.onQueue(of: list, request) {
+      let (version, subscribers) = try list.dispose()
+      context.registry.remove(list)
+      for session in subscribers { session.removeSubscription(list.id) }
+      let params: JSONValue = ["list": .string(list.id), "version": .int(Int64(version))]
+      context.registry.broadcast("list/didDispose", params)
+      return params
+    }
+  }
+}

@@ -1,0 +1,41 @@
+// `$/progress` reports for long work, when the request carried a `workDoneToken` (as in LSP).
+import JSON
+import JSONRPC
+
+/// Reports begin/end of loading large content to the requesting session. Does nothing unless
+/// the request has a `workDoneToken` and the content exceeds the server's threshold.
+struct Progress {
+  private let session: Session
+  private let token: JSONValue?
+  private let title: String
+  private let threshold: Int
+  private var active = false
+
+  init(_ context: HandlerContext, _ request: IncomingRequest, title: String) {
+    session = context.session
+    let raw = try? request.params.optionalValue("workDoneToken")
+    switch raw {
+    case .some(.some(.string)), .some(.some(.int)): token = raw ?? nil
+    default: token = nil
+    }
+    self.title = title
+    threshold = context.options.progressThreshold
+  }
+
+  /// Sends `begin` if the work is large enough to report.
+  mutating func begin(itemCount: Int) {
+    guard let token, itemCount > threshold else { return }
+    active = true
+    send(token, ["kind": "begin", "title": .string(title), "message": .string("\(itemCount) items"), "percentage": 0])
+  }
+
+  /// Sends `end` if `begin` was sent.
+  func end() {
+    guard active, let token else { return }
+    send(token, ["kind": "end", "message": "done"])
+  }
+
+  private func send(_ token: JSONValue, _ value: JSONValue) {
+    session.notify("$/progress", ["token": token, "value": value])
+  }
+}

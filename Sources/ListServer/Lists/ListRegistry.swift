@@ -1,0 +1,93 @@
+// Every live list by id, every session, and who subscribed to all lists.
+import JSON
+import JSONRPC
+import Synchronization
+
+/// The lists the daemon holds, shared by every session, and the sessions themselves.
+final class ListRegistry: Sendable {
+  private struct State {
+    var lists: [String: LiveList] = [:]
+    /// List ids in creation order, so `list/all` answers in a stable order.
+    var order: [String] = []
+    var sessions: [Int: Session] = [:]
+    /// Sessions subscribed to every list, present and future.
+    var allSubscribers: [Int: Session] = [:]
+  }
+
+  private let state = Mutex(State())
+
+  /// The list named `id`, or -32010. O(1).
+  func list(_ id: String) throws(ResponseError) -> LiveList {
+    guard let list = state.withLock({ $0.lists[id] }) else { throw .unknownList(id) }
+    return list
+  }
+
+  /// Every list, in creation order. O(lists).
+  var lists: [LiveList] {
+    state.withLock { state in state.order.compactMap { state.lists[$0] } }
+  }
+
+  /// Registers a new list, or throws -32013 if the id is taken. Returns the sessions subscribed
+  /// to all lists, which the caller subscribes on the list's queue before any change.
+  func add(_ list: LiveList) throws(ResponseError) -> [Session] {
+    let subscribers = state.withLock { state -> [Session]? in
+      guard state.lists[list.id] == nil else { return nil }
+      state.lists[list.id] = list
+      state.order.append(list.id)
+      return Array(state.allSubscribers.values)
+    }
+    guard let subscribers else { throw .duplicateList(list.id) }
+    return subscribers
+  }
+
+  /// Forgets a list. O(lists).
+  func remove(_ list: LiveList) {
+    state.withLock { state in
+      guard state.lists[list.id] === list else { return }
+      state.lists[list.id] = nil
+      state.order.removeAll { $0 == list.id }
+    }
+  }
+
+  /// Marks `session` subscribed to every list and returns the lists existing now; lists added
+  /// later come with it in ``add(_:)``'s answer. Atomic with ``add(_:)``.
+  func subscribeToAll(_ session: Session) -> [LiveList] {
+    state.withLock { state in
+      state.allSubscribers[session.id] = session
+      return state.order.compactMap { state.lists[$0] }
+    }
+  }
+
+  func unsubscribeFromAll(_ session: Session) {
+    _ = state.withLock { $0.allSubscribers.removeValue(forKey: session.id) }
+  }
+
+  // MARK: - Sessions
+
+  func addSession(_ session: Session) {
+    state.withLock { $0.sessions[session.id] = session }
+  }
+
+  func removeSession(_ session: Session) {
+    state.withLock { state in
+      state.sessions[session.id] = nil
+      state.allSubscribers[session.id] = nil
+    }
+  }
+
+  /// The session with this id, if attached.
+  func session(_ id: Int) -> Session? {
+    state.withLock { $0.sessions[id] }
+  }
+
+  /// Sessions past `initialize`. O(sessions).
+  var initializedSessions: [Session] {
+    state.withLock { Array($0.sessions.values) }.filter { $0.phase == .initialized }
+  }
+
+  /// Sends the same notification to every initialized session.
+  func broadcast(_ method: String, _ params: JSONValue) {
+    let body = Session.encodeNotification(method, params)
+    for session in initializedSessions { session.send(encoded: body) }
+  }
+}

@@ -1,0 +1,125 @@
+// The daemon: attaches connections as sessions, gates the lifecycle, and dispatches to the handlers.
+import Dispatch
+import JSON
+import JSONRPC
+import ListModel
+import Synchronization
+
+/// The listd server: the list registry plus every attached session.
+///
+/// Each connection is dispatched serially (in arrival order); handlers answer quickly or hop to
+/// the list's queue and answer from there, so one session's slow change never stalls another
+/// session, and changes of one list stay in arrival order across sessions.
+public final class ListServer: Sendable {
+  public let options: ServerOptions
+  let registry = ListRegistry()
+  private let nextSessionID = Atomic<Int>(1)
+  /// Called when the primary (stdio) session sends `exit`, with the exit code.
+  private let onExit: @Sendable (Int32) -> Void
+
+  public init(options: ServerOptions = ServerOptions(), onExit: @escaping @Sendable (Int32) -> Void = { _ in }) {
+    self.options = options
+    self.onExit = onExit
+  }
+
+  /// The connection options a session's connection should use under these server options.
+  public func connectionOptions(name: String) -> Connection.Options {
+    Connection.Options(
+      maxFrameSize: options.maxFrameBytes, maxOutgoingBytes: options.maxQueueBytes, dispatch: .serial,
+      logger: options.logger, name: name)
+  }
+
+  /// Serves `connection` as a new session and starts it. `primary` marks the stdio session,
+  /// whose `exit` ends the daemon.
+  public func attach(_ connection: Connection, primary: Bool) {
+    let session = Session(
+      id: nextSessionID.wrappingAdd(1, ordering: .relaxed).oldValue, connection: connection, isPrimary: primary)
+    let context = HandlerContext(server: self, session: session)
+    registry.addSession(session)
+    for method in MethodTable.requests {
+      let handler = method.handler
+      connection.onRequestDeferred(method.name, cancellation: method.cancellation) { request in
+        session.logTrace(
+          "received request '\(request.method)' (id \(request.id))", verbose: request.rawParams.map { "\($0)" })
+        try handler(context, request)
+      }
+    }
+    for (method, handler) in MethodTable.notifications {
+      connection.onNotification(method) { notification in try handler(context, notification) }
+    }
+    connection.setGate { method, isRequest in Self.gate(session, method: method, isRequest: isRequest) }
+    connection.onClose { [weak self] reason in
+      self?.detach(session)
+      self?.options.logger.info("session \(session.id) closed: \(reason)")
+    }
+    options.logger.info("session \(session.id) attached\(primary ? " (stdio)" : "")")
+    connection.start()
+  }
+
+  /// The lifecycle gate, run in arrival order on the reading thread: -32002 before
+  /// `initialize`, -32600 after `shutdown`; notifications other than `exit` are dropped then.
+  private static func gate(_ session: Session, method: String, isRequest: Bool) -> ResponseError? {
+    switch session.phase {
+    case .uninitialized:
+      if method == "initialize" && isRequest {
+        session.setPhase(.initialized)
+        return nil
+      }
+      if !isRequest { return method == "exit" ? nil : ResponseError.serverNotInitialized(method) }
+      return .serverNotInitialized(method)
+    case .initialized:
+      if method == "initialize" && isRequest {
+        return .invalidRequest("\"method\" \"initialize\" was already received on this connection")
+      }
+      if method == "shutdown" && isRequest { session.setPhase(.shutDown) }
+      return nil
+    case .shutDown:
+      if method == "exit" { return nil }
+      return .invalidRequest("\"method\" \"\(method)\" arrived after shutdown; only exit is accepted")
+    }
+  }
+
+  /// `exit`: ends the daemon for the primary session, closes the connection otherwise.
+  func exit(_ session: Session) {
+    if session.isPrimary {
+      onExit(session.phase == .shutDown ? 0 : 1)
+    } else {
+      session.connection.close()
+    }
+  }
+
+  /// Forgets a closed session: its subscriptions end and the lists it owns lose their owner.
+  private func detach(_ session: Session) {
+    registry.removeSession(session)
+    for list in registry.lists {
+      list.unsubscribe(session.id)
+      if let owner = list.owner, owner === session {
+        list.releaseOwner(session)
+        let warning = "list '\(list.id)' lost its owner (session \(session.id) closed); user events will fail"
+        for subscriberID in list.subscriberIDs {
+          registry.session(subscriberID)?.logMessage(2, warning)
+        }
+      }
+    }
+  }
+
+  // MARK: - Lists
+
+  /// Creates a list and announces it: subscribers to all lists are subscribed before anything
+  /// else can change it, then every session gets `list/didCreate`.
+  func createList(
+    id: String, snapshot: ListSnapshot, metadata: ListMetadata, owner: (any ListOwner)?
+  ) throws(ResponseError) -> LiveList {
+    let list = LiveList(
+      id: id, snapshot: snapshot, metadata: metadata, owner: owner, historyLimit: options.historyLimit)
+    let subscribers = try registry.add(list)
+    list.queue.sync {
+      for session in subscribers {
+        _ = try? list.subscribe(session)
+        session.addSubscription(id)
+      }
+    }
+    registry.broadcast("list/didCreate", ["list": .string(id), "info": list.info()])
+    return list
+  }
+}

@@ -1,0 +1,103 @@
+// The table of every method and notification the daemon serves, by name.
+import JSONRPC
+
+/// What a handler gets: the server and the calling session.
+struct HandlerContext: Sendable {
+  let server: ListServer
+  let session: Session
+  var registry: ListRegistry { server.registry }
+  var options: ServerOptions { server.options }
+}
+
+/// A request method: its name, how `$/cancelRequest` affects it, and its handler.
+struct RequestMethod: Sendable {
+  let name: String
+  let cancellation: CancellationPolicy
+  let handler: MethodTable.RequestHandler
+
+  /// A request answered -32800 at once when cancelled (queries, events).
+  static func query(_ name: String, _ handler: @escaping MethodTable.RequestHandler) -> RequestMethod {
+    RequestMethod(name: name, cancellation: .immediate, handler: handler)
+  }
+
+  /// A change: cancellation only stops it if it has not been applied yet, so an answer never
+  /// claims "cancelled" for a change that happened.
+  static func change(_ name: String, _ handler: @escaping MethodTable.RequestHandler) -> RequestMethod {
+    RequestMethod(name: name, cancellation: .cooperative, handler: handler)
+  }
+}
+
+/// Every request and notification the daemon handles. `initialize` lists these names as its
+/// capabilities, and a test checks them against Protocol/protocol.json.
+enum MethodTable {
+  typealias RequestHandler = @Sendable (HandlerContext, IncomingRequest) throws -> Void
+  typealias NotificationHandler = @Sendable (HandlerContext, IncomingNotification) throws -> Void
+
+  /// Client → server requests. Each answers through `request.respond`, now or later.
+  static let requests: [RequestMethod] =
+    LifecycleHandlers.requests + ListHandlers.requests + ContentHandlers.requests + QueryHandlers.requests
+    + SubscriptionHandlers.requests + EventHandlers.requests
+
+  /// Client → server notifications (`$/cancelRequest` is handled by the connection itself).
+  static let notifications: [(String, NotificationHandler)] = LifecycleHandlers.notifications
+
+  /// Server → client notifications and requests.
+  static let serverToClient = [
+    "list/didChange", "list/didCreate", "list/didDispose", "owner/event", "owner/refresh", "window/logMessage",
+    "$/logTrace", "$/progress",
+  ]
+
+  /// Names of every client → server method, requests and notifications, including
+  /// `$/cancelRequest`.
+  static var clientMethods: [String] {
+    requests.map(\.name) + notifications.map(\.0) + ["$/cancelRequest"]
+  }
+}
+
+extension IncomingRequest {
+  /// Answers with the result of `body`, or with the error it throws.
+  func answer(_ body: () throws -> JSONValue) {
+    do {
+      respond(try body())
+    } catch {
+      respond(throwing: error)
+    }
+  }
+
+  /// Throws -32800 if the peer cancelled this request.
+  func checkCancelled() throws(ResponseError) {
+    if isCancelled { throw .requestCancelled(id) }
+  }
+}
+
+extension HandlerContext {
+  /// Runs `body` on `list`'s queue (after every change queued before it, from any session) and
+  /// answers with its result. Until it has run, this session's queries of the list wait too.
+  func onQueue(
+    of list: LiveList, _ request: IncomingRequest, _ body: @escaping @Sendable () throws -> JSONValue
+  ) {
+    let session = self.session
+    session.changeQueued(list.id)
+    list.queue.async {
+      request.answer {
+        try request.checkCancelled()
+        return try body()
+      }
+      session.changeFinished(list.id)
+    }
+  }
+
+  /// Answers a query of `list` from its committed state: at once, or — if this session still
+  /// has a change of the list queued — on the list's queue after it, so a session always reads
+  /// its own changes.
+  func read(
+    _ list: LiveList, _ request: IncomingRequest,
+    _ body: @escaping @Sendable (LiveList.Committed) throws -> JSONValue
+  ) {
+    if session.hasPendingChange(list.id) {
+      list.queue.async { request.answer { try body(try list.current(ifVersion: nil)) } }
+    } else {
+      request.answer { try body(try list.current(ifVersion: nil)) }
+    }
+  }
+}

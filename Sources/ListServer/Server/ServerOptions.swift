@@ -1,0 +1,23 @@
+// The daemon's limits and settings, from the command line.
+import JSONRPC
+
+/// Limits and settings of a ``ListServer``; defaults as in Protocol/README.md §7.
+public struct ServerOptions: Sendable {
+  /// Versions of history kept per list for `list/changesSince`.
+  public var historyLimit = 1_000
+  /// Largest incoming frame.
+  public var maxFrameBytes = 64 << 20
+  /// Outgoing bytes a session may have pending before it is disconnected.
+  public var maxQueueBytes = 64 << 20
+  /// Default and maximum time a viewer's refresh waits for the owner.
+  public var refreshTimeout: Duration = .seconds(10)
+  public var maxRefreshTimeout: Duration = .seconds(60)
+  /// Largest `limit` of a paged query.
+  public var maxWindow = 10_000
+  /// Content larger than this many items reports `$/progress` when the request has a token.
+  public var progressThreshold = 10_000
+  /// Where logs go (never stdout).
+  public var logger: Logger = .standardError()
+
+  public init() {}
+}

@@ -1,0 +1,148 @@
+// One client connection: its lifecycle phase, subscriptions, trace level and pending changes.
+import Dispatch
+import JSON
+import JSONRPC
+import Synchronization
+
+/// A client of the daemon: one JSON-RPC connection (stdio or a socket).
+final class Session: Sendable {
+  /// Where the session is in the LSP-style lifecycle.
+  enum Phase: Sendable {
+    case uninitialized, initialized, shutDown
+  }
+
+  /// `$/setTrace` values.
+  enum Trace: String, CaseIterable, Sendable {
+    case off, messages, verbose
+  }
+
+  private struct State {
+    var phase = Phase.uninitialized
+    var clientName: String?
+    var trace = Trace.off
+    var subscriptions: Set<String> = []
+    var subscribedToAll = false
+    /// Changes this session has queued per list and not yet seen answered: its queries of
+    /// such a list wait on the list's queue, so they see their own changes.
+    var pendingChanges: [String: Int] = [:]
+  }
+
+  let id: Int
+  let connection: Connection
+  /// Whether this is the stdio session, whose `exit` ends the daemon.
+  let isPrimary: Bool
+  private let state = Mutex(State())
+
+  init(id: Int, connection: Connection, isPrimary: Bool) {
+    self.id = id
+    self.connection = connection
+    self.isPrimary = isPrimary
+  }
+
+  var phase: Phase { state.withLock { $0.phase } }
+  var clientName: String? { state.withLock { $0.clientName } }
+  var trace: Trace { state.withLock { $0.trace } }
+  var subscribedToAll: Bool { state.withLock { $0.subscribedToAll } }
+  var subscriptions: Set<String> { state.withLock { $0.subscriptions } }
+
+  func setPhase(_ phase: Phase) { state.withLock { $0.phase = phase } }
+  func setClientName(_ name: String?) { state.withLock { $0.clientName = name } }
+  func setTrace(_ trace: Trace) { state.withLock { $0.trace = trace } }
+  func setSubscribedToAll(_ flag: Bool) { state.withLock { $0.subscribedToAll = flag } }
+
+  func addSubscription(_ list: String) { _ = state.withLock { $0.subscriptions.insert(list) } }
+  func removeSubscription(_ list: String) { _ = state.withLock { $0.subscriptions.remove(list) } }
+
+  /// `{session, name?}`, as list info shows an owner.
+  var ownerInfo: JSONValue {
+    var object: JSONObject = ["session": .int(Int64(id))]
+    if let name = clientName { object.append("name", .string(name)) }
+    return .object(object)
+  }
+
+  // MARK: - Pending changes
+
+  /// Records a change queued on `list`; balance with ``changeFinished(_:)``.
+  func changeQueued(_ list: String) {
+    state.withLock { $0.pendingChanges[list, default: 0] += 1 }
+  }
+
+  func changeFinished(_ list: String) {
+    state.withLock { state in
+      let left = (state.pendingChanges[list] ?? 1) - 1
+      state.pendingChanges[list] = left > 0 ? left : nil
+    }
+  }
+
+  /// Whether a change this session sent to `list` is still queued.
+  func hasPendingChange(_ list: String) -> Bool {
+    state.withLock { $0.pendingChanges[list] != nil }
+  }
+
+  // MARK: - Sending
+
+  /// Encodes a notification once, for sending the same bytes to many sessions.
+  static func encodeNotification(_ method: String, _ params: JSONValue) -> [UInt8] {
+    Message.notification(Notification(method: method, params: params)).jsonBytes()
+  }
+
+  /// Sends an encoded message; false if the connection has closed (or just overflowed).
+  @discardableResult
+  func send(encoded body: [UInt8]) -> Bool {
+    connection.send(body: body)
+  }
+
+  /// Sends a notification; false if the connection has closed.
+  @discardableResult
+  func notify(_ method: String, _ params: JSONValue) -> Bool {
+    connection.notify(method, params)
+  }
+
+  /// Sends `window/logMessage` (1 error, 2 warning, 3 info, 4 log).
+  func logMessage(_ type: Int, _ message: String) {
+    notify("window/logMessage", ["type": .int(Int64(type)), "message": .string(message)])
+  }
+
+  /// Sends `$/logTrace` if tracing is on.
+  func logTrace(_ message: @autoclosure () -> String, verbose: @autoclosure () -> String?) {
+    switch trace {
+    case .off: return
+    case .messages: notify("$/logTrace", ["message": .string(message())])
+    case .verbose:
+      var params: JSONObject = ["message": .string(message())]
+      if let detail = verbose() { params.append("verbose", .string(detail)) }
+      notify("$/logTrace", .object(params))
+    }
+  }
+}
+
+/// A session owns the lists it creates: user events on them come to it.
+extension Session: ListOwner {
+  var isReachable: Bool { !connection.isClosed }
+
+  func deliver(event: JSONValue, on list: LiveList) {
+    notify("owner/event", event)
+  }
+
+  func refresh(
+    _ list: LiveList, viewer: Int, timeout: Duration, completion: @escaping @Sendable (ResponseError?) -> Void
+  ) {
+    let params: JSONValue = ["list": .string(list.id), "session": .int(Int64(viewer))]
+    let listData: JSONValue = ["list": .string(list.id)]
+    connection.sendRequest("owner/refresh", params, timeout: timeout) { result in
+      switch result {
+      case .success: completion(nil)
+      case .failure(let error as ResponseError):
+        completion(ResponseError(error.code, "the owner of list '\(list.id)' failed to refresh: \(error.message)"))
+      case .failure(ConnectionError.timedOut):
+        completion(
+          ResponseError(
+            .ownerTimeout, "the owner of list '\(list.id)' did not answer the refresh within \(timeout)",
+            data: listData))
+      case .failure:
+        completion(
+          ResponseError(.noOwner, "the owner of list '\(list.id)' went away during the refresh", data: listData))
+      }
+    }
+  }
+}

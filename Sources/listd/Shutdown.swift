@@ -1,0 +1,48 @@
+// Stops the daemon once: flushes stdout, removes the socket, exits with the right code.
+import Dispatch
+import Foundation
+import JSONRPC
+import ListServer
+
+/// The daemon's single exit path, safe to call from any thread, any number of times.
+final class Shutdown: @unchecked Sendable {
+  // `@unchecked Sendable`: every member is read and written under `lock`.
+  private let lock = NSLock()
+  private var started = false
+  private var _listener: UnixSocketListener?
+  private var _stdio: Connection?
+  private var sources: [any DispatchSourceProtocol] = []
+
+  var listener: UnixSocketListener? {
+    get { lock.withLock { _listener } }
+    set { lock.withLock { _listener = newValue } }
+  }
+
+  var stdio: Connection? {
+    get { lock.withLock { _stdio } }
+    set { lock.withLock { _stdio = newValue } }
+  }
+
+  /// Keeps a signal source alive for the life of the process.
+  func keep(_ source: any DispatchSourceProtocol) {
+    lock.withLock { sources.append(source) }
+  }
+
+  /// Removes the socket, lets stdout drain what is queued (answers to `shutdown`, say), exits.
+  func exit(_ code: Int32) {
+    let (first, listener, stdio) = lock.withLock { () -> (Bool, UnixSocketListener?, Connection?) in
+      defer { started = true }
+      return (!started, _listener, _stdio)
+    }
+    guard first else { return }
+    // Off the calling thread: it may be one the connection waits for while it closes.
+    DispatchQueue.global().async {
+      listener?.stop()
+      if let stdio {
+        stdio.close()
+        stdio.waitUntilClosed()
+      }
+      Foundation.exit(code)
+    }
+  }
+}
