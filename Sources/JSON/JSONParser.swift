@@ -90,6 +90,10 @@ private struct ParserState {
   var depth = 0
   /// Reused buffer for strings that contain escapes.
   var scratch: [UInt8] = []
+  /// Elements and member values of the open containers.
+  let values = ValueStack()
+  /// Member names of the open objects.
+  let keys = KeyStack()
 
   init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
     self.base = base
@@ -164,14 +168,14 @@ private struct ParserState {
     try enterContainer()
     index += 1  // [
     skipWhitespace()
-    var elements: [JSONValue] = []
     if index < count && base[index] == UInt8(ascii: "]") {
       index += 1
       depth -= 1
-      return .array(elements)
+      return .array([])
     }
+    let start = values.count
     while true {
-      elements.append(try parseValue())
+      values.push(try parseValue())
       skipWhitespace()
       guard index < count else { throw JSONParseError(.unexpectedEnd, offset: count) }
       let byte = base[index]
@@ -184,7 +188,7 @@ private struct ParserState {
       } else if byte == UInt8(ascii: "]") {
         index += 1
         depth -= 1
-        return .array(elements)
+        return .array(values.popArray(from: start))
       } else {
         throw unexpected("',' or ']'")
       }
@@ -195,19 +199,21 @@ private struct ParserState {
     try enterContainer()
     index += 1  // {
     skipWhitespace()
-    var object = JSONObject()
     if index < count && base[index] == UInt8(ascii: "}") {
       index += 1
       depth -= 1
-      return .object(object)
+      return .object(JSONObject())
     }
+    let start = values.count
+    let keyStart = keys.count
     while true {
       guard index < count, base[index] == quote else { throw unexpected("a string key") }
       let key = try parseString()
       skipWhitespace()
       guard index < count, base[index] == colon else { throw unexpected("':'") }
       index += 1
-      object.append(key, try parseValue())
+      keys.push(key)
+      values.push(try parseValue())
       skipWhitespace()
       guard index < count else { throw JSONParseError(.unexpectedEnd, offset: count) }
       let byte = base[index]
@@ -220,7 +226,8 @@ private struct ParserState {
       } else if byte == UInt8(ascii: "}") {
         index += 1
         depth -= 1
-        return .object(object)
+        let memberValues = values.popArray(from: start)
+        return .object(JSONObject(adoptingKeys: keys.popArray(from: keyStart), values: memberValues))
       } else {
         throw unexpected("',' or '}'")
       }
