@@ -183,3 +183,13 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
     self.init(elements)
   }
 }
+
+extension JSONObject {
+  /// Adopts parallel arrays as they are (no copy, no duplicate check); for the parser, which
+  /// builds them exactly sized. `keys.count` must equal `values.count`.
+  init(adoptingKeys keys: [String], values: [JSONValue]) {
+    precondition(keys.count == values.count, "keys and values must be parallel")
+    self.keys = keys
+    self.values = values
+  }
+}

@@ -1,0 +1,101 @@
+// A manually managed stack the parser collects container elements in, moved out exactly sized.
+
+/// Growable stacks (one per element type, non-generic so Array metadata is resolved statically) whose top elements can be moved (not copied) into an exactly sized Array.
+///
+/// The parser pushes the elements of every open array and object here and, when a container
+/// closes, moves them into a new Array of the right capacity: one allocation per container and
+/// no reference-count traffic, instead of the repeated growth of appending to a fresh Array.
+final class ValueStack {
+  private var base: UnsafeMutablePointer<JSONValue>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init(capacity: Int = 64) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    base.deinitialize(count: count)
+    base.deallocate()
+  }
+
+  /// Pushes one element. Amortized O(1).
+  @inline(__always)
+  func push(_ element: consuming JSONValue) {
+    if count == capacity { grow() }
+    (base + count).initialize(to: element)
+    count += 1
+  }
+
+  /// Moves the elements from `start` to the top into a new Array and pops them. O(count - start).
+  @inline(__always)
+  func popArray(from start: Int) -> [JSONValue] {
+    let length = count - start
+    if length == 0 { return [] }
+    // (reserveCapacity + append is specialized; Array(unsafeUninitializedCapacity:) looks up
+    // its storage metadata at run time on every call.)
+    var array: [JSONValue] = []
+    array.reserveCapacity(length)
+    for offset in start..<count { array.append((base + offset).move()) }
+    count = start
+    return array
+  }
+
+  private func grow() {
+    let newCapacity = capacity * 2
+    let newBase = UnsafeMutablePointer<JSONValue>.allocate(capacity: newCapacity)
+    newBase.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+}
+
+/// The same for member names.
+final class KeyStack {
+  private var base: UnsafeMutablePointer<String>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init(capacity: Int = 64) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    base.deinitialize(count: count)
+    base.deallocate()
+  }
+
+  /// Pushes one element. Amortized O(1).
+  @inline(__always)
+  func push(_ element: consuming String) {
+    if count == capacity { grow() }
+    (base + count).initialize(to: element)
+    count += 1
+  }
+
+  /// Moves the elements from `start` to the top into a new Array and pops them. O(count - start).
+  @inline(__always)
+  func popArray(from start: Int) -> [String] {
+    let length = count - start
+    if length == 0 { return [] }
+    // (reserveCapacity + append is specialized; Array(unsafeUninitializedCapacity:) looks up
+    // its storage metadata at run time on every call.)
+    var array: [String] = []
+    array.reserveCapacity(length)
+    for offset in start..<count { array.append((base + offset).move()) }
+    count = start
+    return array
+  }
+
+  private func grow() {
+    let newCapacity = capacity * 2
+    let newBase = UnsafeMutablePointer<String>.allocate(capacity: newCapacity)
+    newBase.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+}

@@ -1,0 +1,742 @@
+// The duplex JSON-RPC connection over file descriptors: reader thread, writer thread, dispatch.
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A full-duplex JSON-RPC 2.0 connection over a readable and a writable file descriptor (stdio,
+/// a Unix socket, a pipe).
+///
+/// - A **reader thread** does blocking reads, splits frames with a ``FrameReader`` (framing
+///   detected from the first byte unless fixed in ``Options``), parses and decodes messages, and
+///   dispatches requests and notifications to the registered handlers on a dispatch queue — never
+///   running a handler itself. Malformed frames, JSON and messages are answered with the exact
+///   JSON-RPC error; responses are matched to the requests sent with ``sendRequest(_:_:timeout:)``.
+/// - A **writer thread** writes whole frames from a bounded ``OutgoingQueue`` in the framing the
+///   peer uses. Any thread may send at any time; frames never interleave. A peer that stops
+///   reading is disconnected (with a log line) once `maxOutgoingBytes` are pending.
+/// - Handlers run concurrently (``DispatchMode/concurrent``) or one at a time in arrival order
+///   (``DispatchMode/serial``); either way a handler may answer later, from anywhere, through
+///   its ``IncomingRequest``.
+/// - `$/cancelRequest` cancels the request's ``CancellationToken`` and (by default) answers -32800.
+/// - At end of input the connection answers the requests still in progress, flushes, closes and
+///   calls the ``onClose(_:)`` handlers. Nothing but frames is ever written to the output; logs
+///   go to ``Options/logger`` (standard error by default).
+///
+/// Writing to a closed pipe would raise SIGPIPE; ``start()`` sets SIGPIPE to be ignored for the
+/// process, as servers do.
+///
+/// `@unchecked Sendable`: every mutable member is behind a lock (`state`, `handlers`) or is
+/// itself thread-safe (`OutgoingQueue`, `WakePipe`); the rest is immutable.
+public final class Connection: @unchecked Sendable {
+  /// How handlers are scheduled.
+  public enum DispatchMode: Sendable, Hashable {
+    /// Handlers run concurrently on a dispatch queue.
+    case concurrent
+    /// Handlers run one at a time, in arrival order. A handler that answers later (see
+    /// ``onRequestDeferred(_:cancellation:_:)``) lets the next one start as soon as it returns.
+    case serial
+  }
+
+  public struct Options: Sendable {
+    /// The framing of both directions; nil detects it from the input's first byte and answers
+    /// in the same framing (messages sent before detection use Content-Length).
+    public var framing: Framing?
+    /// Incoming frames larger than this are refused (answered -32700) without being stored.
+    public var maxFrameSize: Int
+    /// Bytes pending on the output beyond which the peer is considered gone and disconnected.
+    public var maxOutgoingBytes: Int
+    /// Nesting limit of incoming JSON.
+    public var maxDepth: Int
+    public var dispatch: DispatchMode
+    public var logger: Logger
+    /// Prefix of log lines, to tell connections apart.
+    public var name: String
+    /// Close the descriptors when the connection has closed.
+    public var closesDescriptors: Bool
+    /// Longest time a closing connection spends flushing pending output to a peer that does not read.
+    public var flushTimeout: Duration
+
+    public init(
+      framing: Framing? = nil, maxFrameSize: Int = FrameReader.defaultMaxFrameSize,
+      maxOutgoingBytes: Int = 64 << 20, maxDepth: Int = JSONParser.defaultMaxDepth,
+      dispatch: DispatchMode = .concurrent, logger: Logger = .standardError(), name: String = "jsonrpc",
+      closesDescriptors: Bool = false, flushTimeout: Duration = .seconds(5)
+    ) {
+      self.framing = framing
+      self.maxFrameSize = maxFrameSize
+      self.maxOutgoingBytes = maxOutgoingBytes
+      self.maxDepth = maxDepth
+      self.dispatch = dispatch
+      self.logger = logger
+      self.name = name
+      self.closesDescriptors = closesDescriptors
+      self.flushTimeout = flushTimeout
+    }
+  }
+
+  private enum RequestHandler: Sendable {
+    case sync(CancellationPolicy, @Sendable (IncomingRequest) throws -> JSONValue)
+    case deferred(CancellationPolicy, @Sendable (IncomingRequest) throws -> Void)
+    case async(CancellationPolicy, @Sendable (IncomingRequest) async throws -> JSONValue)
+
+    var policy: CancellationPolicy {
+      switch self {
+      case .sync(let policy, _), .deferred(let policy, _), .async(let policy, _): return policy
+      }
+    }
+  }
+
+  private struct Handlers {
+    var requests: [String: RequestHandler] = [:]
+    var notifications: [String: @Sendable (IncomingNotification) throws -> Void] = [:]
+    var unhandledRequest: RequestHandler?
+    var unhandledNotification: (@Sendable (IncomingNotification) throws -> Void)?
+    var gate: (@Sendable (String, Bool) -> ResponseError?)?
+    var closeHandlers: [@Sendable (CloseReason) -> Void] = []
+  }
+
+  private struct PendingRequest {
+    let method: String
+    let completion: @Sendable (Result<JSONValue, any Error>) -> Void
+  }
+
+  private final class WeakRequest {
+    weak var request: IncomingRequest?
+    init(_ request: IncomingRequest) { self.request = request }
+  }
+
+  private struct State {
+    var started = false
+    var closed = false
+    var finished = false
+    var inputDrained = false
+    var detectedFraming: Framing?
+    var nextID: Int64 = 1
+    var pending: [RequestID: PendingRequest] = [:]
+    var inFlight: [RequestID: WeakRequest] = [:]
+    var runningThreads = 0
+    var closeReason: CloseReason?
+  }
+
+  public let options: Options
+  public var logger: Logger { options.logger }
+  private let input: Int32
+  private let output: Int32
+  private let readerWake: WakePipe
+  private let writerWake: WakePipe
+  private let outgoing: OutgoingQueue
+  private let handlerQueue: DispatchQueue
+  private let state = Locked(State())
+  private let handlers = Locked(Handlers())
+  private let finishedCondition = NSCondition()
+
+  /// A connection reading `input` and writing `output` (they may be the same socket). Call
+  /// ``start()`` after registering handlers.
+  public init(input: Int32, output: Int32, options: Options = Options()) throws(ConnectionError) {
+    self.input = input
+    self.output = output
+    self.options = options
+    readerWake = try WakePipe()
+    writerWake = try WakePipe()
+    outgoing = OutgoingQueue(limit: options.maxOutgoingBytes)
+    switch options.dispatch {
+    case .concurrent:
+      handlerQueue = DispatchQueue(label: "\(options.name).handlers", attributes: .concurrent)
+    case .serial:
+      handlerQueue = DispatchQueue(label: "\(options.name).handlers")
+    }
+  }
+
+  /// A connection on standard input and output.
+  public static func standardIO(options: Options = Options()) throws(ConnectionError) -> Connection {
+    try Connection(input: 0, output: 1, options: options)
+  }
+
+  /// Two connections joined by a Unix socket pair, each owning its end (for tests and in-process
+  /// clients). Not started.
+  public static func socketPair(_ first: Options = Options(), _ second: Options = Options())
+    throws(ConnectionError)
+    -> (Connection, Connection)
+  {
+    var fds: [Int32] = [-1, -1]
+    #if canImport(Glibc)
+      let type = Int32(SOCK_STREAM.rawValue)
+    #else
+      let type = SOCK_STREAM
+    #endif
+    guard socketpair(AF_UNIX, type, 0, &fds) == 0 else { throw .system("socketpair", errno) }
+    var firstOptions = first
+    var secondOptions = second
+    firstOptions.closesDescriptors = true
+    secondOptions.closesDescriptors = true
+    return (
+      try Connection(input: fds[0], output: fds[0], options: firstOptions),
+      try Connection(input: fds[1], output: fds[1], options: secondOptions)
+    )
+  }
+
+  // MARK: - Registration
+
+  /// Handles `method` with a handler that returns the result (or throws a ``ResponseError``;
+  /// any other error answers -32603). Replaces an earlier handler for the method.
+  public func onRequest(
+    _ method: String, cancellation: CancellationPolicy = .immediate,
+    _ handler: @escaping @Sendable (IncomingRequest) throws -> JSONValue
+  ) {
+    handlers.withLock { $0.requests[method] = .sync(cancellation, handler) }
+  }
+
+  /// Handles `method` with a handler that answers later through `request.respond(…)` — from any
+  /// thread, after hopping elsewhere. Throwing before answering answers with the error.
+  public func onRequestDeferred(
+    _ method: String, cancellation: CancellationPolicy = .immediate,
+    _ handler: @escaping @Sendable (IncomingRequest) throws -> Void
+  ) {
+    handlers.withLock { $0.requests[method] = .deferred(cancellation, handler) }
+  }
+
+  /// Handles `method` in a Task; `$/cancelRequest` cancels the task.
+  public func onRequestAsync(
+    _ method: String, cancellation: CancellationPolicy = .immediate,
+    _ handler: @escaping @Sendable (IncomingRequest) async throws -> JSONValue
+  ) {
+    handlers.withLock { $0.requests[method] = .async(cancellation, handler) }
+  }
+
+  /// Handles the notification `method`. Errors thrown are logged (notifications get no answer).
+  public func onNotification(
+    _ method: String, _ handler: @escaping @Sendable (IncomingNotification) throws -> Void
+  ) {
+    handlers.withLock { $0.notifications[method] = handler }
+  }
+
+  /// Handles requests for which no handler is registered (default: -32601 naming the method).
+  /// The handler answers through `request.respond(…)`, now or later.
+  public func onUnhandledRequest(
+    cancellation: CancellationPolicy = .immediate,
+    _ handler: @escaping @Sendable (IncomingRequest) throws -> Void
+  ) {
+    handlers.withLock { $0.unhandledRequest = .deferred(cancellation, handler) }
+  }
+
+  /// Handles notifications for which no handler is registered (default: ignored, logged at debug level).
+  public func onUnhandledNotification(_ handler: @escaping @Sendable (IncomingNotification) throws -> Void) {
+    handlers.withLock { $0.unhandledNotification = handler }
+  }
+
+  /// Installs a gate called on the reading thread for every request (`isRequest` true) and
+  /// notification, in arrival order, before dispatch. Return nil to let it through, or an error:
+  /// a request is answered with it, a notification is dropped. Because it sees messages in
+  /// order, it can track a lifecycle itself (answer -32002 until `initialize` has passed,
+  /// -32600 after `shutdown`). Keep it fast: it runs on the reading thread.
+  public func setGate(_ gate: @escaping @Sendable (_ method: String, _ isRequest: Bool) -> ResponseError?) {
+    handlers.withLock { $0.gate = gate }
+  }
+
+  /// Calls `handler` once the connection has closed and its output is flushed (at once if it
+  /// already has). Runs on an arbitrary thread.
+  public func onClose(_ handler: @escaping @Sendable (CloseReason) -> Void) {
+    let reason = state.withLock { state -> CloseReason? in state.finished ? state.closeReason : nil }
+    if let reason {
+      handler(reason)
+      return
+    }
+    handlers.withLock { $0.closeHandlers.append(handler) }
+    // It may have finished in between.
+    if let reason = state.withLock({ $0.finished ? $0.closeReason : nil }) {
+      let run = handlers.withLock { handlers -> Bool in
+        let before = handlers.closeHandlers.count
+        handlers.closeHandlers.removeAll()
+        return before > 0
+      }
+      if run { handler(reason) }
+    }
+  }
+
+  // MARK: - Lifecycle
+
+  /// Starts the reader and writer threads. Calling it again does nothing.
+  public func start() {
+    let first = state.withLock { state -> Bool in
+      if state.started || state.closed { return false }
+      state.started = true
+      state.runningThreads = 2
+      return true
+    }
+    guard first else { return }
+    signal(SIGPIPE, SIG_IGN)
+    DescriptorIO.makeNonBlockingIfStream(output)
+    let reader = Thread { [self] in readLoop() }
+    reader.name = "\(options.name).reader"
+    reader.stackSize = 8 << 20  // room for parsing JSON nested up to maxDepth
+    let writer = Thread { [self] in writeLoop() }
+    writer.name = "\(options.name).writer"
+    reader.start()
+    writer.start()
+  }
+
+  /// Closes the connection: stops reading, flushes what is queued (up to `flushTimeout`), fails
+  /// requests still waiting for the peer with ``ConnectionError/closed``, cancels the tokens of
+  /// requests in progress, then runs the ``onClose(_:)`` handlers. Idempotent.
+  public func close() {
+    close(reason: .closedLocally)
+  }
+
+  /// Whether ``close()`` was called or the connection closed by itself.
+  public var isClosed: Bool { state.withLock { $0.closed } }
+
+  /// The framing of the output: fixed in the options, or detected from the input.
+  public var framing: Framing? { state.withLock { options.framing ?? $0.detectedFraming } }
+
+  /// Blocks the calling thread until the connection has closed and flushed.
+  public func waitUntilClosed() {
+    finishedCondition.lock()
+    while !state.withLock({ $0.finished }) { finishedCondition.wait() }
+    finishedCondition.unlock()
+  }
+
+  /// Suspends until the connection has closed and flushed; returns why it closed.
+  public func closed() async -> CloseReason {
+    await withCheckedContinuation { continuation in
+      onClose { continuation.resume(returning: $0) }
+    }
+  }
+
+  private func close(reason: CloseReason) {
+    let taken = state.withLock {
+      state -> (pending: [PendingRequest], inFlight: [IncomingRequest], started: Bool)? in
+      if state.closed { return nil }
+      state.closed = true
+      state.closeReason = reason
+      let pending = Array(state.pending.values)
+      state.pending = [:]
+      let inFlight = state.inFlight.values.compactMap(\.request)
+      return (pending, inFlight, state.started)
+    }
+    guard let taken else { return }
+    switch reason {
+    case .closedLocally, .endOfInput:
+      outgoing.close(discardPending: false)
+      let deadline = DispatchTime.now() + .nanoseconds(Self.nanoseconds(options.flushTimeout))
+      DispatchQueue.global().asyncAfter(deadline: deadline) { [writerWake] in writerWake.wake() }
+    case .outgoingQueueOverflow, .ioError:
+      outgoing.close(discardPending: true)
+      writerWake.wake()
+    }
+    readerWake.wake()
+    for request in taken.inFlight { request.cancellation.cancel() }
+    for request in taken.pending {
+      DispatchQueue.global().async { request.completion(.failure(ConnectionError.closed)) }
+    }
+    if !taken.started { finish() }
+  }
+
+  /// Called by each thread as it exits; the last one finishes the close.
+  private func threadExited() {
+    let last = state.withLock { state -> Bool in
+      state.runningThreads -= 1
+      return state.runningThreads == 0
+    }
+    if last { finish() }
+  }
+
+  private func finish() {
+    if options.closesDescriptors {
+      Glibc.close(input)
+      if output != input { Glibc.close(output) }
+    }
+    let reason = state.withLock { state -> CloseReason in
+      state.finished = true
+      return state.closeReason ?? .closedLocally
+    }
+    finishedCondition.lock()
+    finishedCondition.broadcast()
+    finishedCondition.unlock()
+    let closeHandlers = handlers.withLock { handlers -> [@Sendable (CloseReason) -> Void] in
+      defer { handlers.closeHandlers = [] }
+      return handlers.closeHandlers
+    }
+    for handler in closeHandlers { handler(reason) }
+  }
+
+  // MARK: - Sending
+
+  /// Sends a notification. Returns false if the connection is closed (or just overflowed).
+  @discardableResult
+  public func notify(_ method: String, _ params: JSONValue? = nil) -> Bool {
+    send(.notification(Notification(method: method, params: params)))
+  }
+
+  /// Sends any message as one frame. Returns false if the connection is closed.
+  @discardableResult
+  public func send(_ message: Message) -> Bool {
+    enqueue(message.jsonBytes())
+  }
+
+  /// Sends a request; `completion` gets the result, the peer's ``ResponseError``, or a
+  /// ``ConnectionError`` (closed, timed out — after which `$/cancelRequest` is sent — or
+  /// cancelled). Runs `completion` on a global dispatch queue. Returns the request's id.
+  @discardableResult
+  public func sendRequest(
+    _ method: String, _ params: JSONValue? = nil, timeout: Duration? = nil,
+    completion: @escaping @Sendable (Result<JSONValue, any Error>) -> Void
+  ) -> RequestID {
+    let id = state.withLock { state -> RequestID in
+      let id = RequestID.int(state.nextID)
+      state.nextID += 1
+      state.pending[id] = PendingRequest(method: method, completion: completion)
+      return id
+    }
+    guard send(.request(Request(id: id, method: method, params: params))) else {
+      complete(id, with: .failure(ConnectionError.closed))
+      return id
+    }
+    if let timeout {
+      let deadline = DispatchTime.now() + .nanoseconds(Self.nanoseconds(timeout))
+      DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self] in
+        guard let self, let pending = self.takePending(id) else { return }
+        self.notify("$/cancelRequest", ["id": id.jsonValue])
+        DispatchQueue.global().async {
+          pending.completion(.failure(ConnectionError.timedOut(method: pending.method, id: id)))
+        }
+      }
+    }
+    return id
+  }
+
+  /// Sends a request and waits for its result. Throws the peer's ``ResponseError`` or a
+  /// ``ConnectionError``. Cancelling the task sends `$/cancelRequest` and throws
+  /// ``ConnectionError/cancelled(method:id:)``.
+  public func sendRequest(_ method: String, _ params: JSONValue? = nil, timeout: Duration? = nil) async throws
+    -> JSONValue
+  {
+    let box = Locked<(id: RequestID?, cancelled: Bool)>((nil, false))
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<JSONValue, any Error>) in
+        let id = sendRequest(method, params, timeout: timeout) { continuation.resume(with: $0) }
+        let cancelled = box.withLock { box -> Bool in
+          box.id = id
+          return box.cancelled
+        }
+        if cancelled { cancelRequest(id) }
+      }
+    } onCancel: {
+      let id = box.withLock { box -> RequestID? in
+        box.cancelled = true
+        return box.id
+      }
+      if let id { cancelRequest(id) }
+    }
+  }
+
+  /// Gives up on a request sent to the peer: sends `$/cancelRequest` and completes it with
+  /// ``ConnectionError/cancelled(method:id:)`` (unless its response already arrived).
+  public func cancelRequest(_ id: RequestID) {
+    guard let pending = takePending(id) else { return }
+    notify("$/cancelRequest", ["id": id.jsonValue])
+    DispatchQueue.global().async {
+      pending.completion(.failure(ConnectionError.cancelled(method: pending.method, id: id)))
+    }
+  }
+
+  private func takePending(_ id: RequestID) -> PendingRequest? {
+    state.withLock { $0.pending.removeValue(forKey: id) }
+  }
+
+  private func complete(_ id: RequestID, with result: Result<JSONValue, any Error>) {
+    guard let pending = takePending(id) else { return }
+    DispatchQueue.global().async { pending.completion(result) }
+  }
+
+  /// Frames a message body and queues it; false if closed. Disconnects on overflow.
+  private func enqueue(_ body: [UInt8]) -> Bool {
+    guard
+      let framing = state.withLock({
+        $0.closed ? nil : (options.framing ?? $0.detectedFraming ?? .contentLength)
+      })
+    else { return false }
+    switch outgoing.enqueue(FrameWriter(framing: framing).frame(body)) {
+    case .queued:
+      return true
+    case .closed:
+      return false
+    case .overflow(let pending):
+      logger.error(
+        "\(options.name): peer is not reading: \(pending) bytes pending exceed the outgoing limit of "
+          + "\(outgoing.limit) bytes; disconnecting")
+      close(reason: .outgoingQueueOverflow(pendingBytes: pending, limit: outgoing.limit))
+      return false
+    }
+  }
+
+  /// Answers a request that was in flight (called by ``IncomingRequest``).
+  func deliver(_ response: Response, batch: BatchSlot?) {
+    let drained = state.withLock { state -> Bool in
+      if let id = response.id { state.inFlight[id] = nil }
+      return state.inputDrained && state.inFlight.isEmpty
+    }
+    answer(response, batch: batch)
+    if drained { close(reason: .endOfInput) }
+  }
+
+  /// Sends a response, or files it in its batch and sends the batch once complete.
+  private func answer(_ response: Response, batch: BatchSlot?) {
+    guard let batch else {
+      send(.response(response))
+      return
+    }
+    guard let responses = batch.collector.fill(batch.index, with: response) else { return }
+    var writer = JSONWriter(reservingCapacity: 256)
+    writer.writeRaw(CollectionOfOne(UInt8(ascii: "[")))
+    for (index, response) in responses.enumerated() {
+      if index > 0 { writer.writeRaw(CollectionOfOne(UInt8(ascii: ","))) }
+      Message.response(response).write(to: &writer)
+    }
+    writer.writeRaw(CollectionOfOne(UInt8(ascii: "]")))
+    _ = enqueue(writer.bytes)
+  }
+
+  // MARK: - Reading
+
+  private func readLoop() {
+    var reader = FrameReader(framing: options.framing, maxFrameSize: options.maxFrameSize)
+    let parser = JSONParser(maxDepth: options.maxDepth)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
+    defer { buffer.deallocate() }
+    var framingKnown = options.framing != nil
+    reading: while true {
+      switch DescriptorIO.read(input, into: buffer, wake: readerWake) {
+      case .bytes(let count):
+        let events = reader.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        if !framingKnown, let framing = reader.framing {
+          framingKnown = true
+          state.withLock { $0.detectedFraming = framing }
+        }
+        for event in events { handle(event, parser: parser) }
+      case .endOfFile:
+        for event in reader.finish() { handle(event, parser: parser) }
+        inputEnded()
+        break reading
+      case .woken:
+        break reading
+      case .failed(let code):
+        let message = "read failed: \(String(cString: strerror(code)))"
+        logger.error("\(options.name): \(message)")
+        close(reason: .ioError(message))
+        break reading
+      }
+      if isClosed { break }
+    }
+    threadExited()
+  }
+
+  /// At end of input: once every handler already dispatched has run and every request in
+  /// progress is answered, close.
+  private func inputEnded() {
+    handlerQueue.async(flags: .barrier) { [self] in
+      let drained = state.withLock { state -> Bool in
+        state.inputDrained = true
+        return state.inFlight.isEmpty
+      }
+      if drained { close(reason: .endOfInput) }
+    }
+  }
+
+  private func handle(_ event: FrameEvent, parser: JSONParser) {
+    switch event {
+    case .frame(let body):
+      handle(Incoming(body: body, parser: parser))
+    case .error(let error):
+      logger.warning("\(options.name): \(error)")
+      if case .truncatedFrame = error.kind { return }  // the peer is gone
+      send(.response(Response(id: nil, error: .parseError(error.description))))
+    }
+  }
+
+  private func handle(_ incoming: Incoming) {
+    switch incoming {
+    case .unanswerable(let error):
+      logger.info("\(options.name): \(error.message)")
+      send(.response(Response(id: nil, error: error)))
+    case .single(let message):
+      handle(message, batch: nil)
+    case .batch(let members):
+      let answerable = members.filter(Self.isAnswerable).count
+      let collector = answerable > 0 ? BatchCollector(count: answerable) : nil
+      var slot = 0
+      for member in members {
+        if let collector, Self.isAnswerable(member) {
+          handle(member, batch: BatchSlot(collector: collector, index: slot))
+          slot += 1
+        } else {
+          handle(member, batch: nil)
+        }
+      }
+    }
+  }
+
+  private static func isAnswerable(_ member: Result<Message, InvalidMessage>) -> Bool {
+    switch member {
+    case .success(.request): return true
+    case .failure(let invalid): return !invalid.isResponse
+    case .success(.notification), .success(.response): return false
+    }
+  }
+
+  private func handle(_ message: Result<Message, InvalidMessage>, batch: BatchSlot?) {
+    switch message {
+    case .failure(let invalid):
+      if invalid.isResponse {
+        logger.warning("\(options.name): ignoring an invalid response: \(invalid.error.message)")
+      } else {
+        answer(Response(id: invalid.id, error: invalid.error), batch: batch)
+      }
+    case .success(.response(let response)):
+      guard let id = response.id, let pending = takePending(id) else {
+        logger.warning(
+          "\(options.name): response to unknown request id \(response.id.map { "\($0)" } ?? "null")")
+        return
+      }
+      let result = response.result.mapError { $0 as any Error }
+      DispatchQueue.global().async { pending.completion(result) }
+    case .success(.notification(let notification)):
+      handle(notification)
+    case .success(.request(let request)):
+      handle(request, batch: batch)
+    }
+  }
+
+  private func handle(_ notification: Notification) {
+    if notification.method == "$/cancelRequest" {
+      cancelIncoming(notification.params)
+      return
+    }
+    let (gate, handler) = handlers.withLock { handlers in
+      (handlers.gate, handlers.notifications[notification.method] ?? handlers.unhandledNotification)
+    }
+    if let refusal = gate?(notification.method, false) {
+      logger.debug("\(options.name): dropped notification \(notification.method): \(refusal.message)")
+      return
+    }
+    guard let handler else {
+      if !notification.method.hasPrefix("$/") {
+        logger.debug("\(options.name): no handler for notification \(notification.method)")
+      }
+      return
+    }
+    let incoming = IncomingNotification(
+      method: notification.method, params: Params(notification.params), connection: self)
+    handlerQueue.async { [logger, name = options.name] in
+      do {
+        try handler(incoming)
+      } catch {
+        logger.warning("\(name): handler for notification \(incoming.method) failed: \(error)")
+      }
+    }
+  }
+
+  private func handle(_ request: Request, batch: BatchSlot?) {
+    let (gate, registered) = handlers.withLock { handlers in
+      (handlers.gate, handlers.requests[request.method] ?? handlers.unhandledRequest)
+    }
+    if let refusal = gate?(request.method, true) {
+      answer(Response(id: request.id, error: refusal), batch: batch)
+      return
+    }
+    guard let handler = registered else {
+      answer(Response(id: request.id, error: .methodNotFound(request.method)), batch: batch)
+      return
+    }
+    if state.withLock({ $0.inFlight[request.id] != nil }) {
+      let error = ResponseError.invalidRequest(
+        "duplicate request id \(request.id): a request with this id is in progress")
+      answer(Response(id: request.id, error: error), batch: batch)
+      return
+    }
+    let incoming = IncomingRequest(request: request, connection: self, policy: handler.policy, batch: batch)
+    let accepted = state.withLock { state -> Bool in
+      if state.closed { return false }
+      state.inFlight[request.id] = WeakRequest(incoming)
+      return true
+    }
+    guard accepted else {
+      incoming.cancellation.cancel()
+      incoming.respond(error: .requestCancelled(request.id))  // dropped: the connection is closed
+      return
+    }
+    handlerQueue.async { Self.run(handler, incoming) }
+  }
+
+  private static func run(_ handler: RequestHandler, _ request: IncomingRequest) {
+    if request.isCancelled {
+      request.respond(error: .requestCancelled(request.id))
+      return
+    }
+    switch handler {
+    case .sync(_, let body):
+      do {
+        request.respond(try body(request))
+      } catch {
+        request.respond(throwing: error)
+      }
+    case .deferred(_, let body):
+      do {
+        try body(request)
+      } catch {
+        request.respond(throwing: error)
+      }
+    case .async(_, let body):
+      let task = Task {
+        do {
+          request.respond(try await body(request))
+        } catch {
+          request.respond(throwing: error)
+        }
+      }
+      request.cancellation.onCancel { task.cancel() }
+    }
+  }
+
+  /// `$/cancelRequest {id}`: cancel the request's token and, by default, answer -32800 now.
+  private func cancelIncoming(_ params: JSONValue?) {
+    guard let idValue = params?["id"], let id = RequestID(json: idValue) else {
+      logger.warning(
+        "\(options.name): $/cancelRequest without a valid id: \(params?.abbreviatedJSON ?? "no params")")
+      return
+    }
+    guard let request = state.withLock({ $0.inFlight[id]?.request }) else { return }
+    request.cancellation.cancel()
+    if request.policy == .immediate { request.respond(error: .requestCancelled(id)) }
+  }
+
+  // MARK: - Writing
+
+  private func writeLoop() {
+    while let batch = outgoing.nextBatch() {
+      let result = batch.withUnsafeBytes { DescriptorIO.writeAll(output, $0, wake: writerWake) }
+      outgoing.didWrite(batch.count)
+      switch result {
+      case .done:
+        continue
+      case .woken:
+        logger.warning("\(options.name): output not flushed: the peer is not reading")
+      case .failed(let code):
+        let message = "write failed: \(String(cString: strerror(code)))"
+        logger.info("\(options.name): \(message)")
+        close(reason: .ioError(message))
+      }
+      outgoing.close(discardPending: true)
+      break
+    }
+    threadExited()
+  }
+
+  private static func nanoseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
+  }
+}

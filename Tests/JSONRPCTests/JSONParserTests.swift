@@ -1,0 +1,125 @@
+// Table tests of the strict JSON parser: what it accepts, what it builds, what it rejects and where.
+import JSON
+import XCTest
+
+final class JSONParserTests: XCTestCase {
+  func testAcceptsValidTexts() throws {
+    let cases: [(String, JSONValue)] = [
+      ("null", .null), ("true", true), ("false", false), (" \t\r\n0 \n", 0),
+      ("-0", .int(0)), ("-0.0", .double(-0.0)), ("12", 12), ("-7", -7), ("1.5", 1.5), ("1E3", .double(1000)),
+      ("1e-7", .double(1e-7)), ("-0.25e+2", .double(-25)), ("0.1", .double(0.1)),
+      ("9223372036854775807", .int(.max)), ("-9223372036854775808", .int(.min)),
+      ("9223372036854775808", .double(9_223_372_036_854_775_808)),
+      ("-9223372036854775809", .double(-9_223_372_036_854_775_808.0)),
+      ("123456789012345678901234567890", .double(1.2345678901234568e29)),
+      ("2.2250738585072011e-308", .double(Double(bitPattern: 0x000F_FFFF_FFFF_FFFF))),
+      ("4.9406564584124654e-324", .double(.leastNonzeroMagnitude)), ("1e-400", .double(0)),
+      ("0.30000000000000004", .double(0.30000000000000004)),
+      ("1.7976931348623157e308", .double(.greatestFiniteMagnitude)),
+      ("\"\"", ""), ("\"abc\"", "abc"), ("\"\\\"\\\\\\/\\b\\f\\n\\r\\t\"", "\"\\/\u{8}\u{C}\n\r\t"),
+      ("\"\\u0041\\u00e9\\u20AC\"", "Aé€"), ("\"\\uD83D\\uDE00\"", "😀"), ("\"\\u0000\"", "\u{0}"),
+      ("\"é中😀\"", "é中😀"), ("\"\u{7F}\"", "\u{7F}"),
+      ("[]", []), ("[ ]", []), ("[1,[2,[3]]]", [1, [2, [3]]]), ("{}", [:]),
+      ("{\"b\":1,\"a\":2}", .object(JSONObject([("b", 1), ("a", 2)]))),
+      ("{\"a\":1,\"a\":2}", .object(JSONObject([("a", 1), ("a", 2)]))),
+      (" { \"k\" : [ true , null ] } ", ["k": [true, nil]]),
+    ]
+    for (text, expected) in cases {
+      XCTAssertEqual(try JSONValue(parsing: text), expected, text)
+      XCTAssertEqual(try JSONValue(parsing: Array(text.utf8)), expected, text)
+    }
+  }
+
+  func testRejectsInvalidTextsWithOffset() {
+    let cases: [(String, JSONParseError.Kind, Int)] = [
+      ("", .unexpectedEnd, 0), ("   ", .unexpectedEnd, 3), ("[1,]", .trailingComma, 3),
+      ("{\"a\":1,}", .trailingComma, 7), ("[1 2]", .unexpectedByte(0x32, expected: "',' or ']'"), 3),
+      ("{\"a\" 1}", .unexpectedByte(0x31, expected: "':'"), 5),
+      ("{a:1}", .unexpectedByte(UInt8(ascii: "a"), expected: "a string key"), 1),
+      ("// c\n1", .unexpectedByte(UInt8(ascii: "/"), expected: "a JSON value"), 0),
+      ("[1 /* c */]", .unexpectedByte(UInt8(ascii: "/"), expected: "',' or ']'"), 3),
+      ("NaN", .unexpectedByte(UInt8(ascii: "N"), expected: "a JSON value"), 0),
+      ("Infinity", .unexpectedByte(UInt8(ascii: "I"), expected: "a JSON value"), 0),
+      ("-Infinity", .invalidNumber(reason: "expected a digit after '-'"), 1),
+      ("01", .leadingZero, 0), ("-012", .leadingZero, 0), ("00.5", .leadingZero, 0),
+      ("1.", .unexpectedEnd, 2), ("1.e5", .invalidNumber(reason: "expected a digit after '.'"), 2),
+      (".5", .unexpectedByte(UInt8(ascii: "."), expected: "a JSON value"), 0),
+      ("1e", .unexpectedEnd, 2), ("1e+", .unexpectedEnd, 3),
+      ("+1", .unexpectedByte(UInt8(ascii: "+"), expected: "a JSON value"), 0),
+      ("1e400", .numberOutOfRange("1e400"), 0), ("-1e99999", .numberOutOfRange("-1e99999"), 0),
+      ("\"a\nb\"", .controlCharacterInString(0x0A), 2), ("\"\t\"", .controlCharacterInString(0x09), 1),
+      ("\"\\x\"", .invalidEscape(UInt8(ascii: "x")), 1), ("\"\\u12\"", .invalidUnicodeEscape, 5),
+      ("\"\\uD800\"", .unpairedSurrogate(0xD800), 1), ("\"\\uDC00\"", .unpairedSurrogate(0xDC00), 1),
+      ("\"\\uD800\\u0041\"", .unpairedSurrogate(0xD800), 1), ("\"x\\uDBFFx\"", .unpairedSurrogate(0xDBFF), 2),
+      ("\"abc", .unexpectedEnd, 4), ("[1", .unexpectedEnd, 2), ("{\"a\":", .unexpectedEnd, 5),
+      ("tru", .unexpectedEnd, 3), ("trUe", .unexpectedByte(UInt8(ascii: "U"), expected: "'true'"), 2),
+      ("nul", .unexpectedEnd, 3), ("1 2", .trailingData, 2), ("{} x", .trailingData, 3),
+      ("\u{FEFF}1", .unexpectedByte(0xEF, expected: "a JSON value"), 0),
+    ]
+    for (text, kind, offset) in cases {
+      XCTAssertThrowsError(try JSONValue(parsing: text), text) { error in
+        XCTAssertEqual(error as? JSONParseError, JSONParseError(kind, offset: offset), text)
+      }
+    }
+  }
+
+  func testRejectsInvalidUTF8() {
+    let cases: [[UInt8]] = [
+      [0x80], [0xC0, 0x80], [0xC1, 0xBF], [0xC2], [0xE0, 0x80, 0x80], [0xE0, 0xA0], [0xED, 0xA0, 0x80],
+      [0xF0, 0x80, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0xC3, 0x28],
+      [0xE2, 0x82, 0x28],
+    ]
+    for bad in cases {
+      let text = [UInt8(ascii: "\""), UInt8(ascii: "a")] + bad + [UInt8(ascii: "\"")]
+      XCTAssertThrowsError(try JSONValue(parsing: text), "\(bad)") { error in
+        XCTAssertEqual(error as? JSONParseError, JSONParseError(.invalidUTF8, offset: 2), "\(bad)")
+      }
+      // Outside strings, a non-ASCII byte is simply unexpected.
+      XCTAssertThrowsError(try JSONValue(parsing: [UInt8(ascii: "[")] + bad + [UInt8(ascii: "]")]))
+    }
+    // Valid sequences at the boundaries of each range are accepted.
+    let valid: [[UInt8]] = [
+      [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80],
+      [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+    ]
+    for good in valid {
+      let text = [UInt8(ascii: "\"")] + good + [UInt8(ascii: "\"")]
+      XCTAssertEqual(try JSONValue(parsing: text), .string(String(decoding: good, as: UTF8.self)))
+    }
+  }
+
+  func testEscapedStringWithInvalidUTF8AfterEscape() {
+    let text: [UInt8] = Array("\"\\n".utf8) + [0xED, 0xBF, 0xBF] + [UInt8(ascii: "\"")]
+    XCTAssertThrowsError(try JSONValue(parsing: text)) { error in
+      XCTAssertEqual(error as? JSONParseError, JSONParseError(.invalidUTF8, offset: 3))
+    }
+  }
+
+  func testNestingLimit() throws {
+    func nested(_ depth: Int) -> String {
+      String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    }
+    XCTAssertNoThrow(try JSONValue(parsing: nested(512)))
+    XCTAssertThrowsError(try JSONValue(parsing: nested(513))) { error in
+      XCTAssertEqual(error as? JSONParseError, JSONParseError(.nestingTooDeep(limit: 512), offset: 512))
+    }
+    // Far deeper than any stack could take: an error, not a crash.
+    XCTAssertThrowsError(try JSONValue(parsing: String(repeating: "{\"a\":", count: 200_000)))
+    XCTAssertThrowsError(try JSONValue(parsing: nested(8), maxDepth: 7))
+    XCTAssertNoThrow(try JSONValue(parsing: nested(8), maxDepth: 8))
+  }
+
+  func testErrorDescriptionNamesOffset() {
+    XCTAssertThrowsError(try JSONValue(parsing: "[1,]")) { error in
+      XCTAssertEqual("\(error)", "trailing comma at byte offset 3")
+    }
+    XCTAssertThrowsError(try JSONValue(parsing: "{\"a\" 1}")) { error in
+      XCTAssertEqual("\(error)", "unexpected '1', expected ':' at byte offset 5")
+    }
+  }
+
+  func testNonContiguousInput() throws {
+    let bytes = Array("{\"a\":[1,2.5,\"x\"]}".utf8)
+    XCTAssertEqual(try JSONValue(parsing: bytes.lazy.map { $0 }), ["a": [1, 2.5, "x"]])
+  }
+}

@@ -1,7 +1,0 @@
-// Placeholder so the test target builds until the model's tests land.
-import XCTest
-@testable import JSONRPC
-
-final class SkeletonTests: XCTestCase {
-  func testPackageBuilds() { XCTAssertTrue(true) }
-}
