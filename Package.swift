@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "JSON", targets: ["JSON"]),
     .library(name: "ListModel", targets: ["ListModel"]),
     .library(name: "JSONRPC", targets: ["JSONRPC"]),
+    .library(name: "ListServer", targets: ["ListServer"]),
+    .executable(name: "listd", targets: ["listd"]),
     .executable(name: "listd-bench", targets: ["listd-bench"]),
   ],
   targets: [
@@ -17,9 +19,15 @@ let package = Package(
     .target(name: "ListModel", dependencies: ["JSON"]),
     // LSP framing, JSON-RPC messages and a duplex connection over file descriptors.
     .target(name: "JSONRPC", dependencies: ["JSON"]),
-    // Benchmarks: `swift run -c release listd-bench model|jsonrpc`.
+    // The daemon's logic: registry, sessions, handlers, subscriptions, transport, demo lists.
+    .target(name: "ListServer", dependencies: ["JSON", "JSONRPC", "ListModel"]),
+    // The daemon executable.
+    .executableTarget(name: "listd", dependencies: ["JSONRPC", "ListServer"]),
+    // Benchmarks: `swift run -c release listd-bench model|jsonrpc|daemon`.
     .executableTarget(name: "listd-bench", dependencies: ["ListModel", "JSONRPC"]),
     .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC"]),
+    // End-to-end tests: they start the built `listd` binary and talk to it over pipes and sockets.
+    .testTarget(name: "ListdTests", dependencies: ["JSON", "JSONRPC", "ListModel", "ListServer", "listd"]),
   ]
 )

@@ -377,6 +377,13 @@ public final class Connection: @unchecked Sendable {
     enqueue(message.jsonBytes())
   }
 
+  /// Sends an already encoded message body (`Message.jsonBytes()`) as one frame, so a server
+  /// can encode a notification once and send it to many peers. Returns false if closed.
+  @discardableResult
+  public func send(body: [UInt8]) -> Bool {
+    enqueue(body)
+  }
+
   /// Sends a request; `completion` gets the result, the peer's ``ResponseError``, or a
   /// ``ConnectionError`` (closed, timed out — after which `$/cancelRequest` is sent — or
   /// cancelled). Runs `completion` on a global dispatch queue. Returns the request's id.

@@ -38,7 +38,7 @@ extension ListServer {
       guard !live.isDisposed else { return }
       _ = try? live.mutate(ifVersion: nil) { snapshot throws(ResponseError) in
         let old = snapshot
-        do {
+        do throws(ListModelError) {
           try demo.withLock { demo throws(ListModelError) in try demo.tick(&snapshot) }
         } catch {
           throw ResponseError.model(error, list: live.id)
@@ -47,9 +47,10 @@ extension ListServer {
       }
     }
     timer.resume()
-    demoTimers.withLock { $0.append(timer) }
+    demoTimers.append(timer)
   }
 }
 
-/// Keeps the demo's timers alive for the life of the process.
-let demoTimers = Mutex<[any DispatchSourceTimer]>([])
+/// Keeps the demo's timers alive for the life of the process. Only `loadDemo` touches it, once
+/// at start-up, before any other thread could.
+nonisolated(unsafe) var demoTimers: [any DispatchSourceTimer] = []

@@ -22,7 +22,7 @@ final class DemoOwner: ListOwner {
     guard let kind = event["event"]?.stringValue, let item = event["item"]?.stringValue else { return }
     list.queue.async {
       _ = try? list.mutate(ifVersion: nil) { snapshot throws(ResponseError) in
-        do {
+        do throws(ListModelError) {
           return try snapshot.applyAndDiff(Self.edits(for: kind, item: item, event: event, in: snapshot))
         } catch {
           throw ResponseError.model(error, list: list.id)

@@ -30,7 +30,7 @@ enum ContentHandlers {
     context.onQueue(of: list, request) {
       try list.mutate(ifVersion: ifVersion) { snapshot throws(ResponseError) in
         let decoded = try decode(snapshot)
-        do {
+        do throws(ListModelError) {
           return try snapshot.applyAndDiff(decoded.edits)
         } catch {
           throw ResponseError.model(error, list: list.id, editIndex: error.editIndex.map { decoded.origins[$0] })
@@ -64,7 +64,7 @@ enum ContentHandlers {
       progress.begin(itemCount: ContentDecoding.itemCount(sections))
       defer { progress.end() }
       var snapshot: ListSnapshot
-      do {
+      do throws(ListModelError) {
         snapshot = try ContentDecoding.snapshot(sections, sharingWith: old, selectionMode: old.selectionMode)
         let kept = old.selectedItems.filter { snapshot.isVisible($0) && snapshot.payload(of: $0)?.isSelectable == true }
         if !kept.isEmpty { try snapshot.select(old.selectionMode == .single ? [kept[0]] : kept) }

@@ -56,7 +56,7 @@ enum EventHandlers {
     context.onQueue(of: list, request) {
       let answer = try list.mutate(ifVersion: nil) { snapshot throws(ResponseError) in
         guard snapshot.contains(item: item) else { throw ResponseError.unknownItem(item, in: list.id) }
-        do {
+        do throws(ListModelError) {
           if select && snapshot.selectionMode == .single && !snapshot.isSelected(item) {
             return try snapshot.applyAndDiff([.deselectAll, .select([item])])
           }

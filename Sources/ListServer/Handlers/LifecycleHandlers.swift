@@ -1,11 +1,12 @@
 // Handlers of the lifecycle: initialize, initialized, shutdown, exit and $/setTrace.
+import Dispatch
 import JSON
 import JSONRPC
 
 enum LifecycleHandlers {
   static let requests: [RequestMethod] = [
     .query("initialize", initialize),
-    .query("shutdown") { _, request in request.answer { .null } },
+    .query("shutdown", shutdown),
   ]
 
   static let notifications: [(String, MethodTable.NotificationHandler)] = [
@@ -53,6 +54,18 @@ enum LifecycleHandlers {
         ],
       ]
     }
+  }
+
+  /// `shutdown`: answers once every change queued before it (on any list) has been applied, so
+  /// an `exit` right after it loses nothing.
+  static func shutdown(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    try request.params.requireKnown([])
+    let group = DispatchGroup()
+    for list in context.registry.lists {
+      group.enter()
+      list.queue.async { group.leave() }
+    }
+    group.notify(queue: .global()) { request.respond(.null) }
   }
 
   static func milliseconds(_ duration: Duration) -> Int {

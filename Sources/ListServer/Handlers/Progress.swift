@@ -13,9 +13,9 @@ struct Progress {
 
   init(_ context: HandlerContext, _ request: IncomingRequest, title: String) {
     session = context.session
-    let raw = try? request.params.optionalValue("workDoneToken")
-    switch raw {
-    case .some(.some(.string)), .some(.some(.int)): token = raw ?? nil
+    switch (try? request.params.optionalValue("workDoneToken")) ?? nil {
+    case .string(let text): token = .string(text)
+    case .int(let number): token = .int(number)
     default: token = nil
     }
     self.title = title

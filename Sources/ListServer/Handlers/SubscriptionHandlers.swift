@@ -24,7 +24,7 @@ enum SubscriptionHandlers {
     let p = request.params
     try p.requireKnown(["list", "snapshot", "window"])
     let kind = try p.optionalEnumeration("snapshot", as: SnapshotKind.self) ?? .full
-    var window: (offset: Int, limit: Int)?
+    var requestedWindow: (offset: Int, limit: Int)?
     if let w = try p.optionalObject("window") {
       try w.requireKnown(["offset", "limit"])
       let offset = try w.int("offset")
@@ -33,8 +33,9 @@ enum SubscriptionHandlers {
       guard limit >= 0 && limit <= context.options.maxWindow else {
         throw w.invalid("limit", "must be between 0 and \(context.options.maxWindow), got \(limit)")
       }
-      window = (offset, limit)
+      requestedWindow = (offset, limit)
     }
+    let window = requestedWindow
     if kind == .window && window == nil { throw p.missing("window") }
     let session = context.session
     let lists: [LiveList]

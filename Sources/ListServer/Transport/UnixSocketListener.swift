@@ -138,15 +138,21 @@ public final class UnixSocketListener: @unchecked Sendable {
     guard info.st_mode & S_IFMT == S_IFSOCK else { throw ListenerError("\(path) exists and is not a socket") }
     let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     defer { Glibc.close(probe) }
-    if withAddress(path, { connect(probe, $0, $1) }) == 0 {
+    if withAddress(path, { Glibc.connect(probe, $0, $1) }) == 0 {
       throw ListenerError("another listd is listening on \(path)")
     }
   }
 
   /// The uid of the peer of a connected Unix socket.
   static func peerUID(_ fd: Int32) -> uid_t? {
-    var credentials = ucred()
-    var length = socklen_t(MemoryLayout<ucred>.size)
+    // Linux's `struct ucred`, which Glibc's module map leaves out (it needs _GNU_SOURCE).
+    struct PeerCredentials {
+      var pid: pid_t = 0
+      var uid: uid_t = 0
+      var gid: gid_t = 0
+    }
+    var credentials = PeerCredentials()
+    var length = socklen_t(MemoryLayout<PeerCredentials>.size)
     guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
     return credentials.uid
   }

@@ -12,7 +12,8 @@ extension Params {
 
   /// Exactly one of `keys` must be present; returns it. `what` describes the choice in errors.
   func requireOne(of keys: [String], _ what: String) throws(ResponseError) -> String {
-    let present = try keys.filter { key throws(ResponseError) in try contains(key) }
+    var present: [String] = []
+    for key in keys where try contains(key) { present.append(key) }
     guard present.count == 1 else {
       let names = keys.map { "\"\(path(of: $0))\"" }.joined(separator: ", ")
       let found = present.isEmpty ? "none" : present.map { "\"\(path(of: $0))\"" }.joined(separator: " and ")
