@@ -41,12 +41,16 @@ struct DaemonOptions {
     var index = 0
     func value(_ flag: String) throws -> String {
       index += 1
-      guard index < arguments.count, !arguments[index].hasPrefix("--") else { throw UsageError("\(flag) needs a value") }
+      guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+        throw UsageError("\(flag) needs a value")
+      }
       return arguments[index]
     }
     func number(_ flag: String) throws -> Int {
       let text = try value(flag)
-      guard let number = Int(text), number > 0 else { throw UsageError("\(flag) needs a positive integer, got '\(text)'") }
+      guard let number = Int(text), number > 0 else {
+        throw UsageError("\(flag) needs a positive integer, got '\(text)'")
+      }
       return number
     }
     while index < arguments.count {
@@ -64,7 +68,8 @@ struct DaemonOptions {
       case "--log-file": options.logFile = try value(argument)
       case "--log-level":
         let text = try value(argument)
-        guard let level = ["debug": Logger.Level.debug, "info": .info, "warning": .warning, "error": .error][text]
+        guard
+          let level = ["debug": Logger.Level.debug, "info": .info, "warning": .warning, "error": .error][text]
         else { throw UsageError("--log-level must be debug, info, warning or error, got '\(text)'") }
         options.logLevel = level
       case "--history": options.server.historyLimit = try number(argument)

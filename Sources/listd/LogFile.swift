@@ -9,11 +9,15 @@ final class LogFile: Sendable {
   /// Opens `path` for appending, creating it (0600) if needed.
   init(path: String) throws {
     if !FileManager.default.fileExists(atPath: path) {
-      guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+      guard
+        FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+      else {
         throw UsageError("cannot create log file \(path)")
       }
     }
-    guard let handle = FileHandle(forWritingAtPath: path) else { throw UsageError("cannot open log file \(path)") }
+    guard let handle = FileHandle(forWritingAtPath: path) else {
+      throw UsageError("cannot open log file \(path)")
+    }
     handle.seekToEndOfFile()
     self.handle = handle
   }

@@ -10,12 +10,15 @@ extension ListServer {
   /// context-menu actions), `settings` (grouped: headers, footers, toggles, badges), `files`
   /// (an outline) and `live` (a build queue that changes every second).
   public func loadDemo() throws {
-    func load(_ id: String, _ title: String, _ appearance: Appearance, _ mode: SelectionMode, _ json: String) throws {
+    func load(_ id: String, _ title: String, _ appearance: Appearance, _ mode: SelectionMode, _ json: String)
+      throws
+    {
       let content = Params(try JSONParser().parse(json))
       let sections = try ContentDecoding.content(content, wasExpanded: { _ in false })
       let snapshot = try ContentDecoding.snapshot(sections, sharingWith: ListSnapshot(), selectionMode: mode)
       _ = try createList(
-        id: id, snapshot: snapshot, metadata: ListMetadata(title: title, appearance: appearance), owner: DemoOwner())
+        id: id, snapshot: snapshot, metadata: ListMetadata(title: title, appearance: appearance),
+        owner: DemoOwner())
     }
     try load("contacts", "Contacts", .plain, .multiple, DemoContent.contacts)
     try load("settings", "Settings", .grouped, .none, DemoContent.settings)

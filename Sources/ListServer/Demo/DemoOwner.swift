@@ -32,12 +32,15 @@ final class DemoOwner: ListOwner {
   }
 
   /// The edits an app would make for a user event.
-  static func edits(for kind: String, item: String, event: JSONValue, in snapshot: ListSnapshot) -> [ListEdit] {
+  static func edits(for kind: String, item: String, event: JSONValue, in snapshot: ListSnapshot) -> [ListEdit]
+  {
     guard var payload = snapshot.payload(of: item) else { return [] }
     switch kind {
     case "toggle":
       let isOn = event["isOn"]?.boolValue ?? false
-      payload.accessories = payload.accessories.map { if case .toggle = $0 { .toggle(isOn: isOn) } else { $0 } }
+      payload.accessories = payload.accessories.map {
+        if case .toggle = $0 { .toggle(isOn: isOn) } else { $0 }
+      }
       return [.setPayload(item: item, payload: payload)]
     case "delete":
       return [.deleteItems([item])]

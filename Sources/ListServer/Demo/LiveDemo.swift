@@ -11,7 +11,9 @@ import ListModel
 struct LiveDemo: Sendable {
   private var nextJob = 1
   private var random = 0x5eed_1157_0000_0001 as UInt64
-  private static let targets = ["ListModel", "JSONRPC", "ListServer", "listd", "listctl", "listd-tui", "docs"]
+  private static let targets = [
+    "ListModel", "JSONRPC", "ListServer", "listd", "listctl", "listd-tui", "docs",
+  ]
 
   /// The initial content.
   mutating func initialSnapshot() throws(ListModelError) -> ListSnapshot {
@@ -31,7 +33,8 @@ struct LiveDemo: Sendable {
     var running = snapshot.itemIdentifiers(inSection: "running")
     for id in running {
       guard var payload = snapshot.payload(of: id) else { continue }
-      let progress = payload.accessories.lazy.compactMap { if case .progress(let v) = $0 { v } else { nil } }.first ?? 0
+      let progress =
+        payload.accessories.lazy.compactMap { if case .progress(let v) = $0 { v } else { nil } }.first ?? 0
       let next = min(1, progress + 0.1 + Double(nextRandom() % 25) / 100)
       if next >= 1 {
         payload.accessories = [.checkmark, .label("\(2 + nextRandom() % 40)s")]

@@ -10,9 +10,15 @@ enum ContentHandlers {
     .change("outline/expand") { context, request in try expandOrCollapse(context, request, expand: true) },
     .change("outline/collapse") { context, request in try expandOrCollapse(context, request, expand: false) },
     .change("outline/expandToLevel", expandToLevel),
-    .change("selection/select") { context, request in try selection(context, request, ids: true) { .select($0) } },
-    .change("selection/deselect") { context, request in try selection(context, request, ids: true) { .deselect($0) } },
-    .change("selection/selectAll") { context, request in try selection(context, request, ids: false) { _ in .selectAll } },
+    .change("selection/select") { context, request in
+      try selection(context, request, ids: true) { .select($0) }
+    },
+    .change("selection/deselect") { context, request in
+      try selection(context, request, ids: true) { .deselect($0) }
+    },
+    .change("selection/selectAll") { context, request in
+      try selection(context, request, ids: false) { _ in .selectAll }
+    },
     .change("selection/deselectAll") { context, request in
       try selection(context, request, ids: false) { _ in .deselectAll }
     },
@@ -33,7 +39,8 @@ enum ContentHandlers {
         do throws(ListModelError) {
           return try snapshot.applyAndDiff(decoded.edits)
         } catch {
-          throw ResponseError.model(error, list: list.id, editIndex: error.editIndex.map { decoded.origins[$0] })
+          throw ResponseError.model(
+            error, list: list.id, editIndex: error.editIndex.map { decoded.origins[$0] })
         }
       }
     }
@@ -66,7 +73,9 @@ enum ContentHandlers {
       var snapshot: ListSnapshot
       do throws(ListModelError) {
         snapshot = try ContentDecoding.snapshot(sections, sharingWith: old, selectionMode: old.selectionMode)
-        let kept = old.selectedItems.filter { snapshot.isVisible($0) && snapshot.payload(of: $0)?.isSelectable == true }
+        let kept = old.selectedItems.filter {
+          snapshot.isVisible($0) && snapshot.payload(of: $0)?.isSelectable == true
+        }
         if !kept.isEmpty { try snapshot.select(old.selectionMode == .single ? [kept[0]] : kept) }
       } catch {
         throw ResponseError.model(error, list: list.id)
@@ -100,7 +109,9 @@ enum ContentHandlers {
     let level = try p.int("level")
     guard level >= 0 else { throw p.invalid("level", "must be 0 or more, got \(level)") }
     let section = try p.optionalString("section")
-    try change(context, request) { _ in DecodedEdits(edits: [.expandToLevel(level, section: section)], origins: [0]) }
+    try change(context, request) { _ in
+      DecodedEdits(edits: [.expandToLevel(level, section: section)], origins: [0])
+    }
   }
 
   /// `selection/*`: `items` when `ids`, else no operands.

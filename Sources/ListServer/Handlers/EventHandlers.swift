@@ -19,7 +19,8 @@ enum EventHandlers {
 
   /// `{list, event, item?, …, session, version}`, as the owner receives it.
   private static func event(
-    _ kind: String, list: LiveList, item: String?, session: Session, version: Int, _ extra: [(String, JSONValue)] = []
+    _ kind: String, list: LiveList, item: String?, session: Session, version: Int,
+    _ extra: [(String, JSONValue)] = []
   ) -> JSONValue {
     var object: JSONObject = ["list": .string(list.id), "event": .string(kind)]
     if let item { object.append("item", .string(item)) }
@@ -32,18 +33,23 @@ enum EventHandlers {
   /// The list, its owner and the item's payload, or the error a viewer should see.
   private static func resolve(
     _ context: HandlerContext, _ p: Params, keys: [String]
-  ) throws -> (list: LiveList, owner: any ListOwner, committed: LiveList.Committed, item: String, payload: ItemPayload) {
+  ) throws -> (
+    list: LiveList, owner: any ListOwner, committed: LiveList.Committed, item: String, payload: ItemPayload
+  ) {
     try p.requireKnown(["list", "item"] + keys)
     let list = try context.registry.list(try p.string("list"))
     let item = try p.string("item")
     let committed = try list.current(ifVersion: nil)
-    guard let payload = committed.snapshot.payload(of: item) else { throw ResponseError.unknownItem(item, in: list.id) }
+    guard let payload = committed.snapshot.payload(of: item) else {
+      throw ResponseError.unknownItem(item, in: list.id)
+    }
     guard let owner = list.owner else { throw noOwner(list) }
     return (list, owner, committed, item, payload)
   }
 
   static func noOwner(_ list: LiveList) -> ResponseError {
-    ResponseError(.noOwner, "list '\(list.id)' has no owner to receive user events", data: ["list": .string(list.id)])
+    ResponseError(
+      .noOwner, "list '\(list.id)' has no owner to receive user events", data: ["list": .string(list.id)])
   }
 
   /// `event/select` / `event/deselect`: changes the selection, then tells the owner (if any).
@@ -67,7 +73,8 @@ enum EventHandlers {
       }
       let version = Int(answer["version"]?.intValue ?? 0)
       list.owner?.deliver(
-        event: event(select ? "select" : "deselect", list: list, item: item, session: session, version: version),
+        event: event(
+          select ? "select" : "deselect", list: list, item: item, session: session, version: version),
         on: list)
       return ["list": .string(list.id), "version": .int(Int64(version))]
     }
@@ -79,13 +86,18 @@ enum EventHandlers {
       let p = request.params
       let r = try resolve(context, p, keys: ["isOn"])
       let isOn = try p.bool("isOn")
-      guard r.payload.accessories.contains(where: { if case .toggle = $0 { return true } else { return false } }) else {
+      guard
+        r.payload.accessories.contains(where: { if case .toggle = $0 { return true } else { return false } })
+      else {
         throw ResponseError(
           .invalidEdit, "item '\(r.item)' of list '\(r.list.id)' has no toggle accessory",
           data: ["item": .string(r.item), "reason": "no toggle accessory"])
       }
       return forward(
-        r, event("toggle", list: r.list, item: r.item, session: context.session, version: r.committed.version, [("isOn", .bool(isOn))]))
+        r,
+        event(
+          "toggle", list: r.list, item: r.item, session: context.session, version: r.committed.version,
+          [("isOn", .bool(isOn))]))
     }
   }
 
@@ -95,7 +107,8 @@ enum EventHandlers {
       let p = request.params
       let r = try resolve(context, p, keys: ["action"])
       let action = try p.string("action")
-      var actions = r.payload.leadingSwipeActions + r.payload.trailingSwipeActions + r.payload.contextMenuActions
+      var actions =
+        r.payload.leadingSwipeActions + r.payload.trailingSwipeActions + r.payload.contextMenuActions
       for case .popUpMenu(let menu) in r.payload.accessories { actions += menu }
       guard actions.contains(where: { $0.id == action }) else {
         let known = actions.map { "'\($0.id)'" }.joined(separator: ", ")
@@ -105,7 +118,10 @@ enum EventHandlers {
           data: ["field": "action"])
       }
       return forward(
-        r, event("action", list: r.list, item: r.item, session: context.session, version: r.committed.version, [("action", .string(action))]))
+        r,
+        event(
+          "action", list: r.list, item: r.item, session: context.session, version: r.committed.version,
+          [("action", .string(action))]))
     }
   }
 
@@ -113,7 +129,9 @@ enum EventHandlers {
   static func delete(_ context: HandlerContext, _ request: IncomingRequest) throws {
     request.answer {
       let r = try resolve(context, request.params, keys: [])
-      return forward(r, event("delete", list: r.list, item: r.item, session: context.session, version: r.committed.version))
+      return forward(
+        r, event("delete", list: r.list, item: r.item, session: context.session, version: r.committed.version)
+      )
     }
   }
 
@@ -136,16 +154,22 @@ enum EventHandlers {
         guard snapshot.contains(item: target) else { throw ResponseError.unknownItem(target, in: r.list.id) }
         guard target != r.item else {
           throw ResponseError(
-            .invalidEdit, "item '\(r.item)' cannot be moved relative to itself", data: ["reason": "moved relative to itself"])
+            .invalidEdit, "item '\(r.item)' cannot be moved relative to itself",
+            data: ["reason": "moved relative to itself"])
         }
       }
       return forward(
-        r, event("move", list: r.list, item: r.item, session: context.session, version: r.committed.version, [(key, .string(target))]))
+        r,
+        event(
+          "move", list: r.list, item: r.item, session: context.session, version: r.committed.version,
+          [(key, .string(target))]))
     }
   }
 
   private static func forward(
-    _ r: (list: LiveList, owner: any ListOwner, committed: LiveList.Committed, item: String, payload: ItemPayload),
+    _ r: (
+      list: LiveList, owner: any ListOwner, committed: LiveList.Committed, item: String, payload: ItemPayload
+    ),
     _ event: JSONValue
   ) -> JSONValue {
     r.owner.deliver(event: event, on: r.list)
@@ -161,7 +185,8 @@ enum EventHandlers {
     if let ms = try p.optionalInt("timeoutMs") {
       let max = context.options.maxRefreshTimeout
       guard ms > 0 && Duration.milliseconds(ms) <= max else {
-        throw p.invalid("timeoutMs", "must be between 1 and \(LifecycleHandlers.milliseconds(max)), got \(ms)")
+        throw p.invalid(
+          "timeoutMs", "must be between 1 and \(LifecycleHandlers.milliseconds(max)), got \(ms)")
       }
       timeout = .milliseconds(ms)
     }
@@ -171,7 +196,9 @@ enum EventHandlers {
         request.respond(error: error)
       } else {
         // After every change the owner queued before answering.
-        list.queue.async { request.answer { ["list": .string(list.id), "version": .int(Int64(list.committed.version))] } }
+        list.queue.async {
+          request.answer { ["list": .string(list.id), "version": .int(Int64(list.committed.version))] }
+        }
       }
     }
   }

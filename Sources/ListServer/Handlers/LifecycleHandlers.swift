@@ -33,7 +33,9 @@ enum LifecycleHandlers {
       }
       _ = try p.optionalObject("capabilities")
       _ = try p.optionalInt("processId")
-      if let trace = try p.optionalEnumeration("trace", as: Session.Trace.self) { context.session.setTrace(trace) }
+      if let trace = try p.optionalEnumeration("trace", as: Session.Trace.self) {
+        context.session.setTrace(trace)
+      }
       let options = context.options
       let limits: JSONValue = [
         "maxFrameBytes": .int(Int64(options.maxFrameBytes)),

@@ -45,7 +45,8 @@ enum ListHandlers {
         throw ResponseError.model(error, list: id)
       }
     }
-    let list = try context.server.createList(id: id, snapshot: snapshot, metadata: metadata, owner: context.session)
+    let list = try context.server.createList(
+      id: id, snapshot: snapshot, metadata: metadata, owner: context.session)
     let changeset = ChangesetEncoding.changeset(diff(empty, snapshot))
     request.respond(LiveList.mutationResult(list: list.id, version: 0, changeset: changeset))
   }

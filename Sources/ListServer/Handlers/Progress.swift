@@ -26,7 +26,9 @@ struct Progress {
   mutating func begin(itemCount: Int) {
     guard let token, itemCount > threshold else { return }
     active = true
-    send(token, ["kind": "begin", "title": .string(title), "message": .string("\(itemCount) items"), "percentage": 0])
+    send(
+      token,
+      ["kind": "begin", "title": .string(title), "message": .string("\(itemCount) items"), "percentage": 0])
   }
 
   /// Sends `end` if `begin` was sent.

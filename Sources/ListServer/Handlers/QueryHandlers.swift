@@ -53,7 +53,9 @@ enum QueryHandlers {
     guard offset >= 0 else { throw p.invalid("offset", "must be 0 or more, got \(offset)") }
     let max = context.options.maxWindow
     let limit = try defaultLimit.map { try p.optionalInt("limit") ?? $0 } ?? p.int("limit")
-    guard limit >= 0 && limit <= max else { throw p.invalid("limit", "must be between 0 and \(max), got \(limit)") }
+    guard limit >= 0 && limit <= max else {
+      throw p.invalid("limit", "must be between 0 and \(max), got \(limit)")
+    }
     return (offset, limit)
   }
 
@@ -86,7 +88,9 @@ enum QueryHandlers {
       case .object(var object) = RowEncoding.row(row)
     else { return nil }
     object.append("section", .string(section))
-    object.append("indexPath", snapshot.indexPath(for: id).map { [.int(Int64($0.section)), .int(Int64($0.item))] } ?? .null)
+    object.append(
+      "indexPath",
+      snapshot.indexPath(for: id).map { [.int(Int64($0.section)), .int(Int64($0.item))] } ?? .null)
     object.append("children", .array(snapshot.children(of: id).map { .string($0) }))
     object.append("visible", .bool(snapshot.isVisible(id)))
     object.append("selected", .bool(snapshot.isSelected(id)))
@@ -124,7 +128,9 @@ enum QueryHandlers {
   static func selection(_ context: HandlerContext, _ request: IncomingRequest) throws {
     try query(context, request, keys: []) { snapshot, _ in
       let items = snapshot.selectedItems.map { id -> JSONValue in
-        let path = snapshot.indexPath(for: id).map { JSONValue.array([.int(Int64($0.section)), .int(Int64($0.item))]) }
+        let path = snapshot.indexPath(for: id).map {
+          JSONValue.array([.int(Int64($0.section)), .int(Int64($0.item))])
+        }
         return ["id": .string(id), "indexPath": path ?? .null]
       }
       return [("mode", .string(snapshot.selectionMode.rawValue)), ("items", .array(items))]
@@ -186,7 +192,9 @@ enum QueryHandlers {
             truncated = true
             break search
           }
-          let path = snapshot.indexPath(for: id).map { JSONValue.array([.int(Int64($0.section)), .int(Int64($0.item))]) }
+          let path = snapshot.indexPath(for: id).map {
+            JSONValue.array([.int(Int64($0.section)), .int(Int64($0.item))])
+          }
           found.append(["id": .string(id), "section": .string(section), "indexPath": path ?? .null])
         }
       }

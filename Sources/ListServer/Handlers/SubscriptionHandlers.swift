@@ -60,7 +60,9 @@ enum SubscriptionHandlers {
         case .full: object.append("snapshot", RowEncoding.snapshot(committed.snapshot.rows))
         case .window:
           if let window {
-            object.append("window", .object(WindowEncoding.window(committed.snapshot, offset: window.offset, limit: window.limit)))
+            object.append(
+              "window",
+              .object(WindowEncoding.window(committed.snapshot, offset: window.offset, limit: window.limit)))
           }
         case .none: break
         }

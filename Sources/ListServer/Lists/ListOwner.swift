@@ -13,5 +13,6 @@ protocol ListOwner: AnyObject, Sendable {
   /// Asks the owner to refresh `list`; `completion` gets nil once it has, or the error to answer
   /// the viewer with (timeout, owner gone). Called exactly once, on any thread.
   func refresh(
-    _ list: LiveList, viewer: Int, timeout: Duration, completion: @escaping @Sendable (ResponseError?) -> Void)
+    _ list: LiveList, viewer: Int, timeout: Duration, completion: @escaping @Sendable (ResponseError?) -> Void
+  )
 }

@@ -32,7 +32,8 @@ final class LiveList: Sendable {
   let queue: DispatchQueue
   private let state: Mutex<State>
 
-  init(id: String, snapshot: ListSnapshot, metadata: ListMetadata, owner: (any ListOwner)?, historyLimit: Int) {
+  init(id: String, snapshot: ListSnapshot, metadata: ListMetadata, owner: (any ListOwner)?, historyLimit: Int)
+  {
     self.id = id
     self.queue = DispatchQueue(label: "listd.list.\(id)")
     state = Mutex(
@@ -170,7 +171,8 @@ final class LiveList: Sendable {
     let (history, current, disposed) = state.withLock { ($0.history, $0.committed.version, $0.isDisposed) }
     guard !disposed else { throw .unknownList(id) }
     guard version <= current else {
-      throw .invalidParams("\"version\" \(version) is newer than the list's version \(current)", field: "version")
+      throw .invalidParams(
+        "\"version\" \(version) is newer than the list's version \(current)", field: "version")
     }
     guard let changes = history.changes(since: version, current: current) else {
       let oldest = history.oldestBase ?? current

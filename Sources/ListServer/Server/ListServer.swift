@@ -17,7 +17,9 @@ public final class ListServer: Sendable {
   /// Called when the primary (stdio) session sends `exit`, with the exit code.
   private let onExit: @Sendable (Int32) -> Void
 
-  public init(options: ServerOptions = ServerOptions(), onExit: @escaping @Sendable (Int32) -> Void = { _ in }) {
+  public init(
+    options: ServerOptions = ServerOptions(), onExit: @escaping @Sendable (Int32) -> Void = { _ in }
+  ) {
     self.options = options
     self.onExit = onExit
   }
@@ -33,14 +35,16 @@ public final class ListServer: Sendable {
   /// whose `exit` ends the daemon.
   public func attach(_ connection: Connection, primary: Bool) {
     let session = Session(
-      id: nextSessionID.wrappingAdd(1, ordering: .relaxed).oldValue, connection: connection, isPrimary: primary)
+      id: nextSessionID.wrappingAdd(1, ordering: .relaxed).oldValue, connection: connection,
+      isPrimary: primary)
     let context = HandlerContext(server: self, session: session)
     registry.addSession(session)
     for method in MethodTable.requests {
       let handler = method.handler
       connection.onRequestDeferred(method.name, cancellation: method.cancellation) { request in
         session.logTrace(
-          "received request '\(request.method)' (id \(request.id))", verbose: request.rawParams.map { "\($0)" })
+          "received request '\(request.method)' (id \(request.id))",
+          verbose: request.rawParams.map { "\($0)" })
         try handler(context, request)
       }
     }

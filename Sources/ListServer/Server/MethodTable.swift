@@ -43,7 +43,8 @@ enum MethodTable {
 
   /// Server → client notifications and requests.
   static let serverToClient = [
-    "list/didChange", "list/didCreate", "list/didDispose", "owner/event", "owner/refresh", "window/logMessage",
+    "list/didChange", "list/didCreate", "list/didDispose", "owner/event", "owner/refresh",
+    "window/logMessage",
     "$/logTrace", "$/progress",
   ]
 

@@ -133,7 +133,8 @@ extension Session: ListOwner {
       switch result {
       case .success: completion(nil)
       case .failure(let error as ResponseError):
-        completion(ResponseError(error.code, "the owner of list '\(list.id)' failed to refresh: \(error.message)"))
+        completion(
+          ResponseError(error.code, "the owner of list '\(list.id)' failed to refresh: \(error.message)"))
       case .failure(ConnectionError.timedOut):
         completion(
           ResponseError(
@@ -141,7 +142,8 @@ extension Session: ListOwner {
             data: listData))
       case .failure:
         completion(
-          ResponseError(.noOwner, "the owner of list '\(list.id)' went away during the refresh", data: listData))
+          ResponseError(
+            .noOwner, "the owner of list '\(list.id)' went away during the refresh", data: listData))
       }
     }
   }

@@ -83,7 +83,8 @@ public final class UnixSocketListener: @unchecked Sendable {
           continue
         }
         if let uid = Self.peerUID(client), uid != getuid() {
-          logger.warning("refused a connection on \(path) from uid \(uid) (this daemon runs as uid \(getuid()))")
+          logger.warning(
+            "refused a connection on \(path) from uid \(uid) (this daemon runs as uid \(getuid()))")
           Glibc.close(client)
           continue
         }
@@ -114,7 +115,9 @@ public final class UnixSocketListener: @unchecked Sendable {
   static func preparePrivateDirectory(_ directory: String, logger: Logger) throws {
     var info = stat()
     if stat(directory, &info) != 0 {
-      guard errno == ENOENT else { throw ListenerError("cannot inspect \(directory): \(String(cString: strerror(errno)))") }
+      guard errno == ENOENT else {
+        throw ListenerError("cannot inspect \(directory): \(String(cString: strerror(errno)))")
+      }
       guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
         throw ListenerError("cannot create \(directory): \(String(cString: strerror(errno)))")
       }
@@ -167,7 +170,9 @@ public final class UnixSocketListener: @unchecked Sendable {
       raw[bytes.count] = 0
     }
     return withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
     }
   }
 

@@ -20,7 +20,9 @@ enum ContentDecoding {
 
   /// `{"sections": [...]}`. `wasExpanded` gives the expansion of an item whose `expanded` is
   /// omitted (its state in the list being replaced, so a refresh keeps what the user opened).
-  static func content(_ params: Params, wasExpanded: (String) -> Bool) throws(ResponseError) -> [SectionContent] {
+  static func content(_ params: Params, wasExpanded: (String) -> Bool) throws(ResponseError)
+    -> [SectionContent]
+  {
     try params.requireKnown(["sections"])
     return try params.objects("sections").map { section throws(ResponseError) in
       try self.section(section, wasExpanded: wasExpanded)
@@ -28,7 +30,8 @@ enum ContentDecoding {
   }
 
   /// A content section: `{"id", "header"?, "footer"?, "items"?}`.
-  static func section(_ params: Params, wasExpanded: (String) -> Bool) throws(ResponseError) -> SectionContent {
+  static func section(_ params: Params, wasExpanded: (String) -> Bool) throws(ResponseError) -> SectionContent
+  {
     try params.requireKnown(sectionKeys)
     let spec = SectionSpec(
       try params.string("id"), header: try params.optionalString("header"),
@@ -52,7 +55,9 @@ enum ContentDecoding {
 
   /// An item without children: its id and payload. `known` lists the allowed members (nil when
   /// the caller has checked them already).
-  static func item(_ params: Params, known: [String]? = ["id"] + payloadKeys) throws(ResponseError) -> ListItem {
+  static func item(_ params: Params, known: [String]? = ["id"] + payloadKeys) throws(ResponseError)
+    -> ListItem
+  {
     if let known { try params.requireKnown(known) }
     return ListItem(try params.string("id"), payload: try payload(params))
   }
@@ -79,7 +84,8 @@ enum ContentDecoding {
     let type = try params.string("type")
     func only(_ keys: String...) throws(ResponseError) { try params.requireKnown(["type"] + keys) }
     switch type {
-    case "disclosureIndicator", "checkmark", "delete", "reorder", "outlineDisclosure", "detail", "multiselect",
+    case "disclosureIndicator", "checkmark", "delete", "reorder", "outlineDisclosure", "detail",
+      "multiselect",
       "activityIndicator":
       try only()
       switch type {
@@ -107,7 +113,9 @@ enum ContentDecoding {
     case "progress":
       try only("value")
       let value = try params.double("value")
-      guard value >= 0 && value <= 1 else { throw params.invalid("value", "must be between 0 and 1, got \(value)") }
+      guard value >= 0 && value <= 1 else {
+        throw params.invalid("value", "must be between 0 and 1, got \(value)")
+      }
       return .progress(value)
     case "toggle":
       try only("isOn")
@@ -125,7 +133,9 @@ enum ContentDecoding {
     + "image, progress, activityIndicator, toggle, popUpMenu, custom"
 
   /// An array of actions `{"id", "title", "style"?}` under `key`.
-  static func actions(_ params: Params, _ key: String, required: Bool = false) throws(ResponseError) -> [ListAction] {
+  static func actions(_ params: Params, _ key: String, required: Bool = false) throws(ResponseError)
+    -> [ListAction]
+  {
     let list = required ? try params.objects(key) : try params.optionalObjects(key) ?? []
     return try list.map { action throws(ResponseError) in
       try action.requireKnown(["id", "title", "style"])

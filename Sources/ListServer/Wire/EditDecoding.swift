@@ -20,8 +20,10 @@ struct DecodedEdits {
 enum EditDecoding {
   static let ops = [
     "appendSections", "insertSections", "deleteSections", "moveSection", "reloadSections", "updateSection",
-    "appendItems", "insertItems", "appendChildren", "deleteItems", "deleteAllItems", "moveItem", "reloadItems",
-    "reconfigureItems", "updateItems", "replaceItems", "expand", "collapse", "select", "deselect", "selectAll",
+    "appendItems", "insertItems", "appendChildren", "deleteItems", "deleteAllItems", "moveItem",
+    "reloadItems",
+    "reconfigureItems", "updateItems", "replaceItems", "expand", "collapse", "select", "deselect",
+    "selectAll",
     "deselectAll",
   ]
 
@@ -67,7 +69,9 @@ enum EditDecoding {
         try known("sections", "before", "after")
         let anchorKey = try p.requireOne(of: ["before", "after"], "insertSections")
         let anchor = try p.string(anchorKey)
-        add(anchorKey == "before" ? .insertSectionsBefore(specs, section: anchor) : .insertSectionsAfter(specs, section: anchor))
+        add(
+          anchorKey == "before"
+            ? .insertSectionsBefore(specs, section: anchor) : .insertSectionsAfter(specs, section: anchor))
       }
       for section in sections where !section.trees.isEmpty {
         add(.appendTrees(section.trees, section: section.spec.id))
@@ -80,15 +84,21 @@ enum EditDecoding {
       let id = try p.string("section")
       let anchorKey = try p.requireOne(of: ["before", "after"], "moveSection")
       let anchor = try p.string(anchorKey)
-      add(anchorKey == "before" ? .moveSectionBefore(id, section: anchor) : .moveSectionAfter(id, section: anchor))
+      add(
+        anchorKey == "before"
+          ? .moveSectionBefore(id, section: anchor) : .moveSectionAfter(id, section: anchor))
     case "reloadSections":
       try known("sections")
       add(.reloadSections(try p.strings("sections")))
     case "updateSection":
       try known("section", "header", "footer")
       let id = try p.string("section")
-      if try p.member("header") != nil { add(.setSectionHeader(section: id, header: try p.optionalString("header"))) }
-      if try p.member("footer") != nil { add(.setSectionFooter(section: id, footer: try p.optionalString("footer"))) }
+      if try p.member("header") != nil {
+        add(.setSectionHeader(section: id, header: try p.optionalString("header")))
+      }
+      if try p.member("footer") != nil {
+        add(.setSectionFooter(section: id, footer: try p.optionalString("footer")))
+      }
     case "appendItems":
       try known("items", "section")
       add(.appendTrees(try trees("items"), section: try p.optionalString("section")))
@@ -98,7 +108,9 @@ enum EditDecoding {
       let anchorKey = try p.requireOne(of: ["before", "after"], "insertItems")
       let anchor = try p.string(anchorKey)
       let items = nodes.map(\.item)
-      add(anchorKey == "before" ? .insertItemsBefore(items, item: anchor) : .insertItemsAfter(items, item: anchor))
+      add(
+        anchorKey == "before"
+          ? .insertItemsBefore(items, item: anchor) : .insertItemsAfter(items, item: anchor))
       addChildren(of: nodes)
     case "appendChildren":
       try known("parent", "items")

@@ -3,7 +3,9 @@ import JSONRPC
 
 extension Params {
   /// Throws -32602 naming the first member whose name is not in `known`. O(members × known).
+  /// `null` params count as `{}` (LSP clients send `"params": null` for `shutdown`).
   func requireKnown(_ known: [String]) throws(ResponseError) {
+    if value == .null { return }
     for key in try object().keys where !known.contains(key) {
       let list = known.map { "\"\($0)\"" }.joined(separator: ", ")
       throw invalid(key, "is not a known field here (expected one of \(list))")
@@ -17,7 +19,8 @@ extension Params {
     guard present.count == 1 else {
       let names = keys.map { "\"\(path(of: $0))\"" }.joined(separator: ", ")
       let found = present.isEmpty ? "none" : present.map { "\"\(path(of: $0))\"" }.joined(separator: " and ")
-      throw .invalidParams("\(what): give exactly one of \(names), got \(found)", field: path.isEmpty ? nil : path)
+      throw .invalidParams(
+        "\(what): give exactly one of \(names), got \(found)", field: path.isEmpty ? nil : path)
     }
     return present[0]
   }

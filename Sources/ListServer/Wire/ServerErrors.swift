@@ -24,7 +24,9 @@ extension ResponseError {
   }
 
   static func duplicateList(_ id: String) -> ResponseError {
-    ResponseError(.duplicateID, "duplicate list id '\(id)': a list with this id exists", data: ["id": .string(id), "kind": "list"])
+    ResponseError(
+      .duplicateID, "duplicate list id '\(id)': a list with this id exists",
+      data: ["id": .string(id), "kind": "list"])
   }
 
   static func staleVersion(list: String, expected: Int, current: Int) -> ResponseError {
@@ -57,7 +59,8 @@ extension ResponseError {
       code = .unknownItem
       data.append("item", .string(id))
     case .noSections, .sectionMovedRelativeToItself, .itemMovedRelativeToItself, .itemMovedIntoOwnSubtree,
-      .selectionDisabled, .multipleSelectionNotAllowed, .itemNotSelectable, .itemNotVisible, .invalidChangeset:
+      .selectionDisabled, .multipleSelectionNotAllowed, .itemNotSelectable, .itemNotVisible,
+      .invalidChangeset:
       code = .invalidEdit
       data.append("reason", .string(ListModelError(error.kind).message))
     }

@@ -35,7 +35,8 @@ struct SchemaValidator {
     if let type = schema["type"] {
       let names = type.arrayValue?.compactMap(\.stringValue) ?? [type.stringValue ?? ""]
       if !names.contains(where: { matches(value, type: $0) }) {
-        problems.append("\(path): expected \(names.joined(separator: " or ")), got \(value.typeName) \(brief(value))")
+        problems.append(
+          "\(path): expected \(names.joined(separator: " or ")), got \(value.typeName) \(brief(value))")
         return
       }
     }
@@ -53,7 +54,8 @@ struct SchemaValidator {
         problems.append("\(path): \(brief(value)) is above the maximum \(maximum)")
       }
     }
-    if let string = value.stringValue, let minLength = schema["minLength"]?.intValue, string.count < minLength {
+    if let string = value.stringValue, let minLength = schema["minLength"]?.intValue, string.count < minLength
+    {
       problems.append("\(path): string shorter than \(minLength)")
     }
     if let object = value.objectValue { checkObject(object, schema, path, &problems, depth: depth) }
@@ -114,7 +116,8 @@ struct SchemaValidator {
     if let options = schema["oneOf"]?.arrayValue {
       let matching = options.filter { validate(value, against: $0, path: path).isEmpty }.count
       if matching != 1 {
-        problems.append("\(path): \(brief(value)) matches \(matching) of the oneOf alternatives, not exactly one")
+        problems.append(
+          "\(path): \(brief(value)) matches \(matching) of the oneOf alternatives, not exactly one")
       }
     }
     if let negated = schema["not"], validate(value, against: negated, path: path).isEmpty {
@@ -147,7 +150,8 @@ struct SchemaValidator {
     case .int(let number): return String(number)
     case .double(let number): return String(number)
     case .string(let text): return "\"\(text.prefix(40))\""
-    case .array(let elements): return "[" + elements.prefix(5).map(brief).joined(separator: ", ") + (elements.count > 5 ? ", …]" : "]")
+    case .array(let elements):
+      return "[" + elements.prefix(5).map(brief).joined(separator: ", ") + (elements.count > 5 ? ", …]" : "]")
     case .object(let object): return "{" + object.keys.prefix(5).joined(separator: ", ") + "}"
     }
   }

@@ -1,0 +1,100 @@
+// End-to-end tests of the lifecycle through the real binary: initialize, gating, shutdown, exit codes.
+import JSON
+import JSONRPC
+import XCTest
+
+final class LifecycleTests: XCTestCase {
+  func testInitializeAnswersServerInfoCapabilitiesAndLimits() throws {
+    let daemon = try DaemonProcess()
+    let client = try TestClient(daemon)
+    let result = try client.initialize()
+    XCTAssertEqual(result["serverInfo"]?["name"], "listd")
+    XCTAssertEqual(result["protocolVersion"], 1)
+    let methods = result["capabilities"]?["methods"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    XCTAssertTrue(methods.contains("list/edit"))
+    XCTAssertEqual(result["capabilities"]?["limits"]?["historyVersions"], 1000)
+    client.close()
+  }
+
+  func testRequestsBeforeInitializeGetServerNotInitialized() throws {
+    let daemon = try DaemonProcess()
+    let client = try TestClient(daemon)
+    let error = client.error("list/all")
+    XCTAssertEqual(error.code, .serverNotInitialized)
+    XCTAssertTrue(error.message.contains("list/all"), error.message)
+    try client.initialize()
+    XCTAssertNotNil(try client.request("list/all")["lists"])
+    XCTAssertEqual(client.error("initialize", [:]).code, .invalidRequest)  // only once
+    client.close()
+  }
+
+  func testRequestsAfterShutdownAreInvalidAndExitCodeIsZero() throws {
+    let daemon = try DaemonProcess()
+    let client = try TestClient(daemon)
+    try client.initialize()
+    XCTAssertEqual(try client.request("shutdown"), .null)
+    let error = client.error("list/all")
+    XCTAssertEqual(error.code, .invalidRequest)
+    XCTAssertTrue(error.message.contains("after shutdown"), error.message)
+    client.notify("exit")
+    XCTAssertEqual(daemon.waitForExit(), 0)
+    client.close()
+  }
+
+  func testExitWithoutShutdownExitsWithOne() throws {
+    let daemon = try DaemonProcess()
+    let client = try TestClient(daemon)
+    try client.initialize()
+    client.notify("exit")
+    XCTAssertEqual(daemon.waitForExit(), 1)
+  }
+
+  func testClosingStdinEndsTheDaemonCleanly() throws {
+    let daemon = try DaemonProcess()
+    let client = try TestClient(daemon)
+    try client.initialize()
+    daemon.closeInput()
+    XCTAssertEqual(daemon.waitForExit(), 0)
+    XCTAssertFalse(daemon.standardError().contains("error"))
+  }
+
+  func testShutdownAnswersAfterQueuedChangesSoExitLosesNothing() throws {
+    let daemon = try DaemonProcess()
+    let client = try TestClient(daemon)
+    try client.initialize()
+    try client.request("list/create", ["list": "l", "content": ["sections": [["id": "s"]]]])
+    // Pipelined: the edits are queued on the list when shutdown arrives.
+    for index in 0..<50 {
+      client.connection.sendRequest(
+        "list/edit",
+        ["list": "l", "edits": [["op": "appendItems", "items": [["id": .string("i\(index)")]]]]]
+      ) { _ in }
+    }
+    XCTAssertEqual(try client.request("shutdown"), .null)
+    client.notify("exit")
+    XCTAssertEqual(daemon.waitForExit(), 0)
+  }
+
+  func testStdoutCarriesOnlyFramesAndLogsGoToStderr() throws {
+    let daemon = try DaemonProcess(["--log-level", "debug"])
+    let client = try TestClient(daemon)
+    try client.initialize()
+    try client.request("list/create", ["list": "x"])
+    daemon.closeInput()
+    XCTAssertEqual(daemon.waitForExit(), 0)
+    XCTAssertTrue(daemon.standardError().contains("session 1"))  // the log went to stderr
+    client.close()  // every byte of stdout parsed as a frame, or the client would have failed
+  }
+
+  func testHelpAndVersion() throws {
+    for (flag, expected) in [("--help", "usage: listd"), ("--version", "listd 0.1.0")] {
+      let daemon = try DaemonProcess([flag])
+      XCTAssertEqual(daemon.waitForExit(), 0)
+      let output = String(decoding: daemon.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      XCTAssertTrue(output.contains(expected), output)
+    }
+    let bad = try DaemonProcess(["--frobnicate"])
+    XCTAssertEqual(bad.waitForExit(), 2)
+    XCTAssertTrue(bad.standardError().contains("unknown option '--frobnicate'"))
+  }
+}
