@@ -131,13 +131,19 @@ extension ListSnapshot {
     let at = location(try requireItem(id))
     let start = Int(at.position)
     let end = start + Int(slots[Int(at.slot)].nodes[start].size)
-    setExpanded(inSlot: at.slot, positions: start..<end) { _ in expanded }
+    // Leaves keep their state: expanding "everything" means the items that have children.
+    setExpanded(inSlot: at.slot, positions: start..<end) {
+      expanded ? ($0.hasChildren || $0.isExpanded) : false
+    }
   }
 
-  /// Expands every item of a section (every section if nil). O(items of those sections).
+  /// Expands every item that has children in a section (every section if nil); leaves keep
+  /// their state. O(items of those sections).
   public mutating func expandAll(inSection section: String? = nil) throws(ListModelError) {
     for slot in try slotsNamed(section) {
-      setExpanded(inSlot: slot, positions: 0..<slots[Int(slot)].nodes.count) { _ in true }
+      setExpanded(inSlot: slot, positions: 0..<slots[Int(slot)].nodes.count) {
+        $0.hasChildren || $0.isExpanded
+      }
     }
   }
 
@@ -155,7 +161,9 @@ extension ListSnapshot {
   public mutating func expand(toLevel level: Int, inSection section: String? = nil) throws(ListModelError) {
     let limit = Int32(clamping: max(level, 0))
     for slot in try slotsNamed(section) {
-      setExpanded(inSlot: slot, positions: 0..<slots[Int(slot)].nodes.count) { $0.level < limit }
+      setExpanded(inSlot: slot, positions: 0..<slots[Int(slot)].nodes.count) {
+        $0.hasChildren ? $0.level < limit : $0.isExpanded
+      }
     }
   }
 

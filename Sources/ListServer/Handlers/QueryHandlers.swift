@@ -147,6 +147,7 @@ enum QueryHandlers {
         var object: JSONObject = ["id": .string(id)]
         if let text = snapshot.payload(of: id)?.content.text { object.append("text", .string(text)) }
         object.append("expanded", .bool(snapshot.isExpanded(id)))
+        if snapshot.hasChildren(id) { object.append("hasChildren", true) }
         let children = remaining > 0 ? snapshot.children(of: id).map { node($0, remaining - 1) } : []
         object.append("children", .array(children))
         return .object(object)

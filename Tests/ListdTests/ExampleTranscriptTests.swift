@@ -1,0 +1,165 @@
+// Replays every Protocol/examples/*.jsonl transcript against the real binary.
+import Foundation
+import JSON
+import JSONRPC
+import XCTest
+
+/// Each transcript line is one of:
+/// - `{"send": message}` — written to the daemon's stdin;
+/// - `{"expect": response}` — the response with that id must arrive and match;
+/// - `{"expectNotification": notification}` — the next notification must match;
+/// - `{"comment": text}` — ignored.
+/// Matching is structural and exact, except that `"*"` matches any value. Every message is also
+/// checked against Protocol/protocol.json. Run with `LISTD_UPDATE_EXAMPLES=1` to rewrite the
+/// expectations from the actual answers (keeping the wildcards), then review the diff.
+final class ExampleTranscriptTests: XCTestCase {
+  static var transcripts: [URL] {
+    let directory = ProtocolSpec.directory.appendingPathComponent("examples")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".jsonl") }.sorted().map { directory.appendingPathComponent($0) }
+  }
+
+  func testThereAreTranscripts() {
+    XCTAssertGreaterThanOrEqual(Self.transcripts.count, 5)
+  }
+
+  func testEveryTranscriptReplays() throws {
+    let update = ProcessInfo.processInfo.environment["LISTD_UPDATE_EXAMPLES"] == "1"
+    for url in Self.transcripts {
+      try replay(url, update: update)
+    }
+  }
+
+  private func replay(_ url: URL, update: Bool) throws {
+    let name = url.lastPathComponent
+    let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.isEmpty }
+    var steps: [JSONValue] = []
+    for (index, line) in lines.enumerated() {
+      do { steps.append(try JSONParser().parse(String(line))) } catch {
+        throw TestFailure("\(name):\(index + 1): \(error)")
+      }
+    }
+    let daemon = try DaemonProcess()
+    defer { daemon.stop() }
+    let client = RawClient(daemon)
+    var output: [JSONValue] = []
+    for (index, step) in steps.enumerated() {
+      let location = "\(name):\(index + 1)"
+      if let message = step["send"] {
+        output.append(step)
+        client.send(message)
+        if update { try record(client, after: message, old: steps, from: index + 1, into: &output) }
+      } else if let expected = step["expect"] {
+        if update { continue }
+        guard let id = expected["id"], let actual = client.response(to: id) else {
+          XCTFail("\(location): no response with id \(expected["id"] ?? .null)")
+          return
+        }
+        assertMatch(expected, actual, location)
+        let request = steps[..<index].last { step in step["send"]?["id"] == id }
+        checkSpec(actual, request: request?["send"], location)
+      } else if let expected = step["expectNotification"] {
+        if update { continue }
+        guard let actual = client.notification() else {
+          XCTFail("\(location): no notification arrived (expected \(expected["method"] ?? .null))")
+          return
+        }
+        assertMatch(expected, actual, location)
+        XCTAssertEqual(
+          ProtocolSpec.shared.checkParams(actual["method"]?.stringValue ?? "", actual["params"]), [], location
+        )
+      } else if step["comment"] != nil {
+        if update { output.append(step) }
+      } else {
+        XCTFail("\(location): a line must have send, expect, expectNotification or comment")
+      }
+    }
+    if update {
+      let text =
+        output.map { value -> String in
+          var writer = JSONWriter()
+          writer.write(value)
+          return String(decoding: writer.bytes, as: UTF8.self)
+        }.joined(separator: "\n") + "\n"
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    } else {
+      XCTAssertEqual(
+        client.pending.filter { $0["method"] != nil }.count, 0,
+        "\(name): notifications nobody expected: \(client.pending)")
+    }
+  }
+
+  /// Update mode: after a request, the notifications that precede its response, then the
+  /// response, each merged with the old expectation's wildcards.
+  private func record(
+    _ client: RawClient, after message: JSONValue, old: [JSONValue], from next: Int,
+    into output: inout [JSONValue]
+  ) throws {
+    var oldExpectations = old[next...].prefix { $0["send"] == nil }.makeIterator()
+    func merged(_ key: String, _ actual: JSONValue) -> JSONValue {
+      let previous = oldExpectations.next()?[key]
+      return [key: previous.map { mergeWildcards($0, actual) } ?? actual]
+    }
+    guard let id = message["id"] else {
+      usleep(100_000)
+      while let notification = client.notification(timeout: 0.05) {
+        output.append(merged("expectNotification", notification))
+      }
+      return
+    }
+    guard let response = client.response(to: id) else { throw TestFailure("no response to \(id)") }
+    while let notification = client.notification(timeout: 0.05) {
+      output.append(merged("expectNotification", notification))
+    }
+    output.append(merged("expect", response))
+  }
+
+  private func checkSpec(_ response: JSONValue, request: JSONValue?, _ location: String) {
+    guard let method = request?["method"]?.stringValue else { return }
+    if let result = response["result"] {
+      XCTAssertEqual(ProtocolSpec.shared.checkResult(method, result), [], location)
+    } else if let error = response["error"] {
+      let code = Int(error["code"]?.intValue ?? 0)
+      XCTAssertEqual(
+        ProtocolSpec.shared.checkError(method, code: code, message: error["message"]?.stringValue ?? ""), [],
+        location)
+    }
+  }
+}
+
+/// `actual` with `"*"` wherever `expected` has it.
+func mergeWildcards(_ expected: JSONValue, _ actual: JSONValue) -> JSONValue {
+  if expected == "*" { return "*" }
+  switch (expected, actual) {
+  case (.object(let e), .object(let a)):
+    var merged = JSONObject()
+    for (key, value) in a {
+      let previous: JSONValue? = e[key]
+      merged.append(key, previous.map { mergeWildcards($0, value) } ?? value)
+    }
+    return .object(merged)
+  case (.array(let e), .array(let a)) where e.count == a.count:
+    return .array(zip(e, a).map(mergeWildcards))
+  default:
+    return actual
+  }
+}
+
+/// Fails unless `actual` matches `expected` exactly, `"*"` matching anything.
+func assertMatch(_ expected: JSONValue, _ actual: JSONValue, _ location: String, path: String = "$") {
+  if expected == "*" { return }
+  switch (expected, actual) {
+  case (.object(let e), .object(let a)):
+    XCTAssertEqual(
+      Set(e.keys), Set(a.keys), "\(location): members of \(path) differ (expected \(e.keys), got \(a.keys))")
+    for (key, value) in e {
+      if let other = a[key] { assertMatch(value, other, location, path: "\(path).\(key)") }
+    }
+  case (.array(let e), .array(let a)):
+    XCTAssertEqual(
+      e.count, a.count, "\(location): \(path) has \(a.count) elements, expected \(e.count): \(actual)")
+    for (index, (x, y)) in zip(e, a).enumerated() { assertMatch(x, y, location, path: "\(path)[\(index)]") }
+  default:
+    XCTAssertEqual(expected, actual, "\(location): \(path)")
+  }
+}
