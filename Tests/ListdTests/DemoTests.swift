@@ -42,7 +42,8 @@ final class DemoTests: XCTestCase {
     while Date() < deadline, (try? client.request("query/item", ["list": "contacts", "item": "ada"])) != nil {
       usleep(20_000)
     }
-    XCTAssertEqual(client.error("query/item", ["list": "contacts", "item": "ada"]).code, ErrorCode(rawValue: -32012))
+    XCTAssertEqual(
+      client.error("query/item", ["list": "contacts", "item": "ada"]).code, ErrorCode(rawValue: -32012))
     client.close()
   }
 }
