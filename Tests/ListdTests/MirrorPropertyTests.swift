@@ -189,6 +189,32 @@ final class MirrorPropertyTests: XCTestCase {
     owner.close()
   }
 
+  /// The daemon's one-pass decoding of content items (used for large content) gives exactly what
+  /// the checked decoding gives, or declines; it declines every input the checked path rejects.
+  func testFastContentDecodingEqualsTheCheckedPath() throws {
+    var run = MirrorRun(seed: 11, list: "x")
+    let wasExpanded: (String) -> Bool = { $0.hasSuffix("7") }
+    var fastCount = 0
+    var items: [JSONValue] = (0..<2_000).map { _ in run.randomItem() }
+    items += [
+      ["id": "a", "text": .null, "children": .null, "expanded": .null, "accessories": [], "data": .null],
+      ["id": "b7", "selectable": false, "movable": true, "children": [["id": "c", "expanded": true]]],
+      ["id": "d", "text": 1], ["id": "e", "unknown": true], .object(JSONObject([("id", "f"), ("id", "g")])),
+      ["text": "no id"], ["id": "h", "children": [["id": "i", "text": false]]],
+      ["id": "j", "expanded": "yes"],
+    ]
+    for item in items {
+      let checked = Result { () throws(ResponseError) in
+        try ContentDecoding.tree(Params(item), wasExpanded: wasExpanded)
+      }
+      guard let fast = ContentDecoding.fastTrees([item], wasExpanded: wasExpanded) else { continue }
+      fastCount += 1
+      let expected = try checked.get()
+      XCTAssertEqual(fast, [expected], "\(WireMirror.text(item))")
+    }
+    XCTAssertGreaterThan(fastCount, 500, "the fast path takes the common items")
+  }
+
   // MARK: - Helpers
 
   /// Applies `client`'s pending `list/didChange` notifications to `mirror` until it reaches
@@ -456,6 +482,9 @@ struct MirrorRun {
     }
     return .object(object)
   }
+
+  /// A random item for decoding tests.
+  mutating func randomItem() -> JSONValue { item(depth: random.int(in: 0...2)) }
 
   private mutating func newItems(_ range: ClosedRange<Int>) -> JSONValue {
     .array((0..<random.int(in: range)).map { _ in item(depth: random.chance(0.5) ? 0 : 2) })
