@@ -24,7 +24,7 @@ let package = Package(
     // The daemon executable.
     .executableTarget(name: "listd", dependencies: ["JSONRPC", "ListServer"]),
     // Benchmarks: `swift run -c release listd-bench model|jsonrpc|daemon`.
-    .executableTarget(name: "listd-bench", dependencies: ["ListModel", "JSONRPC"]),
+    .executableTarget(name: "listd-bench", dependencies: ["ListModel", "JSONRPC", "ListServer", "listd"]),
     .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC"]),
     // End-to-end tests: they start the built `listd` binary and talk to it over pipes and sockets.

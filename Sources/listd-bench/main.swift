@@ -6,6 +6,8 @@ let usage = """
   suites:
     model     snapshot build, diff, outline expand/collapse, selection (ListModel)
     jsonrpc   JSON parse/write and framing throughput against Foundation (JSONRPC)
+    daemon    the release listd end to end: query latency and throughput, replace with churn,
+              fan-out, RSS (needs .build/release/listd: swift build -c release)
     all       every suite in turn
   """
 
@@ -17,9 +19,11 @@ let options = BenchOptions(arguments: Array(arguments.dropFirst()))
 switch suite {
 case "model": ModelBenchmarks.run(options)
 case "jsonrpc": JSONRPCBenchmarks.run(options)
+case "daemon": DaemonBenchmarks.run(options)
 case "all":
   ModelBenchmarks.run(options)
   JSONRPCBenchmarks.run(options)
+  DaemonBenchmarks.run(options)
 case "-h", "--help", "help": print(usage)
 default:
   FileHandle.standardError.write("listd-bench: unknown suite '\(suite)'\n\(usage)\n".data(using: .utf8)!)

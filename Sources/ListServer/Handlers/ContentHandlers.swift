@@ -80,6 +80,7 @@ enum ContentHandlers {
       } catch {
         throw ResponseError.model(error, list: list.id)
       }
+      defer { MemoryTrim.afterLargeWork(items: snapshot.numberOfItems(includingHidden: true)) }
       return list.commit(snapshot, changeset: diff(old, snapshot), from: current)
     }
   }

@@ -49,6 +49,7 @@ enum ListHandlers {
       id: id, snapshot: snapshot, metadata: metadata, owner: context.session)
     let changeset = ChangesetEncoding.changeset(diff(empty, snapshot))
     request.respond(LiveList.mutationResult(list: list.id, version: 0, changeset: changeset))
+    MemoryTrim.afterLargeWork(items: snapshot.numberOfItems(includingHidden: true))
   }
 
   /// `list/dispose`: after every change queued before it; every session gets `list/didDispose`.

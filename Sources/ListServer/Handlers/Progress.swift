@@ -22,9 +22,12 @@ struct Progress {
     threshold = context.options.progressThreshold
   }
 
-  /// Sends `begin` if the work is large enough to report.
-  mutating func begin(itemCount: Int) {
-    guard let token, itemCount > threshold else { return }
+  /// Sends `begin` if the work is large enough to report. `itemCount` is only evaluated when
+  /// the request asked for progress (counting a large content costs a pass over it).
+  mutating func begin(itemCount count: @autoclosure () -> Int) {
+    guard let token else { return }
+    let itemCount = count()
+    guard itemCount > threshold else { return }
     active = true
     send(
       token,

@@ -36,10 +36,115 @@ enum ContentDecoding {
     let spec = SectionSpec(
       try params.string("id"), header: try params.optionalString("header"),
       footer: try params.optionalString("footer"))
+    if case .array(let items)? = try params.member("items"),
+      let trees = fastTrees(items, wasExpanded: wasExpanded)
+    {
+      return SectionContent(spec: spec, trees: trees)
+    }
     let trees = try params.optionalObjects("items") ?? []
     return SectionContent(
       spec: spec,
       trees: try trees.map { item throws(ResponseError) in try tree(item, wasExpanded: wasExpanded) })
+  }
+
+  /// Items decoded in one pass over each object's members, without building field paths — the
+  /// common case of large content. Nil when any item needs the checked path (an unknown member,
+  /// a wrong type, a repeated member, accessories or actions): the caller then decodes with it,
+  /// which names the problem. Equal to the checked path's result otherwise. O(size of the input).
+  static func fastTrees(_ items: [JSONValue], wasExpanded: (String) -> Bool) -> [OutlineNode]? {
+    var trees: [OutlineNode] = []
+    trees.reserveCapacity(items.count)
+    for item in items {
+      guard let tree = fastTree(item, wasExpanded: wasExpanded) else { return nil }
+      trees.append(tree)
+    }
+    return trees
+  }
+
+  private static func fastTree(_ value: JSONValue, wasExpanded: (String) -> Bool) -> OutlineNode? {
+    guard case .object(let object) = value else { return nil }
+    var id: String?
+    var content = ItemContent()
+    var selectable = true
+    var movable = false
+    var expanded: Bool?
+    var children: [OutlineNode] = []
+    var seen: UInt16 = 0
+    /// Strings and Booleans may also be null (absent); other types take the checked path.
+    for index in object.indices {
+      let (key, member) = object[index]
+      let bit: UInt16
+      switch key {
+      case "id":
+        guard case .string(let string) = member else { return nil }
+        id = string
+        bit = 1 << 0
+      case "text", "secondaryText", "image":
+        var string: String?
+        switch member {
+        case .string(let value): string = value
+        case .null: string = nil
+        default: return nil
+        }
+        if key == "text" {
+          content.text = string
+          bit = 1 << 1
+        } else if key == "secondaryText" {
+          content.secondaryText = string
+          bit = 1 << 2
+        } else {
+          content.image = string
+          bit = 1 << 3
+        }
+      case "data":
+        if !member.isNull { content.data = .some(member) }  // (a bare `nil` here would be JSONValue.null)
+        bit = 1 << 4
+      case "selectable", "movable", "expanded":
+        var flag: Bool?
+        switch member {
+        case .bool(let value): flag = value
+        case .null: flag = nil
+        default: return nil
+        }
+        if key == "selectable" {
+          selectable = flag ?? true
+          bit = 1 << 5
+        } else if key == "movable" {
+          movable = flag ?? false
+          bit = 1 << 6
+        } else {
+          expanded = flag
+          bit = 1 << 7
+        }
+      case "children":
+        switch member {
+        case .null: break
+        case .array(let items):
+          guard let trees = fastTrees(items, wasExpanded: wasExpanded) else { return nil }
+          children = trees
+        default: return nil
+        }
+        bit = 1 << 8
+      case "accessories", "leadingSwipeActions", "trailingSwipeActions", "contextMenuActions":
+        switch member {
+        case .null: break
+        case .array(let elements) where elements.isEmpty: break
+        default: return nil
+        }
+        bit =
+          key == "accessories"
+          ? 1 << 9
+          : key == "leadingSwipeActions" ? 1 << 10 : key == "trailingSwipeActions" ? 1 << 11 : 1 << 12
+      default:
+        return nil
+      }
+      guard seen & bit == 0 else { return nil }  // a repeated member: the checked path reads the first
+      seen |= bit
+    }
+    guard let id else { return nil }
+    let payload = ItemPayload(content: content, isSelectable: selectable, isMovable: movable)
+    return OutlineNode(
+      ListItem(id, payload: payload), children: children, isExpanded: expanded ?? wasExpanded(id))
   }
 
   /// An item with optional `children` and `expanded`.

@@ -44,7 +44,12 @@ enum EditDecoding {
     func known(_ keys: String...) throws(ResponseError) { try p.requireKnown(["op"] + keys) }
     func add(_ edit: ListEdit) { out.add(edit, from: index) }
     func trees(_ key: String) throws(ResponseError) -> [OutlineNode] {
-      try p.objects(key).map { item throws(ResponseError) in
+      if case .array(let items)? = try p.member(key),
+        let trees = ContentDecoding.fastTrees(items, wasExpanded: wasExpanded)
+      {
+        return trees
+      }
+      return try p.objects(key).map { item throws(ResponseError) in
         try ContentDecoding.tree(item, wasExpanded: wasExpanded)
       }
     }

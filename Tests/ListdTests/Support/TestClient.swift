@@ -24,7 +24,10 @@ final class TestClient: @unchecked Sendable {
     reading input: Int32, writing output: Int32, name: String = "test",
     configure: (Connection) -> Void = { _ in }
   ) throws {
-    var options = Connection.Options(framing: .contentLength, logger: .disabled, name: name)
+    // Serial dispatch: notifications are recorded in arrival order (a concurrent queue could
+    // record a later `list/didChange` before an earlier one).
+    var options = Connection.Options(
+      framing: .contentLength, dispatch: .serial, logger: .disabled, name: name)
     options.flushTimeout = .seconds(2)
     connection = try Connection(input: input, output: output, options: options)
     connection.onUnhandledNotification { [weak self] notification in
