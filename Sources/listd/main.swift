@@ -83,7 +83,9 @@ do {
 for signalNumber in [SIGTERM, SIGINT] {
   signal(signalNumber, SIG_IGN)
   let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-  source.setEventHandler {
+  // `@Sendable`: a closure formed in top-level code is otherwise main-actor isolated, and running
+  // it on the global queue traps in the runtime's isolation check (SIGTERM crashed with SIGILL).
+  source.setEventHandler { @Sendable in
     logger.info("received signal \(signalNumber); stopping")
     shutdown.exit(0)
   }
