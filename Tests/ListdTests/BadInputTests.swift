@@ -381,7 +381,9 @@ final class BadInputTests: XCTestCase {
       }
       // The same connection still serves a valid request, and nothing else was sent meanwhile.
       id += 1
-      let answer = raw.request(id: id, "list/all")
+      raw.sendRequest(id: id, "list/all")
+      let answer = raw.next()
+      XCTAssertEqual(answer?["id"], .int(Int64(id)), "\(item.name): after it, \(String(describing: answer))")
       XCTAssertNotNil(answer?["result"]?["lists"], "\(item.name): after it, \(String(describing: answer))")
     }
     daemon.closeInput()
