@@ -31,6 +31,21 @@ let logger = options.server.logger
 /// Everything that must happen before the process exits, exactly once.
 let shutdown = Shutdown()
 
+// Before anything is served: a client may signal as soon as the socket or stdio answers, and a
+// signal that arrives before its source is installed would be lost (SIG_IGN) or kill the process.
+for signalNumber in [SIGTERM, SIGINT] {
+  signal(signalNumber, SIG_IGN)
+  let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+  // `@Sendable`: a closure formed in top-level code is otherwise main-actor isolated, and running
+  // it on the global queue traps in the runtime's isolation check (SIGTERM crashed with SIGILL).
+  source.setEventHandler { @Sendable in
+    logger.info("received signal \(signalNumber); stopping")
+    shutdown.exit(0)
+  }
+  source.resume()
+  shutdown.keep(source)
+}
+
 let server = ListServer(options: options.server) { code in shutdown.exit(code) }
 if options.demo {
   do {
@@ -78,19 +93,6 @@ do {
 } catch {
   logger.error("cannot serve stdio: \(error)")
   exit(1)
-}
-
-for signalNumber in [SIGTERM, SIGINT] {
-  signal(signalNumber, SIG_IGN)
-  let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-  // `@Sendable`: a closure formed in top-level code is otherwise main-actor isolated, and running
-  // it on the global queue traps in the runtime's isolation check (SIGTERM crashed with SIGILL).
-  source.setEventHandler { @Sendable in
-    logger.info("received signal \(signalNumber); stopping")
-    shutdown.exit(0)
-  }
-  source.resume()
-  shutdown.keep(source)
 }
 
 dispatchMain()
