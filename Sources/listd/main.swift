@@ -4,6 +4,17 @@ import Foundation
 import JSONRPC
 import ListServer
 
+// SIGTERM and SIGINT are blocked in every thread (threads inherit the mask, so this comes before
+// any thread is started) and taken by the main thread with sigwait at the end of this file: a
+// signal sent at any moment is handled, never lost and never fatal. (Dispatch signal sources
+// register asynchronously after `resume()`, so a signal sent as soon as the socket answered
+// could be ignored under SIG_IGN; and `dispatchMain()` unblocks every signal on the main thread.)
+var stopSignals = sigset_t()
+sigemptyset(&stopSignals)
+sigaddset(&stopSignals, SIGTERM)
+sigaddset(&stopSignals, SIGINT)
+pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
   print(DaemonOptions.help)
@@ -80,15 +91,10 @@ do {
   exit(1)
 }
 
-for signalNumber in [SIGTERM, SIGINT] {
-  signal(signalNumber, SIG_IGN)
-  let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-  source.setEventHandler {
-    logger.info("received signal \(signalNumber); stopping")
-    shutdown.exit(0)
-  }
-  source.resume()
-  shutdown.keep(source)
+// Nothing runs on the main queue; the main thread waits for SIGTERM / SIGINT.
+while true {
+  var received: Int32 = 0
+  guard sigwait(&stopSignals, &received) == 0 else { continue }
+  logger.info("received signal \(received); stopping")
+  shutdown.exit(0)
 }
-
-dispatchMain()

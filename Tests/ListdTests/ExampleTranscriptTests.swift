@@ -41,13 +41,13 @@ final class ExampleTranscriptTests: XCTestCase {
     }
     let daemon = try DaemonProcess()
     defer { daemon.stop() }
-    let client = RawClient(daemon)
+    let client = TranscriptInbox(RawClient(daemon))
     var output: [JSONValue] = []
     for (index, step) in steps.enumerated() {
       let location = "\(name):\(index + 1)"
       if let message = step["send"] {
         output.append(step)
-        client.send(message)
+        client.raw.frame(message)
         if update { try record(client, after: message, old: steps, from: index + 1, into: &output) }
       } else if let expected = step["expect"] {
         if update { continue }
@@ -92,7 +92,7 @@ final class ExampleTranscriptTests: XCTestCase {
   /// Update mode: after a request, the notifications that precede its response, then the
   /// response, each merged with the old expectation's wildcards.
   private func record(
-    _ client: RawClient, after message: JSONValue, old: [JSONValue], from next: Int,
+    _ client: TranscriptInbox, after message: JSONValue, old: [JSONValue], from next: Int,
     into output: inout [JSONValue]
   ) throws {
     var oldExpectations = old[next...].prefix { $0["send"] == nil }.makeIterator()
@@ -161,5 +161,34 @@ func assertMatch(_ expected: JSONValue, _ actual: JSONValue, _ location: String,
     for (index, (x, y)) in zip(e, a).enumerated() { assertMatch(x, y, location, path: "\(path)[\(index)]") }
   default:
     XCTAssertEqual(expected, actual, "\(location): \(path)")
+  }
+}
+
+/// Messages from the daemon in arrival order, taken by id (responses) or in order (notifications);
+/// what is not taken yet waits in `pending`.
+final class TranscriptInbox {
+  let raw: RawClient
+  private(set) var pending: [JSONValue] = []
+
+  init(_ raw: RawClient) { self.raw = raw }
+
+  /// The response to request `id`.
+  func response(to id: JSONValue, timeout: TimeInterval = 10) -> JSONValue? {
+    take(timeout: timeout) { $0["id"] == id && $0["method"] == nil }
+  }
+
+  /// The next notification, in arrival order.
+  func notification(timeout: TimeInterval = 10) -> JSONValue? {
+    take(timeout: timeout) { $0["method"] != nil && $0["id"] == nil }
+  }
+
+  private func take(timeout: TimeInterval, _ matching: (JSONValue) -> Bool) -> JSONValue? {
+    if let index = pending.firstIndex(where: matching) { return pending.remove(at: index) }
+    let deadline = Date().addingTimeInterval(timeout)
+    while let message = raw.next(timeout: max(0, deadline.timeIntervalSinceNow)) {
+      if matching(message) { return message }
+      pending.append(message)
+    }
+    return nil
   }
 }

@@ -23,12 +23,12 @@ final class MirrorPropertyTests: XCTestCase {
     let started = Date()
 
     let directory = try PrivateDirectory()
-    let socket = directory.path + "/listd.sock"
-    let daemon = try DaemonProcess(["--listen", socket])
+    defer { directory.remove() }
+    let socket = directory.file("listd.sock")
+    let daemon = try DaemonProcess.listening(on: socket)
     defer { daemon.stop() }
     let owner = try TestClient(daemon, name: "owner")
     try owner.initialize(name: "owner")
-    try waitForSocket(socket)
 
     var run = MirrorRun(seed: seed, list: "m")
     let created = try owner.request(
@@ -232,30 +232,8 @@ final class MirrorPropertyTests: XCTestCase {
     }
   }
 
-  private func waitForSocket(_ path: String) throws {
-    let deadline = Date().addingTimeInterval(10)
-    while !FileManager.default.fileExists(atPath: path) {
-      guard Date() < deadline else { throw TestFailure("the daemon did not create \(path)") }
-      usleep(2_000)
-    }
-  }
 }
 
-/// A temporary directory only the current user can enter (0700), removed on deinit.
-final class PrivateDirectory {
-  let path: String
-
-  init() throws {
-    var template = Array((NSTemporaryDirectory() + "/listd-mirror-XXXXXX").utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-      throw TestFailure("mkdtemp failed: errno \(errno)")
-    }
-    path = String(cString: made)
-    chmod(path, 0o700)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-}
 
 /// An answer handed from a connection's completion handler to the test thread.
 final class ResultSlot: @unchecked Sendable {

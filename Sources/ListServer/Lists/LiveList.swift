@@ -197,10 +197,13 @@ final class LiveList: Sendable {
     return result
   }
 
-  /// Drops the owner if it is `owner` (its session closed).
-  func releaseOwner(_ owner: any ListOwner) {
+  /// Drops the owner if it is `owner` (its session closed); true if it was.
+  @discardableResult
+  func releaseOwner(_ owner: any ListOwner) -> Bool {
     state.withLock { state in
-      if let current = state.owner, current === owner { state.owner = nil }
+      guard let current = state.owner, current === owner else { return false }
+      state.owner = nil
+      return true
     }
   }
 }

@@ -97,8 +97,8 @@ public final class ListServer: Sendable {
     registry.removeSession(session)
     for list in registry.lists {
       list.unsubscribe(session.id)
-      if let owner = list.owner, owner === session {
-        list.releaseOwner(session)
+      // Not `list.owner`: it already hides this session, whose connection has closed.
+      if list.releaseOwner(session) {
         let warning = "list '\(list.id)' lost its owner (session \(session.id) closed); user events will fail"
         for subscriberID in list.subscriberIDs {
           registry.session(subscriberID)?.logMessage(2, warning)

@@ -1,95 +1,158 @@
-// A raw frame-level client of a daemon's pipes: writes frames or bytes, reads whole messages.
+// A byte-level client for end-to-end tests: writes any bytes (malformed frames included) and reads framed answers.
 import Foundation
 import JSON
 import JSONRPC
+import ListServer
+import XCTest
 
-/// Writes raw bytes or framed messages to the daemon and reads the messages it answers, with
-/// no JSON-RPC logic of its own — for transcripts and malformed input.
+/// Talks to a running daemon below the JSON-RPC layer: writes raw bytes, reads whatever frames
+/// come back (in the framing the daemon chose), with a timeout on every wait.
 final class RawClient: @unchecked Sendable {
-  // `@unchecked Sendable`: `inbox` is behind `condition`; the descriptors are immutable.
-  private let input: Int32
-  private let output: Int32
-  private let framing: Framing
-  private let condition = NSCondition()
-  private var inbox: [JSONValue] = []
-  private var ended = false
+  // `@unchecked Sendable`: used by one thread at a time (a test may hand it to a reader thread).
+  let readFD: Int32
+  let writeFD: Int32
+  /// Whether the descriptors belong to this client (a socket it opened) and are closed by it.
+  private let ownsDescriptors: Bool
+  private var reader = FrameReader()
+  private var buffered: [JSONValue] = []
+  private(set) var sawEndOfFile = false
 
-  init(reading input: Int32, writing output: Int32, framing: Framing = .contentLength) {
-    self.input = input
-    self.output = output
-    self.framing = framing
-    let thread = Thread { [self] in readLoop() }
-    thread.start()
+  init(reading readFD: Int32, writing writeFD: Int32, owns: Bool = false) {
+    self.readFD = readFD
+    self.writeFD = writeFD
+    ownsDescriptors = owns
   }
 
-  convenience init(_ daemon: DaemonProcess, framing: Framing = .contentLength) {
-    self.init(reading: daemon.output, writing: daemon.input, framing: framing)
+  /// A raw client of a daemon's stdio.
+  convenience init(_ daemon: DaemonProcess) {
+    self.init(reading: daemon.output, writing: daemon.input)
   }
 
-  private func readLoop() {
-    var reader = FrameReader(framing: framing)
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-      if count <= 0 { break }
-      let events = buffer.withUnsafeBytes { reader.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-      for case .frame(let body) in events {
-        let value = (try? JSONParser().parse(body)) ?? .string("<unparsable frame>")
-        condition.lock()
-        inbox.append(value)
-        condition.broadcast()
-        condition.unlock()
-      }
-    }
-    condition.lock()
-    ended = true
-    condition.broadcast()
-    condition.unlock()
+  /// A raw client of a daemon's socket.
+  static func socket(_ path: String) throws -> RawClient {
+    let fd = try UnixSocketListener.connect(to: path)
+    return RawClient(reading: fd, writing: fd, owns: true)
   }
 
-  /// Writes bytes as they are.
-  func write(bytes: [UInt8]) {
+  deinit { close() }
+
+  private var closed = false
+
+  /// Closes a socket this client opened (both directions).
+  func close() {
+    guard ownsDescriptors, !closed else { return }
+    closed = true
+    Glibc.close(readFD)
+  }
+
+  // MARK: - Writing
+
+  /// Writes all of `bytes` (blocking).
+  func write(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
-      if written <= 0 { return }
+      let written = bytes[offset...].withUnsafeBytes { Glibc.write(writeFD, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        XCTFail("write failed: \(String(cString: strerror(errno)))")
+        return
+      }
       offset += written
     }
   }
 
-  /// Writes one message in this client's framing.
-  func send(_ message: JSONValue) {
-    var writer = JSONWriter()
-    writer.write(message)
-    write(bytes: FrameWriter(framing: framing).frame(writer.bytes))
+  func write(_ text: String) { write(Array(text.utf8)) }
+
+  /// Writes `body` as one Content-Length frame.
+  func frame(_ body: String) { write(FrameWriter(framing: .contentLength).frame(Array(body.utf8))) }
+
+  /// Writes `message` as one Content-Length frame.
+  func frame(_ message: JSONValue) { write(FrameWriter(framing: .contentLength).frame(message)) }
+
+  /// Writes a request frame `{jsonrpc, id, method, params?}`.
+  func sendRequest(id: Int, _ method: String, _ params: JSONValue? = nil, framing: Framing = .contentLength) {
+    var object: JSONObject = ["jsonrpc": "2.0", "id": .int(Int64(id)), "method": .string(method)]
+    if let params { object.append("params", params) }
+    write(FrameWriter(framing: framing).frame(JSONValue.object(object)))
   }
 
-  /// Takes the first received message satisfying `matching`, waiting up to `timeout`.
-  func take(timeout: TimeInterval = 10, matching: (JSONValue) -> Bool = { _ in true }) -> JSONValue? {
+  // MARK: - Reading
+
+  /// The next message the daemon sends, or nil at end of file or after `timeout` seconds.
+  func next(timeout: TimeInterval = 10) -> JSONValue? {
     let deadline = Date().addingTimeInterval(timeout)
-    condition.lock()
-    defer { condition.unlock() }
-    while true {
-      if let index = inbox.firstIndex(where: matching) { return inbox.remove(at: index) }
-      if ended { return nil }
-      guard condition.wait(until: deadline) else { return nil }
+    while buffered.isEmpty {
+      if sawEndOfFile { return nil }
+      let left = deadline.timeIntervalSinceNow
+      guard left > 0 else { return nil }
+      readSome(waitingAtMost: left)
+    }
+    return buffered.removeFirst()
+  }
+
+  /// Waits for the answer with `id`, skipping notifications and other answers.
+  func response(id: Int, timeout: TimeInterval = 10) -> JSONValue? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while let message = next(timeout: max(0, deadline.timeIntervalSinceNow)) {
+      if message["id"] == .int(Int64(id)) { return message }
+    }
+    return nil
+  }
+
+  /// Sends a request and waits for its answer.
+  func request(id: Int, _ method: String, _ params: JSONValue? = nil, framing: Framing = .contentLength)
+    -> JSONValue?
+  {
+    sendRequest(id: id, method, params, framing: framing)
+    return response(id: id)
+  }
+
+  /// Reads (discarding messages) until the daemon closes the stream; true if it did within `timeout`.
+  func waitForEndOfFile(timeout: TimeInterval = 10) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !sawEndOfFile {
+      let left = deadline.timeIntervalSinceNow
+      guard left > 0 else { return false }
+      buffered.removeAll()
+      readSome(waitingAtMost: left)
+    }
+    return true
+  }
+
+  /// Waits until bytes are readable, then reads what is there and parses the frames it completes.
+  private func readSome(waitingAtMost seconds: TimeInterval) {
+    var descriptor = pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)
+    let ready = poll(&descriptor, 1, Int32(min(seconds, 60) * 1000) + 1)
+    guard ready > 0 else { return }
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    let count = chunk.withUnsafeMutableBytes { Glibc.read(readFD, $0.baseAddress, $0.count) }
+    if count < 0 {
+      if errno == EINTR || errno == EAGAIN { return }
+      sawEndOfFile = true  // ECONNRESET and friends: the daemon dropped us
+      return
+    }
+    if count == 0 {
+      sawEndOfFile = true
+      return
+    }
+    for event in reader.feed(chunk[0..<count]) {
+      switch event {
+      case .frame(let body):
+        do {
+          buffered.append(try JSONParser().parse(body))
+        } catch {
+          XCTFail("the daemon sent a frame that is not JSON: \(error): \(String(decoding: body, as: UTF8.self))")
+        }
+      case .error(let error):
+        XCTFail("the daemon sent a malformed frame: \(error)")
+      }
     }
   }
+}
 
-  /// The response to request `id`.
-  func response(to id: JSONValue, timeout: TimeInterval = 10) -> JSONValue? {
-    take(timeout: timeout) { $0["id"] == id && $0["method"] == nil }
-  }
-
-  /// The next notification (a message with a method and no id), in arrival order.
-  func notification(timeout: TimeInterval = 10) -> JSONValue? {
-    take(timeout: timeout) { $0["method"] != nil && $0["id"] == nil }
-  }
-
-  /// Messages received and not taken yet.
-  var pending: [JSONValue] {
-    condition.lock()
-    defer { condition.unlock() }
-    return inbox
-  }
+extension JSONValue {
+  /// `error.code` of a response, if it is an error.
+  var errorCode: Int64? { self["error"]?["code"]?.intValue }
+  /// `error.message` of a response, if it is an error.
+  var errorMessage: String { self["error"]?["message"]?.stringValue ?? "" }
 }
