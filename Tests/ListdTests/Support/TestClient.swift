@@ -49,7 +49,7 @@ final class TestClient: @unchecked Sendable {
     throws -> TestClient
   {
     let fd = try UnixSocketListener.connect(to: path)
-    return try TestClient(reading: fd, writing: fd, name: name, configure: configure)
+    return try TestClient(reading: fd, writing: fd, name: name, ownsDescriptors: true, configure: configure)
   }
 
   private func record(_ method: String, _ params: JSONValue) {
