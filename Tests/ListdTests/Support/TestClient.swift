@@ -21,7 +21,7 @@ final class TestClient: @unchecked Sendable {
   /// A client over `input`/`output` (the daemon's stdout and stdin). `configure` registers
   /// extra handlers (an owner's `owner/refresh`) before the connection starts.
   init(
-    reading input: Int32, writing output: Int32, name: String = "test",
+    reading input: Int32, writing output: Int32, name: String = "test", ownsDescriptors: Bool = false,
     configure: (Connection) -> Void = { _ in }
   ) throws {
     // Serial dispatch: notifications are recorded in arrival order (a concurrent queue could
@@ -29,6 +29,7 @@ final class TestClient: @unchecked Sendable {
     var options = Connection.Options(
       framing: .contentLength, dispatch: .serial, logger: .disabled, name: name)
     options.flushTimeout = .seconds(2)
+    options.closesDescriptors = ownsDescriptors
     connection = try Connection(input: input, output: output, options: options)
     connection.onUnhandledNotification { [weak self] notification in
       self?.record(notification.method, notification.rawParams ?? .null)
