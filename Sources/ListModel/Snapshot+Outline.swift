@@ -17,10 +17,37 @@ extension ListSnapshot {
   public mutating func appendTrees(_ trees: [OutlineNode], toSection section: String? = nil)
     throws(ListModelError)
   {
+    try appendTrees(trees, toSection: section, inheritingExpansionFrom: nil)
+  }
+
+  /// Appends trees of new items as roots at the end of a section (the last if nil); each node
+  /// marked ``OutlineNode/inheritsExpansion`` takes the expansion its item has in `base`
+  /// (its own `isExpanded` if `base` is nil or lacks the item). When `base` shares this
+  /// snapshot's id table, that costs no extra string hash. O(nodes + section size).
+  public mutating func appendTrees(
+    _ trees: [OutlineNode], toSection section: String? = nil, inheritingExpansionFrom base: ListSnapshot?
+  ) throws(ListModelError) {
     let slot = try targetSection(section)
-    let flat = Self.flatten(trees)
+    var flat = Self.flatten(trees)
     let ids = try claimNewItems(flat.map(\.item.id))
+    if let base { Self.inheritExpansion(&flat, ids: ids, from: base, sharing: base.table === table) }
     insertBlock(makeBlock(flat, ids: ids, level: 0, parent: -1), into: slot, at: slots[Int(slot)].nodes.count)
+  }
+
+  /// Sets the expansion of every inheriting entry of `flat` from `base` (by interned id when
+  /// `sharing`, else by string). O(entries).
+  static func inheritExpansion(
+    _ flat: inout [(item: ListItem, depth: Int32, isExpanded: Bool, inherits: Bool)], ids: [Int32],
+    from base: ListSnapshot, sharing: Bool
+  ) {
+    for index in flat.indices where flat[index].inherits {
+      if sharing {
+        let at = base.location(ids[index])
+        if at.slot >= 0 { flat[index].isExpanded = base.slots[Int(at.slot)].nodes[Int(at.position)].isExpanded }
+      } else if let id = base.itemID(flat[index].item.id) {
+        flat[index].isExpanded = base.node(id).isExpanded
+      }
+    }
   }
 
   /// Appends trees of new items as the last children of `parent`. O(nodes + section size).

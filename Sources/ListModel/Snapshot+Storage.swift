@@ -31,8 +31,8 @@ extension ListSnapshot {
   }
 
   /// Flattens trees into preorder (without recursion, so any depth is safe). O(nodes).
-  static func flatten(_ trees: [OutlineNode]) -> [(item: ListItem, depth: Int32, isExpanded: Bool)] {
-    var flat: [(item: ListItem, depth: Int32, isExpanded: Bool)] = []
+  static func flatten(_ trees: [OutlineNode]) -> [(item: ListItem, depth: Int32, isExpanded: Bool, inherits: Bool)] {
+    var flat: [(item: ListItem, depth: Int32, isExpanded: Bool, inherits: Bool)] = []
     var stack: [(nodes: [OutlineNode], next: Int)] = [(trees, 0)]
     while let top = stack.last {
       if top.next == top.nodes.count {
@@ -41,7 +41,7 @@ extension ListSnapshot {
       }
       let node = top.nodes[top.next]
       stack[stack.count - 1].next += 1
-      flat.append((node.item, Int32(stack.count - 1), node.isExpanded))
+      flat.append((node.item, Int32(stack.count - 1), node.isExpanded, node.inheritsExpansion))
       if !node.children.isEmpty { stack.append((node.children, 0)) }
     }
     return flat
@@ -49,7 +49,8 @@ extension ListSnapshot {
 
   /// Nodes for flattened trees placed at `level` under `parent`, with sizes and parents set.
   func makeBlock(
-    _ flat: [(item: ListItem, depth: Int32, isExpanded: Bool)], ids: [Int32], level: Int32, parent: Int32
+    _ flat: [(item: ListItem, depth: Int32, isExpanded: Bool, inherits: Bool)], ids: [Int32], level: Int32,
+    parent: Int32
   ) -> [Node] {
     var block: [Node] = []
     block.reserveCapacity(flat.count)

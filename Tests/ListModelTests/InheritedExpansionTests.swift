@@ -1,0 +1,94 @@
+// appendTrees(_:toSection:inheritingExpansionFrom:): nodes that keep their item's expansion in a base snapshot.
+import XCTest
+
+@testable import ListModel
+
+final class InheritedExpansionTests: XCTestCase {
+  /// docs (expanded) > [readme, src (expanded, hidden parent collapsed later) > [main]], leaf (expanded)
+  func makeBase() throws -> ListSnapshot {
+    var snapshot = ListSnapshot()
+    try snapshot.appendSections(["files"])
+    try snapshot.appendTrees([
+      OutlineNode(
+        "docs", children: [OutlineNode("readme"), OutlineNode("src", children: [OutlineNode("main")])],
+        isExpanded: true),
+      OutlineNode("gone", children: [OutlineNode("x")], isExpanded: true),
+    ])
+    try snapshot.expand(["readme"])  // a leaf may carry an expanded state too
+    return snapshot
+  }
+
+  func inheriting(_ id: String, _ children: [OutlineNode] = []) -> OutlineNode {
+    .inheritingExpansion(ListItem(id), children: children)
+  }
+
+  func check(sharing: Bool) throws {
+    let base = try makeBase()
+    var next = sharing ? ListSnapshot(sharingIdentifiersWith: base) : ListSnapshot()
+    try next.appendSections(["files"])
+    try next.appendTrees(
+      [
+        inheriting("docs", [inheriting("readme"), inheriting("src", [inheriting("main")])]),
+        OutlineNode("new", children: [inheriting("child")], isExpanded: true),
+        inheriting("fresh", [OutlineNode("y")]),
+        OutlineNode("x", children: [OutlineNode("z")], isExpanded: false),
+      ], toSection: "files", inheritingExpansionFrom: base)
+    XCTAssertTrue(next.isExpanded("docs"))
+    XCTAssertTrue(next.isExpanded("readme"))
+    XCTAssertFalse(next.isExpanded("src"))
+    XCTAssertFalse(next.isExpanded("main"))
+    XCTAssertTrue(next.isExpanded("new"))  // explicit state wins
+    XCTAssertFalse(next.isExpanded("child"))  // not in the base: its fallback, collapsed
+    XCTAssertFalse(next.isExpanded("fresh"))
+    XCTAssertFalse(next.isExpanded("x"))  // explicit
+    XCTAssertEqual(
+      next.visibleItems(inSection: "files"), ["docs", "readme", "src", "new", "child", "fresh", "x"])
+    assertConsistent(next)
+    XCTAssertEqual(next.sharesIdentifiers(with: base), sharing)
+
+    // Same result as resolving every omitted state by string, the daemon's former path.
+    var reference = ListSnapshot(sharingIdentifiersWith: base)
+    try reference.appendSections(["files"])
+    func resolve(_ node: OutlineNode) -> OutlineNode {
+      OutlineNode(
+        node.item, children: node.children.map(resolve),
+        isExpanded: node.inheritsExpansion ? base.isExpanded(node.item.id) : node.isExpanded)
+    }
+    try reference.appendTrees(
+      [
+        inheriting("docs", [inheriting("readme"), inheriting("src", [inheriting("main")])]),
+        OutlineNode("new", children: [inheriting("child")], isExpanded: true),
+        inheriting("fresh", [OutlineNode("y")]),
+        OutlineNode("x", children: [OutlineNode("z")], isExpanded: false),
+      ].map(resolve), toSection: "files")
+    XCTAssertEqual(diff(base, next), diff(base, reference))
+  }
+
+  func testInheritsFromSharedBase() throws { try check(sharing: true) }
+
+  func testInheritsFromUnsharedBase() throws { try check(sharing: false) }
+
+  func testWithoutBaseUsesFallback() throws {
+    var snapshot = ListSnapshot()
+    try snapshot.appendSections(["s"])
+    var node = inheriting("a", [OutlineNode("b")])
+    node.isExpanded = true
+    try snapshot.appendTrees([node, inheriting("c", [OutlineNode("d")])], toSection: "s")
+    XCTAssertTrue(snapshot.isExpanded("a"))
+    XCTAssertFalse(snapshot.isExpanded("c"))
+    XCTAssertTrue(node.inheritsExpansion)
+    XCTAssertFalse(OutlineNode("e").inheritsExpansion)
+  }
+
+  func testFailedAppendChangesNothing() throws {
+    let base = try makeBase()
+    var next = ListSnapshot(sharingIdentifiersWith: base)
+    try next.appendSections(["files"])
+    try next.appendTrees([inheriting("docs")], toSection: "files", inheritingExpansionFrom: base)
+    let before = next
+    XCTAssertThrowsError(
+      try next.appendTrees(
+        [inheriting("src"), inheriting("docs")], toSection: "files", inheritingExpansionFrom: base))
+    XCTAssertEqual(next, before)
+  }
+}
