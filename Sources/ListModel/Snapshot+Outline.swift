@@ -28,36 +28,18 @@ extension ListSnapshot {
     _ trees: [OutlineNode], toSection section: String? = nil, inheritingExpansionFrom base: ListSnapshot?
   ) throws(ListModelError) {
     let slot = try targetSection(section)
-    var flat = Self.flatten(trees)
-    let ids = try claimNewItems(flat.map(\.item.id))
-    if let base { Self.inheritExpansion(&flat, ids: ids, from: base, sharing: base.table === table) }
-    insertBlock(makeBlock(flat, ids: ids, level: 0, parent: -1), into: slot, at: slots[Int(slot)].nodes.count)
-  }
-
-  /// Sets the expansion of every inheriting entry of `flat` from `base` (by interned id when
-  /// `sharing`, else by string). O(entries).
-  static func inheritExpansion(
-    _ flat: inout [(item: ListItem, depth: Int32, isExpanded: Bool, inherits: Bool)], ids: [Int32],
-    from base: ListSnapshot, sharing: Bool
-  ) {
-    for index in flat.indices where flat[index].inherits {
-      if sharing {
-        let at = base.location(ids[index])
-        if at.slot >= 0 { flat[index].isExpanded = base.slots[Int(at.slot)].nodes[Int(at.position)].isExpanded }
-      } else if let id = base.itemID(flat[index].item.id) {
-        flat[index].isExpanded = base.node(id).isExpanded
-      }
-    }
+    let ids = try claimNewItems(Self.preorderIDs(trees))
+    let block = makeBlock(trees, ids: ids, level: 0, parent: -1, inheritingExpansionFrom: base)
+    insertBlock(block, into: slot, at: slots[Int(slot)].nodes.count)
   }
 
   /// Appends trees of new items as the last children of `parent`. O(nodes + section size).
   public mutating func appendTrees(_ trees: [OutlineNode], under parent: String) throws(ListModelError) {
     let parentID = try requireItem(parent)
-    let flat = Self.flatten(trees)
-    let ids = try claimNewItems(flat.map(\.item.id))
+    let ids = try claimNewItems(Self.preorderIDs(trees))
     let at = location(parentID)
     let node = slots[Int(at.slot)].nodes[Int(at.position)]
-    let block = makeBlock(flat, ids: ids, level: node.level + 1, parent: parentID)
+    let block = makeBlock(trees, ids: ids, level: node.level + 1, parent: parentID, inheritingExpansionFrom: nil)
     insertBlock(block, into: at.slot, at: Int(at.position) + Int(node.size))
   }
 
