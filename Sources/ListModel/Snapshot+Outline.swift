@@ -23,12 +23,14 @@ extension ListSnapshot {
   /// Appends trees of new items as roots at the end of a section (the last if nil); each node
   /// marked ``OutlineNode/inheritsExpansion`` takes the expansion its item has in `base`
   /// (its own `isExpanded` if `base` is nil or lacks the item). When `base` shares this
-  /// snapshot's id table, that costs no extra string hash. O(nodes + section size).
+  /// snapshot's id table, that costs no extra string hash, and items that follow `base`'s
+  /// order are interned without hashing at all (one string comparison each).
+  /// O(nodes + section size).
   public mutating func appendTrees(
     _ trees: [OutlineNode], toSection section: String? = nil, inheritingExpansionFrom base: ListSnapshot?
   ) throws(ListModelError) {
     let slot = try targetSection(section)
-    let ids = try claimNewItems(Self.preorderIDs(trees))
+    let ids = try claimNewItems(Self.preorderIDs(trees), orderedLike: base)
     let block = makeBlock(trees, ids: ids, level: 0, parent: -1, inheritingExpansionFrom: base)
     insertBlock(block, into: slot, at: slots[Int(slot)].nodes.count)
   }

@@ -3,8 +3,28 @@
 extension ListSnapshot {
   /// Interns `strings` and checks that none is already an item of the snapshot or repeated in
   /// the batch; marks them claimed. On error nothing is claimed. O(k).
-  mutating func claimNewItems(_ strings: [String]) throws(ListModelError) -> [Int32] {
-    let ids = table.intern(strings)
+  ///
+  /// With `base` (a snapshot sharing the id table) each id is first guessed as the one after the
+  /// previous id's node in `base` (same section, preorder), which skips the hash when `strings`
+  /// follow `base`'s order.
+  mutating func claimNewItems(_ strings: [String], orderedLike base: ListSnapshot? = nil) throws(ListModelError)
+    -> [Int32]
+  {
+    let ids: [Int32]
+    if let base, base.table === table {
+      ids = base.slots.withUnsafeBufferPointer { slots in
+        table.intern(strings) { previous in
+          let at = base.location(previous)
+          guard at.slot >= 0 else { return -1 }
+          let next = Int(at.position) + 1
+          return slots[Int(at.slot)].nodes.withUnsafeBufferPointer { nodes in
+            next < nodes.count ? nodes[next].id : -1
+          }
+        }
+      }
+    } else {
+      ids = table.intern(strings)
+    }
     if let maxID = ids.max() { ensureLocationCapacity(maxID) }
     for (index, id) in ids.enumerated() where locations[Int(id)].slot != -1 {
       for claimed in ids[..<index] { locations[Int(claimed)] = .absent }
