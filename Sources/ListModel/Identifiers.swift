@@ -55,19 +55,21 @@ final class IdentifierTable: Sendable {
   }
 
   /// The integers of `strings`, in order, interning new ones, where `guess(previous)` proposes
-  /// the integer of the string after one whose integer is `previous` (-1 before the first), or
-  /// -1: a right guess costs one string comparison instead of a hash and a table probe (a
-  /// replace that keeps most items in order mostly guesses right). One lock for the batch.
-  /// O(n); the result is the same as without the guess.
-  func intern(_ strings: [String], guess: (Int32) -> Int32) -> [Int32] {
+  /// two candidates (-1 for none) for the integer of the string after one whose integer is
+  /// `previous` (-1 before the first): a right guess costs a string comparison or two instead of
+  /// a hash and a table probe (a replace that keeps most items in order mostly guesses right).
+  /// One lock for the batch. O(n); the result is the same as without the guess.
+  func intern(_ strings: [String], guess: (Int32) -> (Int32, Int32)) -> [Int32] {
     state.withLock { state in
       var result: [Int32] = []
       result.reserveCapacity(strings.count)
       var previous: Int32 = -1
       for string in strings {
-        let guessed = guess(previous)
-        if guessed >= 0, Int(guessed) < state.strings.count, state.strings[Int(guessed)] == string {
-          previous = guessed
+        let (first, second) = guess(previous)
+        if first >= 0, Int(first) < state.strings.count, state.strings[Int(first)] == string {
+          previous = first
+        } else if second >= 0, Int(second) < state.strings.count, state.strings[Int(second)] == string {
+          previous = second
         } else if let index = state.indexes[string] {
           previous = index
         } else {

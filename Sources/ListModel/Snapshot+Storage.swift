@@ -5,20 +5,22 @@ extension ListSnapshot {
   /// the batch; marks them claimed. On error nothing is claimed. O(k).
   ///
   /// With `base` (a snapshot sharing the id table) each id is first guessed as the one after the
-  /// previous id's node in `base` (same section, preorder), which skips the hash when `strings`
-  /// follow `base`'s order.
+  /// last id found in `base` (same section, preorder), or the one after that (a deleted item),
+  /// which skips the hash when `strings` mostly follow `base`'s order.
   mutating func claimNewItems(_ strings: [String], orderedLike base: ListSnapshot? = nil) throws(ListModelError)
     -> [Int32]
   {
     let ids: [Int32]
     if let base, base.table === table {
       ids = base.slots.withUnsafeBufferPointer { slots in
-        table.intern(strings) { previous in
+        var anchor = ItemLocation.absent  // the last item found in `base`
+        return table.intern(strings) { previous in
           let at = base.location(previous)
-          guard at.slot >= 0 else { return -1 }
-          let next = Int(at.position) + 1
-          return slots[Int(at.slot)].nodes.withUnsafeBufferPointer { nodes in
-            next < nodes.count ? nodes[next].id : -1
+          if at.slot >= 0 { anchor = at }
+          guard anchor.slot >= 0 else { return (-1, -1) }
+          let next = Int(anchor.position) + 1
+          return slots[Int(anchor.slot)].nodes.withUnsafeBufferPointer { nodes in
+            (next < nodes.count ? nodes[next].id : -1, next + 1 < nodes.count ? nodes[next + 1].id : -1)
           }
         }
       }
