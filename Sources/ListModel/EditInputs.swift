@@ -30,11 +30,25 @@ public struct OutlineNode: Hashable, Sendable {
   public var children: [OutlineNode]
   /// Whether the node starts expanded (new nodes are collapsed by default, as in UIKit).
   public var isExpanded: Bool
+  /// Whether the node takes its expansion from the item of the same id in the snapshot given
+  /// to ``ListSnapshot/appendTrees(_:toSection:inheritingExpansionFrom:)`` (then `isExpanded`
+  /// is only the fallback, used when that snapshot lacks the item or no snapshot is given).
+  public var inheritsExpansion: Bool
 
   public init(_ item: ListItem, children: [OutlineNode] = [], isExpanded: Bool = false) {
     self.item = item
     self.children = children
     self.isExpanded = isExpanded
+    self.inheritsExpansion = false
+  }
+
+  /// A node that keeps the expansion its item has in the snapshot given to
+  /// ``ListSnapshot/appendTrees(_:toSection:inheritingExpansionFrom:)`` (collapsed when the
+  /// item is new), so a caller need not look every id up itself.
+  public static func inheritingExpansion(_ item: ListItem, children: [OutlineNode] = []) -> OutlineNode {
+    var node = OutlineNode(item, children: children)
+    node.inheritsExpansion = true
+    return node
   }
 
   public init(_ id: String, children: [OutlineNode] = [], isExpanded: Bool = false) {

@@ -17,20 +17,31 @@ extension ListSnapshot {
   public mutating func appendTrees(_ trees: [OutlineNode], toSection section: String? = nil)
     throws(ListModelError)
   {
+    try appendTrees(trees, toSection: section, inheritingExpansionFrom: nil)
+  }
+
+  /// Appends trees of new items as roots at the end of a section (the last if nil); each node
+  /// marked ``OutlineNode/inheritsExpansion`` takes the expansion its item has in `base`
+  /// (its own `isExpanded` if `base` is nil or lacks the item). When `base` shares this
+  /// snapshot's id table, that costs no extra string hash, and items that follow `base`'s
+  /// order are interned without hashing at all (one string comparison each).
+  /// O(nodes + section size).
+  public mutating func appendTrees(
+    _ trees: [OutlineNode], toSection section: String? = nil, inheritingExpansionFrom base: ListSnapshot?
+  ) throws(ListModelError) {
     let slot = try targetSection(section)
-    let flat = Self.flatten(trees)
-    let ids = try claimNewItems(flat.map(\.item.id))
-    insertBlock(makeBlock(flat, ids: ids, level: 0, parent: -1), into: slot, at: slots[Int(slot)].nodes.count)
+    let ids = try claimNewItems(Self.preorderIDs(trees), orderedLike: base)
+    let block = makeBlock(trees, ids: ids, level: 0, parent: -1, inheritingExpansionFrom: base)
+    insertBlock(block, into: slot, at: slots[Int(slot)].nodes.count)
   }
 
   /// Appends trees of new items as the last children of `parent`. O(nodes + section size).
   public mutating func appendTrees(_ trees: [OutlineNode], under parent: String) throws(ListModelError) {
     let parentID = try requireItem(parent)
-    let flat = Self.flatten(trees)
-    let ids = try claimNewItems(flat.map(\.item.id))
+    let ids = try claimNewItems(Self.preorderIDs(trees))
     let at = location(parentID)
     let node = slots[Int(at.slot)].nodes[Int(at.position)]
-    let block = makeBlock(flat, ids: ids, level: node.level + 1, parent: parentID)
+    let block = makeBlock(trees, ids: ids, level: node.level + 1, parent: parentID, inheritingExpansionFrom: nil)
     insertBlock(block, into: at.slot, at: Int(at.position) + Int(node.size))
   }
 

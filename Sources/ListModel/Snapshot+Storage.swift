@@ -3,8 +3,30 @@
 extension ListSnapshot {
   /// Interns `strings` and checks that none is already an item of the snapshot or repeated in
   /// the batch; marks them claimed. On error nothing is claimed. O(k).
-  mutating func claimNewItems(_ strings: [String]) throws(ListModelError) -> [Int32] {
-    let ids = table.intern(strings)
+  ///
+  /// With `base` (a snapshot sharing the id table) each id is first guessed as the one after the
+  /// last id found in `base` (same section, preorder), or the one after that (a deleted item),
+  /// which skips the hash when `strings` mostly follow `base`'s order.
+  mutating func claimNewItems(_ strings: [String], orderedLike base: ListSnapshot? = nil) throws(ListModelError)
+    -> [Int32]
+  {
+    let ids: [Int32]
+    if let base, base.table === table {
+      ids = base.slots.withUnsafeBufferPointer { slots in
+        var anchor = ItemLocation.absent  // the last item found in `base`
+        return table.intern(strings) { previous in
+          let at = base.location(previous)
+          if at.slot >= 0 { anchor = at }
+          guard anchor.slot >= 0 else { return (-1, -1) }
+          let next = Int(anchor.position) + 1
+          return slots[Int(anchor.slot)].nodes.withUnsafeBufferPointer { nodes in
+            (next < nodes.count ? nodes[next].id : -1, next + 1 < nodes.count ? nodes[next + 1].id : -1)
+          }
+        }
+      }
+    } else {
+      ids = table.intern(strings)
+    }
     if let maxID = ids.max() { ensureLocationCapacity(maxID) }
     for (index, id) in ids.enumerated() where locations[Int(id)].slot != -1 {
       for claimed in ids[..<index] { locations[Int(claimed)] = .absent }
@@ -30,44 +52,67 @@ extension ListSnapshot {
     return block
   }
 
-  /// Flattens trees into preorder (without recursion, so any depth is safe). O(nodes).
-  static func flatten(_ trees: [OutlineNode]) -> [(item: ListItem, depth: Int32, isExpanded: Bool)] {
-    var flat: [(item: ListItem, depth: Int32, isExpanded: Bool)] = []
+  /// The item ids of trees in preorder (without recursion, so any depth is safe). O(nodes).
+  static func preorderIDs(_ trees: [OutlineNode]) -> [String] {
+    var ids: [String] = []
+    ids.reserveCapacity(trees.count)
+    // Fields are read in place (no whole-node copies); a level is pushed only for children.
     var stack: [(nodes: [OutlineNode], next: Int)] = [(trees, 0)]
-    while let top = stack.last {
-      if top.next == top.nodes.count {
+    while !stack.isEmpty {
+      let top = stack.count - 1
+      let next = stack[top].next
+      guard next < stack[top].nodes.count else {
         stack.removeLast()
         continue
       }
-      let node = top.nodes[top.next]
-      stack[stack.count - 1].next += 1
-      flat.append((node.item, Int32(stack.count - 1), node.isExpanded))
-      if !node.children.isEmpty { stack.append((node.children, 0)) }
+      stack[top].next = next + 1
+      ids.append(stack[top].nodes[next].item.id)
+      if !stack[top].nodes[next].children.isEmpty { stack.append((stack[top].nodes[next].children, 0)) }
     }
-    return flat
+    return ids
   }
 
-  /// Nodes for flattened trees placed at `level` under `parent`, with sizes and parents set.
+  /// Nodes for trees placed at `level` under `parent`, in preorder, with sizes and parents set;
+  /// `ids` are their interned ids in preorder (``preorderIDs(_:)``). A node marked
+  /// ``OutlineNode/inheritsExpansion`` takes its item's expansion in `base` when given (by
+  /// interned id if `base` shares the table, else by string). Without recursion. O(nodes).
   func makeBlock(
-    _ flat: [(item: ListItem, depth: Int32, isExpanded: Bool)], ids: [Int32], level: Int32, parent: Int32
+    _ trees: [OutlineNode], ids: [Int32], level: Int32, parent: Int32, inheritingExpansionFrom base: ListSnapshot?
   ) -> [Node] {
     var block: [Node] = []
-    block.reserveCapacity(flat.count)
-    var open: [Int] = []
-    for (index, entry) in flat.enumerated() {
-      let nodeLevel = level + entry.depth
-      while let top = open.last, block[top].level >= nodeLevel {
-        block[top].size = Int32(index - top)
-        open.removeLast()
+    block.reserveCapacity(ids.count)
+    let sharing = base.map { $0.table === table } ?? false
+    // Per open tree level: its nodes, the next to visit, and the position of their parent.
+    var stack: [(nodes: [OutlineNode], next: Int, parentPosition: Int)] = [(trees, 0, -1)]
+    while !stack.isEmpty {
+      let top = stack.count - 1
+      let next = stack[top].next
+      let parentPosition = stack[top].parentPosition
+      guard next < stack[top].nodes.count else {
+        stack.removeLast()
+        if parentPosition >= 0 { block[parentPosition].size = Int32(block.count - parentPosition) }
+        continue
       }
-      let nodeParent = open.last.map { block[$0].id } ?? parent
+      stack[top].next = next + 1
+      let index = block.count
+      let id = ids[index]
+      var isExpanded = stack[top].nodes[next].isExpanded
+      if stack[top].nodes[next].inheritsExpansion, let base {
+        if sharing {
+          let at = base.location(id)
+          if at.slot >= 0 { isExpanded = base.slots[Int(at.slot)].nodes[Int(at.position)].isExpanded }
+        } else if let baseID = base.itemID(stack[top].nodes[next].item.id) {
+          isExpanded = base.node(baseID).isExpanded
+        }
+      }
       block.append(
         Node(
-          id: ids[index], level: nodeLevel, parent: nodeParent, isExpanded: entry.isExpanded,
-          payload: entry.item.payload))
-      open.append(index)
+          id: id, level: level + Int32(top), parent: parentPosition >= 0 ? block[parentPosition].id : parent,
+          isExpanded: isExpanded, payload: stack[top].nodes[next].item.payload))
+      if !stack[top].nodes[next].children.isEmpty {
+        stack.append((stack[top].nodes[next].children, 0, index))
+      }
     }
-    for top in open { block[top].size = Int32(block.count - top) }
     return block
   }
 

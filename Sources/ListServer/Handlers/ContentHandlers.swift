@@ -67,7 +67,7 @@ enum ContentHandlers {
       var progress = Progress(context, request, title: "Replacing the content of list '\(list.id)'")
       let current = try list.current(ifVersion: ifVersion)
       let old = current.snapshot
-      let sections = try ContentDecoding.content(content, wasExpanded: { old.isExpanded($0) })
+      let sections = try ContentDecoding.content(content, inheritingExpansion: ())
       progress.begin(itemCount: ContentDecoding.itemCount(sections))
       defer { progress.end() }
       var snapshot: ListSnapshot

@@ -23,45 +23,67 @@ enum ContentDecoding {
   static func content(_ params: Params, wasExpanded: (String) -> Bool) throws(ResponseError)
     -> [SectionContent]
   {
+    try content(params, wasExpanded: wasExpanded, inherit: false)
+  }
+
+  /// `{"sections": [...]}` where an item whose `expanded` is omitted becomes an
+  /// ``OutlineNode/inheritingExpansion(_:children:)`` node: ``snapshot(_:sharingWith:selectionMode:)``
+  /// then gives it its state in the base snapshot by interned id, with no extra string hash.
+  static func content(_ params: Params, inheritingExpansion: Void) throws(ResponseError) -> [SectionContent] {
+    try content(params, wasExpanded: { _ in false }, inherit: true)
+  }
+
+  private static func content(_ params: Params, wasExpanded: (String) -> Bool, inherit: Bool)
+    throws(ResponseError) -> [SectionContent]
+  {
     try params.requireKnown(["sections"])
     return try params.objects("sections").map { section throws(ResponseError) in
-      try self.section(section, wasExpanded: wasExpanded)
+      try self.section(section, wasExpanded: wasExpanded, inherit: inherit)
     }
   }
 
   /// A content section: `{"id", "header"?, "footer"?, "items"?}`.
-  static func section(_ params: Params, wasExpanded: (String) -> Bool) throws(ResponseError) -> SectionContent
+  static func section(_ params: Params, wasExpanded: (String) -> Bool, inherit: Bool = false)
+    throws(ResponseError) -> SectionContent
   {
     try params.requireKnown(sectionKeys)
     let spec = SectionSpec(
       try params.string("id"), header: try params.optionalString("header"),
       footer: try params.optionalString("footer"))
     if case .array(let items)? = try params.member("items"),
-      let trees = fastTrees(items, wasExpanded: wasExpanded)
+      let trees = fastTrees(items, wasExpanded: wasExpanded, inherit: inherit)
     {
       return SectionContent(spec: spec, trees: trees)
     }
     let trees = try params.optionalObjects("items") ?? []
     return SectionContent(
       spec: spec,
-      trees: try trees.map { item throws(ResponseError) in try tree(item, wasExpanded: wasExpanded) })
+      trees: try trees.map { item throws(ResponseError) in
+        try tree(item, wasExpanded: wasExpanded, inherit: inherit)
+      })
   }
 
   /// Items decoded in one pass over each object's members, without building field paths — the
   /// common case of large content. Nil when any item needs the checked path (an unknown member,
   /// a wrong type, a repeated member, accessories or actions): the caller then decodes with it,
   /// which names the problem. Equal to the checked path's result otherwise. O(size of the input).
-  static func fastTrees(_ items: [JSONValue], wasExpanded: (String) -> Bool) -> [OutlineNode]? {
+  /// With `inherit`, an item without `expanded` becomes an inheriting node instead of asking
+  /// `wasExpanded`.
+  static func fastTrees(_ items: [JSONValue], wasExpanded: (String) -> Bool, inherit: Bool = false)
+    -> [OutlineNode]?
+  {
     var trees: [OutlineNode] = []
     trees.reserveCapacity(items.count)
     for item in items {
-      guard let tree = fastTree(item, wasExpanded: wasExpanded) else { return nil }
+      guard let tree = fastTree(item, wasExpanded: wasExpanded, inherit: inherit) else { return nil }
       trees.append(tree)
     }
     return trees
   }
 
-  private static func fastTree(_ value: JSONValue, wasExpanded: (String) -> Bool) -> OutlineNode? {
+  private static func fastTree(_ value: JSONValue, wasExpanded: (String) -> Bool, inherit: Bool)
+    -> OutlineNode?
+  {
     guard case .object(let object) = value else { return nil }
     var id: String?
     var content = ItemContent()
@@ -120,7 +142,7 @@ enum ContentDecoding {
         switch member {
         case .null: break
         case .array(let items):
-          guard let trees = fastTrees(items, wasExpanded: wasExpanded) else { return nil }
+          guard let trees = fastTrees(items, wasExpanded: wasExpanded, inherit: inherit) else { return nil }
           children = trees
         default: return nil
         }
@@ -143,19 +165,25 @@ enum ContentDecoding {
     }
     guard let id else { return nil }
     let payload = ItemPayload(content: content, isSelectable: selectable, isMovable: movable)
+    if expanded == nil && inherit {
+      return .inheritingExpansion(ListItem(id, payload: payload), children: children)
+    }
     return OutlineNode(
       ListItem(id, payload: payload), children: children, isExpanded: expanded ?? wasExpanded(id))
   }
 
   /// An item with optional `children` and `expanded`.
-  static func tree(_ params: Params, wasExpanded: (String) -> Bool) throws(ResponseError) -> OutlineNode {
+  static func tree(_ params: Params, wasExpanded: (String) -> Bool, inherit: Bool = false) throws(ResponseError)
+    -> OutlineNode
+  {
     try params.requireKnown(itemKeys)
     let item = try self.item(params, known: nil)
-    let children = try params.optionalObjects("children") ?? []
-    return OutlineNode(
-      item,
-      children: try children.map { child throws(ResponseError) in try tree(child, wasExpanded: wasExpanded) },
-      isExpanded: try params.optionalBool("expanded") ?? wasExpanded(item.id))
+    let children = try (params.optionalObjects("children") ?? []).map { child throws(ResponseError) in
+      try tree(child, wasExpanded: wasExpanded, inherit: inherit)
+    }
+    let expanded = try params.optionalBool("expanded")
+    if expanded == nil && inherit { return .inheritingExpansion(item, children: children) }
+    return OutlineNode(item, children: children, isExpanded: expanded ?? wasExpanded(item.id))
   }
 
   /// An item without children: its id and payload. `known` lists the allowed members (nil when
@@ -251,14 +279,14 @@ enum ContentDecoding {
   }
 
   /// Builds a snapshot holding `sections`, sharing `base`'s id table so the diff against it stays
-  /// integer-only. O(items).
+  /// integer-only; inheriting nodes take their expansion in `base`. O(items).
   static func snapshot(
     _ sections: [SectionContent], sharingWith base: ListSnapshot, selectionMode: SelectionMode
   ) throws(ListModelError) -> ListSnapshot {
     var snapshot = ListSnapshot(sharingIdentifiersWith: base, selectionMode: selectionMode)
     try snapshot.appendSections(sections.map(\.spec))
     for section in sections where !section.trees.isEmpty {
-      try snapshot.appendTrees(section.trees, toSection: section.spec.id)
+      try snapshot.appendTrees(section.trees, toSection: section.spec.id, inheritingExpansionFrom: base)
     }
     return snapshot
   }
