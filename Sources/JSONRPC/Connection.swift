@@ -511,12 +511,19 @@ public final class Connection: @unchecked Sendable {
     reading: while true {
       switch DescriptorIO.read(input, into: buffer, wake: readerWake) {
       case .bytes(let count):
-        let events = reader.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-        if !framingKnown, let framing = reader.framing {
-          framingKnown = true
-          state.withLock { $0.detectedFraming = framing }
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+        if framingKnown {
+          // Bodies are parsed straight from the reader's buffer.
+          reader.feedBorrowed(bytes) { handle($0, parser: parser) }
+        } else {
+          // Until the framing is known, collect the events so it can be recorded before answering.
+          let events = reader.feed(bytes)
+          if let framing = reader.framing {
+            framingKnown = true
+            state.withLock { $0.detectedFraming = framing }
+          }
+          for event in events { handle(event, parser: parser) }
         }
-        for event in events { handle(event, parser: parser) }
       case .endOfFile:
         for event in reader.finish() { handle(event, parser: parser) }
         inputEnded()
@@ -547,6 +554,13 @@ public final class Connection: @unchecked Sendable {
   }
 
   private func handle(_ event: FrameEvent, parser: JSONParser) {
+    switch event {
+    case .frame(let body): body.withUnsafeBytes { handle(.frame($0), parser: parser) }
+    case .error(let error): handle(BorrowedFrameEvent.error(error), parser: parser)
+    }
+  }
+
+  private func handle(_ event: BorrowedFrameEvent, parser: JSONParser) {
     switch event {
     case .frame(let body):
       handle(Incoming(body: body, parser: parser))
