@@ -441,4 +441,26 @@ final class ConnectionTests: XCTestCase {
     // The server saw end of input; it closes once the request in progress has been answered.
     waitUntil { serverClosed.value != nil }
   }
+
+  func testHostileInputGetsErrorsAndServiceContinues() throws {
+    var serverOptions = options()
+    serverOptions.maxFrameSize = 4096
+    let (server, peer) = try RawPeer.withServer(serverOptions) { server in
+      server.onRequest("ping") { _ in "pong" }
+    }
+    defer { server.close() }
+    peer.send(String(repeating: "[", count: 4000))  // deeper than the nesting limit
+    peer.write("Content-Length: 10000\r\n\r\n" + String(repeating: " ", count: 10_000))  // over the limit
+    peer.send(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
+    let answers = peer.readJSON(3)
+    XCTAssertEqual(answers.count, 3)
+    XCTAssertEqual(answers[0]["error"]?["code"], -32700)
+    XCTAssertEqual(
+      answers[0]["error"]?["message"]?.stringValue?.hasPrefix(
+        "parse error: arrays and objects nested deeper than 512"), true)
+    XCTAssertEqual(
+      answers[1]["error"]?["message"],
+      "parse error: frame of 10000 bytes exceeds the limit of 4096 bytes (frame at byte offset 4024)")
+    XCTAssertEqual(answers[2]["result"], "pong")
+  }
 }

@@ -227,3 +227,60 @@ final class ParamsTests: XCTestCase {
     }
   }
 }
+
+final class ParamsDecodingTests: XCTestCase {
+  struct Edit: Decodable, Equatable {
+    var op: String
+    var item: String
+    var index: Int?
+  }
+
+  struct EditParams: Decodable, Equatable {
+    var list: String
+    var ifVersion: Int?
+    var edits: [Edit]
+  }
+
+  func testDecodesAndNamesFieldPaths() throws {
+    let good: JSONValue = [
+      "list": "inbox", "edits": [["op": "delete", "item": "a"], ["op": "move", "item": "b", "index": 2]],
+    ]
+    XCTAssertEqual(
+      try Params(good).decode(EditParams.self),
+      EditParams(
+        list: "inbox", ifVersion: nil,
+        edits: [Edit(op: "delete", item: "a"), Edit(op: "move", item: "b", index: 2)]))
+    let cases: [(JSONValue, String, String)] = [
+      (["edits": []], #"invalid params: missing required field "list""#, "list"),
+      (
+        ["list": "l", "ifVersion": "abc", "edits": []],
+        #"invalid params: "ifVersion" must be an integer, got "abc""#, "ifVersion"
+      ),
+      (
+        ["list": "l", "edits": [["op": "x", "item": "a"], ["op": "y", "item": 7]]],
+        #"invalid params: "edits[1].item" must be a string, got 7"#, "edits[1].item"
+      ),
+      (
+        ["list": "l", "edits": [["op": "x"]]], #"invalid params: missing required field "edits[0].item""#,
+        "edits[0].item"
+      ),
+      (["list": "l", "edits": "none"], #"invalid params: "edits" must be an array, got "none""#, "edits"),
+    ]
+    for (value, message, field) in cases {
+      do {
+        _ = try Params(value).decode(EditParams.self)
+        XCTFail("decoded \(value)")
+      } catch {
+        XCTAssertEqual(error.message, message)
+        XCTAssertEqual(error.data, ["field": .string(field)])
+      }
+    }
+    // Nested views prefix their path.
+    do {
+      _ = try Params(["content": ["edit": ["op": 1]]]).object("content").object("edit").decode(Edit.self)
+      XCTFail("decoded")
+    } catch {
+      XCTAssertEqual(error.message, #"invalid params: "content.edit.op" must be a string, got 1"#)
+    }
+  }
+}
