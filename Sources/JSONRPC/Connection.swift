@@ -97,6 +97,8 @@ public final class Connection: @unchecked Sendable {
     var unhandledNotification: (@Sendable (IncomingNotification) throws -> Void)?
     var gate: (@Sendable (String, Bool) -> ResponseError?)?
     var closeHandlers: [@Sendable (CloseReason) -> Void] = []
+    /// Set when the connection has finished closing; later close handlers run at once.
+    var finishedReason: CloseReason?
   }
 
   private struct PendingRequest {
@@ -240,21 +242,12 @@ public final class Connection: @unchecked Sendable {
   /// Calls `handler` once the connection has closed and its output is flushed (at once if it
   /// already has). Runs on an arbitrary thread.
   public func onClose(_ handler: @escaping @Sendable (CloseReason) -> Void) {
-    let reason = state.withLock { state -> CloseReason? in state.finished ? state.closeReason : nil }
-    if let reason {
-      handler(reason)
-      return
+    let finished = handlers.withLock { handlers -> CloseReason? in
+      if let reason = handlers.finishedReason { return reason }
+      handlers.closeHandlers.append(handler)
+      return nil
     }
-    handlers.withLock { $0.closeHandlers.append(handler) }
-    // It may have finished in between.
-    if let reason = state.withLock({ $0.finished ? $0.closeReason : nil }) {
-      let run = handlers.withLock { handlers -> Bool in
-        let before = handlers.closeHandlers.count
-        handlers.closeHandlers.removeAll()
-        return before > 0
-      }
-      if run { handler(reason) }
-    }
+    if let finished { handler(finished) }
   }
 
   // MARK: - Lifecycle
@@ -357,6 +350,7 @@ public final class Connection: @unchecked Sendable {
     finishedCondition.broadcast()
     finishedCondition.unlock()
     let closeHandlers = handlers.withLock { handlers -> [@Sendable (CloseReason) -> Void] in
+      handlers.finishedReason = reason
       defer { handlers.closeHandlers = [] }
       return handlers.closeHandlers
     }
