@@ -227,7 +227,7 @@ private struct ParserState {
         index += 1
         depth -= 1
         let memberValues = values.popArray(from: start)
-        return .object(JSONObject(adoptingKeys: keys.popArray(from: keyStart), values: memberValues))
+        return .object(JSONObject(adoptingKeys: keys.popNames(from: keyStart), values: memberValues))
       } else {
         throw unexpected("',' or '}'")
       }

@@ -90,6 +90,40 @@ final class KeyStack {
     return array
   }
 
+  /// Like `popArray`, but returns an earlier array with the same names in the same order when
+  /// there is one: the objects of an array usually share their member names, and sharing the
+  /// (immutable, copy-on-write) names array saves an allocation per object. O(count - start).
+  func popNames(from start: Int) -> [String] {
+    let length = count - start
+    if length == 0 { return [] }
+    var hash = length
+    for offset in start..<count {
+      let utf8 = base[offset].utf8
+      hash = hash &* 31 &+ utf8.count &* 7 &+ Int(utf8.first ?? 0)
+    }
+    let slot = Int(UInt(bitPattern: hash) % UInt(recentNames.count))
+    let candidate = recentNames[slot]
+    if candidate.count == length {
+      var same = true
+      // Byte equality, not String's (canonical equivalence would merge "é" and "e\u{301}").
+      for index in 0..<length where !candidate[index].utf8.elementsEqual(base[start + index].utf8) {
+        same = false
+        break
+      }
+      if same {
+        (base + start).deinitialize(count: length)
+        count = start
+        return candidate
+      }
+    }
+    let names = popArray(from: start)
+    recentNames[slot] = names
+    return names
+  }
+
+  /// Recently built names arrays, direct-mapped by a hash of their shape.
+  private var recentNames = [[String]](repeating: [], count: 64)
+
   private func grow() {
     let newCapacity = capacity * 2
     let newBase = UnsafeMutablePointer<String>.allocate(capacity: newCapacity)

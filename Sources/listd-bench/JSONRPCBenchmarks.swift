@@ -60,12 +60,19 @@ enum JSONRPCBenchmarks {
     precondition((try? JSONValue(parsing: bytes)) == value, "payload does not round-trip")
     print("\n(a) snapshot payload: \(items) items, \(bytes.count) bytes")
     let table = Table([("case", 34), ("median", 10), ("p90", 10), ("throughput", 11), ("ours vs it", 10)])
-    let parse = measure(options) { try! JSONValue(parsing: bytes) }
-    let parseJS = measure(options) { try! JSONSerialization.jsonObject(with: data) }
-    let parseCodable = measure(options) { try! JSONDecoder().decode(BenchSnapshot.self, from: data) }
-    let write = measure(options) { value.jsonBytes() }
-    let writeJS = measure(options) { try! JSONSerialization.data(withJSONObject: foundationObject) }
-    let writeCodable = measure(options) { try! JSONEncoder().encode(snapshot) }
+    // The six cases run round-robin, so slow drifts of a shared machine hit them all alike.
+    let timings = measureRoundRobin(
+      options,
+      [
+        { blackHole(try! JSONValue(parsing: bytes)) },
+        { blackHole(try! JSONSerialization.jsonObject(with: data)) },
+        { blackHole(try! JSONDecoder().decode(BenchSnapshot.self, from: data)) },
+        { blackHole(value.jsonBytes()) },
+        { blackHole(try! JSONSerialization.data(withJSONObject: foundationObject)) },
+        { blackHole(try! JSONEncoder().encode(snapshot)) },
+      ])
+    let (parse, parseJS, parseCodable) = (timings[0], timings[1], timings[2])
+    let (write, writeJS, writeCodable) = (timings[3], timings[4], timings[5])
     func row(_ name: String, _ timing: Timing, _ ours: Timing?) {
       table.printRow([
         name, formatDuration(timing.median), formatDuration(timing.p90), mbPerSecond(bytes.count, timing),
@@ -212,6 +219,21 @@ enum JSONRPCBenchmarks {
           + "message decoding on top: %.1f%%",
         overhead, (overheadRatios.median - 1) * 100, formatDuration(framingOnly.median / Double(count)),
         decodeOverhead - overhead))
+  }
+
+  /// Times each case once per round, `options.warmup + options.runs` rounds; returns one
+  /// Timing per case (warm-up rounds dropped).
+  static func measureRoundRobin(_ options: BenchOptions, _ cases: [() -> Void]) -> [Timing] {
+    var samples = [[Double]](repeating: [], count: cases.count)
+    for round in 0..<(options.warmup + options.runs) {
+      for (index, body) in cases.enumerated() {
+        let start = now()
+        body()
+        let elapsed = now() - start
+        if round >= options.warmup { samples[index].append(elapsed) }
+      }
+    }
+    return samples.map { Timing(samples: $0) }
   }
 
   /// Times `first` and `second` alternately; returns both timings and the per-run ratios second/first.
