@@ -28,6 +28,12 @@ final class ValueStack {
     count += 1
   }
 
+  /// Drops every element.
+  func removeAll() {
+    base.deinitialize(count: count)
+    count = 0
+  }
+
   /// Moves the elements from `start` to the top into a new Array and pops them. O(count - start).
   @inline(__always)
   func popArray(from start: Int) -> [JSONValue] {
@@ -74,6 +80,12 @@ final class KeyStack {
     if count == capacity { grow() }
     (base + count).initialize(to: element)
     count += 1
+  }
+
+  /// Drops every element.
+  func removeAll() {
+    base.deinitialize(count: count)
+    count = 0
   }
 
   /// Moves the elements from `start` to the top into a new Array and pops them. O(count - start).
@@ -131,5 +143,20 @@ final class KeyStack {
     base.deallocate()
     base = newBase
     capacity = newCapacity
+  }
+}
+
+/// The parser's working storage: the two stacks and the names cache.
+///
+/// `@unchecked Sendable`: it is only used by one parse at a time — either created for that
+/// parse, or owned by a `JSONParser` that checks it is uniquely referenced before each use.
+final class ParserStorage: @unchecked Sendable {
+  let values = ValueStack()
+  let keys = KeyStack()
+
+  /// Empties the stacks after a failed parse.
+  func reset() {
+    values.removeAll()
+    keys.removeAll()
   }
 }

@@ -498,7 +498,7 @@ public final class Connection: @unchecked Sendable {
 
   private func readLoop() {
     var reader = FrameReader(framing: options.framing, maxFrameSize: options.maxFrameSize)
-    let parser = JSONParser(maxDepth: options.maxDepth)
+    var parser = JSONParser(maxDepth: options.maxDepth)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
     defer { buffer.deallocate() }
     var framingKnown = options.framing != nil
@@ -508,7 +508,7 @@ public final class Connection: @unchecked Sendable {
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
         if framingKnown {
           // Bodies are parsed straight from the reader's buffer.
-          reader.feedBorrowed(bytes) { handle($0, parser: parser) }
+          reader.feedBorrowed(bytes) { handle($0, parser: &parser) }
         } else {
           // Until the framing is known, collect the events so it can be recorded before answering.
           let events = reader.feed(bytes)
@@ -516,10 +516,10 @@ public final class Connection: @unchecked Sendable {
             framingKnown = true
             state.withLock { $0.detectedFraming = framing }
           }
-          for event in events { handle(event, parser: parser) }
+          for event in events { handle(event, parser: &parser) }
         }
       case .endOfFile:
-        for event in reader.finish() { handle(event, parser: parser) }
+        for event in reader.finish() { handle(event, parser: &parser) }
         inputEnded()
         break reading
       case .woken:
@@ -547,17 +547,17 @@ public final class Connection: @unchecked Sendable {
     }
   }
 
-  private func handle(_ event: FrameEvent, parser: JSONParser) {
+  private func handle(_ event: FrameEvent, parser: inout JSONParser) {
     switch event {
-    case .frame(let body): body.withUnsafeBytes { handle(.frame($0), parser: parser) }
-    case .error(let error): handle(BorrowedFrameEvent.error(error), parser: parser)
+    case .frame(let body): body.withUnsafeBytes { handle(.frame($0), parser: &parser) }
+    case .error(let error): handle(BorrowedFrameEvent.error(error), parser: &parser)
     }
   }
 
-  private func handle(_ event: BorrowedFrameEvent, parser: JSONParser) {
+  private func handle(_ event: BorrowedFrameEvent, parser: inout JSONParser) {
     switch event {
     case .frame(let body):
-      handle(Incoming(body: body, parser: parser))
+      handle(Incoming(body: body, reusing: &parser))
     case .error(let error):
       logger.warning("\(options.name): \(error)")
       if case .truncatedFrame = error.kind { return }  // the peer is gone

@@ -134,6 +134,24 @@ final class JSONParserTests: XCTestCase {
     XCTAssertEqual(Array(try JSONValue(parsing: reordered).jsonBytes()), Array(reordered.utf8))
   }
 
+  func testReusedStorageGivesTheSameResultsAfterErrors() throws {
+    var reused = JSONParser()
+    var copy = reused  // copies get their own storage on first use
+    var rng = SeededRandom(seed: 0x5EED_0004)
+    for iteration in 0..<2000 {
+      var text = Array(RandomJSON.text(&rng).utf8)
+      if iteration % 3 == 0 && !text.isEmpty { text.removeLast(rng.int(1..<(text.count + 1))) }  // often invalid
+      let fresh = Result { () throws(JSONParseError) in try JSONParser().parse(text) }
+      let again = text.withUnsafeBytes { bytes in
+        Result { () throws(JSONParseError) in try reused.parseReusingStorage(bytes) }
+      }
+      XCTAssertEqual(fresh, again, "iteration \(iteration): \(String(decoding: text, as: UTF8.self))")
+      if iteration % 100 == 0 {
+        _ = text.withUnsafeBytes { bytes in try? copy.parseReusingStorage(bytes) }
+      }
+    }
+  }
+
   func testNonContiguousInput() throws {
     let bytes = Array("{\"a\":[1,2.5,\"x\"]}".utf8)
     XCTAssertEqual(try JSONValue(parsing: bytes.lazy.map { $0 }), ["a": [1, 2.5, "x"]])
