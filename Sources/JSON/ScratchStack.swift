@@ -28,6 +28,12 @@ final class ValueStack {
     count += 1
   }
 
+  /// Drops every element.
+  func removeAll() {
+    base.deinitialize(count: count)
+    count = 0
+  }
+
   /// Moves the elements from `start` to the top into a new Array and pops them. O(count - start).
   @inline(__always)
   func popArray(from start: Int) -> [JSONValue] {
@@ -76,6 +82,12 @@ final class KeyStack {
     count += 1
   }
 
+  /// Drops every element.
+  func removeAll() {
+    base.deinitialize(count: count)
+    count = 0
+  }
+
   /// Moves the elements from `start` to the top into a new Array and pops them. O(count - start).
   @inline(__always)
   func popArray(from start: Int) -> [String] {
@@ -90,6 +102,40 @@ final class KeyStack {
     return array
   }
 
+  /// Like `popArray`, but returns an earlier array with the same names in the same order when
+  /// there is one: the objects of an array usually share their member names, and sharing the
+  /// (immutable, copy-on-write) names array saves an allocation per object. O(count - start).
+  func popNames(from start: Int) -> [String] {
+    let length = count - start
+    if length == 0 { return [] }
+    var hash = length
+    for offset in start..<count {
+      let utf8 = base[offset].utf8
+      hash = hash &* 31 &+ utf8.count &* 7 &+ Int(utf8.first ?? 0)
+    }
+    let slot = Int(UInt(bitPattern: hash) % UInt(recentNames.count))
+    let candidate = recentNames[slot]
+    if candidate.count == length {
+      var same = true
+      // Byte equality, not String's (canonical equivalence would merge "é" and "e\u{301}").
+      for index in 0..<length where !candidate[index].utf8.elementsEqual(base[start + index].utf8) {
+        same = false
+        break
+      }
+      if same {
+        (base + start).deinitialize(count: length)
+        count = start
+        return candidate
+      }
+    }
+    let names = popArray(from: start)
+    recentNames[slot] = names
+    return names
+  }
+
+  /// Recently built names arrays, direct-mapped by a hash of their shape.
+  private var recentNames = [[String]](repeating: [], count: 64)
+
   private func grow() {
     let newCapacity = capacity * 2
     let newBase = UnsafeMutablePointer<String>.allocate(capacity: newCapacity)
@@ -97,5 +143,20 @@ final class KeyStack {
     base.deallocate()
     base = newBase
     capacity = newCapacity
+  }
+}
+
+/// The parser's working storage: the two stacks and the names cache.
+///
+/// `@unchecked Sendable`: it is only used by one parse at a time — either created for that
+/// parse, or owned by a `JSONParser` that checks it is uniquely referenced before each use.
+final class ParserStorage: @unchecked Sendable {
+  let values = ValueStack()
+  let keys = KeyStack()
+
+  /// Empties the stacks after a failed parse.
+  func reset() {
+    values.removeAll()
+    keys.removeAll()
   }
 }

@@ -97,6 +97,8 @@ public final class Connection: @unchecked Sendable {
     var unhandledNotification: (@Sendable (IncomingNotification) throws -> Void)?
     var gate: (@Sendable (String, Bool) -> ResponseError?)?
     var closeHandlers: [@Sendable (CloseReason) -> Void] = []
+    /// Set when the connection has finished closing; later close handlers run at once.
+    var finishedReason: CloseReason?
   }
 
   private struct PendingRequest {
@@ -240,21 +242,12 @@ public final class Connection: @unchecked Sendable {
   /// Calls `handler` once the connection has closed and its output is flushed (at once if it
   /// already has). Runs on an arbitrary thread.
   public func onClose(_ handler: @escaping @Sendable (CloseReason) -> Void) {
-    let reason = state.withLock { state -> CloseReason? in state.finished ? state.closeReason : nil }
-    if let reason {
-      handler(reason)
-      return
+    let finished = handlers.withLock { handlers -> CloseReason? in
+      if let reason = handlers.finishedReason { return reason }
+      handlers.closeHandlers.append(handler)
+      return nil
     }
-    handlers.withLock { $0.closeHandlers.append(handler) }
-    // It may have finished in between.
-    if let reason = state.withLock({ $0.finished ? $0.closeReason : nil }) {
-      let run = handlers.withLock { handlers -> Bool in
-        let before = handlers.closeHandlers.count
-        handlers.closeHandlers.removeAll()
-        return before > 0
-      }
-      if run { handler(reason) }
-    }
+    if let finished { handler(finished) }
   }
 
   // MARK: - Lifecycle
@@ -357,6 +350,7 @@ public final class Connection: @unchecked Sendable {
     finishedCondition.broadcast()
     finishedCondition.unlock()
     let closeHandlers = handlers.withLock { handlers -> [@Sendable (CloseReason) -> Void] in
+      handlers.finishedReason = reason
       defer { handlers.closeHandlers = [] }
       return handlers.closeHandlers
     }
@@ -511,21 +505,28 @@ public final class Connection: @unchecked Sendable {
 
   private func readLoop() {
     var reader = FrameReader(framing: options.framing, maxFrameSize: options.maxFrameSize)
-    let parser = JSONParser(maxDepth: options.maxDepth)
+    var parser = JSONParser(maxDepth: options.maxDepth)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
     defer { buffer.deallocate() }
     var framingKnown = options.framing != nil
     reading: while true {
       switch DescriptorIO.read(input, into: buffer, wake: readerWake) {
       case .bytes(let count):
-        let events = reader.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-        if !framingKnown, let framing = reader.framing {
-          framingKnown = true
-          state.withLock { $0.detectedFraming = framing }
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+        if framingKnown {
+          // Bodies are parsed straight from the reader's buffer.
+          reader.feedBorrowed(bytes) { handle($0, parser: &parser) }
+        } else {
+          // Until the framing is known, collect the events so it can be recorded before answering.
+          let events = reader.feed(bytes)
+          if let framing = reader.framing {
+            framingKnown = true
+            state.withLock { $0.detectedFraming = framing }
+          }
+          for event in events { handle(event, parser: &parser) }
         }
-        for event in events { handle(event, parser: parser) }
       case .endOfFile:
-        for event in reader.finish() { handle(event, parser: parser) }
+        for event in reader.finish() { handle(event, parser: &parser) }
         inputEnded()
         break reading
       case .woken:
@@ -553,10 +554,17 @@ public final class Connection: @unchecked Sendable {
     }
   }
 
-  private func handle(_ event: FrameEvent, parser: JSONParser) {
+  private func handle(_ event: FrameEvent, parser: inout JSONParser) {
+    switch event {
+    case .frame(let body): body.withUnsafeBytes { handle(.frame($0), parser: &parser) }
+    case .error(let error): handle(BorrowedFrameEvent.error(error), parser: &parser)
+    }
+  }
+
+  private func handle(_ event: BorrowedFrameEvent, parser: inout JSONParser) {
     switch event {
     case .frame(let body):
-      handle(Incoming(body: body, parser: parser))
+      handle(Incoming(body: body, reusing: &parser))
     case .error(let error):
       logger.warning("\(options.name): \(error)")
       if case .truncatedFrame = error.kind { return }  // the peer is gone

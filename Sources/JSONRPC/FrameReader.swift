@@ -57,8 +57,11 @@ public struct FrameReader: Sendable {
     var scanned: Int
     var sawLine = false
     var contentLength: Int?
-    var contentLengthText: String?
-    var badCharset: String?
+    /// Where the Content-Length value is, for error messages.
+    var contentLengthValue: (start: Int, end: Int)?
+    /// Where a Content-Type value with a charset other than UTF-8 is (kept as offsets so that
+    /// the state stays a plain value, cheap to copy).
+    var badContentType: (start: Int, end: Int)?
 
     init(at offset: Int) {
       start = offset
@@ -119,64 +122,91 @@ public struct FrameReader: Sendable {
     let done: Void? = bytes.withContiguousStorageIfAvailable { buffer.append(contentsOf: $0) }
     if done == nil { buffer.append(contentsOf: bytes) }
     var events: [FrameEvent] = []
-    process { events.append($0) }
-    compact()
+    process { events.append(FrameEvent($0)) }
     return events
   }
 
   /// Feeds bytes and hands each completed event to `handle` as it is found (no intermediate array).
   public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ handle: (FrameEvent) -> Void) {
+    feedBorrowed(bytes) { handle(FrameEvent($0)) }
+  }
+
+  /// Feeds bytes and hands each completed event to `handle` with the body *borrowed* from the
+  /// reader's buffer — no copy. The pointer is valid only during the call to `handle`: parse
+  /// it there (``JSONParser/parse(_:)-(UnsafeRawBufferPointer)`` takes it as is). The fastest way
+  /// to read a stream.
+  public mutating func feedBorrowed(_ bytes: UnsafeRawBufferPointer, _ handle: (BorrowedFrameEvent) -> Void) {
     if case .finished = state { return }
     buffer.append(contentsOf: bytes)
     process(handle)
-    compact()
   }
 
   /// Ends the stream: reports a frame cut short (or delivers a final newline-delimited line that
   /// lacks its line feed). Later feeds are ignored.
   public mutating func finish() -> [FrameEvent] {
     var events: [FrameEvent] = []
-    let end = streamOffset
-    switch state {
-    case .header(let header):
-      if header.sawLine || containsNonWhitespace(from: header.lineStart, to: end) {
-        events.append(.error(FrameError(.truncatedFrame(expected: nil, received: 0), offset: header.start)))
+    let state = self.state
+    withView { view in
+      let end = view.end
+      switch state {
+      case .header(let header):
+        if header.sawLine || view.containsNonWhitespace(from: header.lineStart, to: end) {
+          events.append(.error(FrameError(.truncatedFrame(expected: nil, received: 0), offset: header.start)))
+        }
+      case .body(let start, let length, _, let frameStart):
+        events.append(
+          .error(FrameError(.truncatedFrame(expected: length, received: end - start), offset: frameStart)))
+      case .line(let start, _):
+        if view.containsNonWhitespace(from: start, to: end) {
+          events.append(
+            .frame(view.bytes(from: start, to: view.trimmingCarriageReturn(start: start, end: end))))
+        }
+      case .skipping, .detecting, .searching, .discardingLine, .finished:
+        break
       }
-    case .body(let start, let length, _, let frameStart):
-      events.append(
-        .error(FrameError(.truncatedFrame(expected: length, received: end - start), offset: frameStart)))
-    case .line(let start, _):
-      if containsNonWhitespace(from: start, to: end) {
-        events.append(.frame(bytes(from: start, to: trimmingCarriageReturn(start: start, end: end))))
-      }
-    case .skipping, .detecting, .searching, .discardingLine, .finished:
-      break
     }
-    state = .finished
+    self.state = .finished
     buffer = []
     return events
   }
 
+  /// Runs `body` with a read-only view of the buffered bytes.
+  private func withView<Result>(_ body: (View) -> Result) -> Result {
+    buffer.withUnsafeBufferPointer { pointer in
+      body(View(base: pointer.baseAddress, origin: bufferStart, end: bufferStart + pointer.count))
+    }
+  }
+
   // MARK: - The state machine
 
-  private mutating func process(_ emit: (FrameEvent) -> Void) {
-    while step(emit) {}
+  private mutating func process(_ emit: (BorrowedFrameEvent) -> Void) {
+    do {
+      // A second reference to the storage, so the state can change while its bytes are read;
+      // it ends with this scope, before compact() edits the buffer.
+      let storage = buffer
+      let origin = bufferStart
+      storage.withUnsafeBufferPointer { pointer in
+        let view = View(base: pointer.baseAddress, origin: origin, end: origin + pointer.count)
+        while step(view, emit) {}
+      }
+    }
+    compact()
   }
 
   /// Advances the state machine once; false when it needs more bytes.
-  private mutating func step(_ emit: (FrameEvent) -> Void) -> Bool {
-    let end = streamOffset
+  private mutating func step(_ view: View, _ emit: (BorrowedFrameEvent) -> Void) -> Bool {
+    let end = view.end
     switch state {
     case .finished:
       return false
 
     case .detecting(var offset):
-      while offset < end && isWhitespace(byte(offset)) { offset += 1 }
+      while offset < end && isWhitespace(view.byte(offset)) { offset += 1 }
       guard offset < end else {
         state = .detecting(offset)
         return false
       }
-      let first = byte(offset)
+      let first = view.byte(offset)
       if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
         framing = .newlineDelimited
         state = .line(start: offset, scanned: offset)
@@ -187,12 +217,12 @@ public struct FrameReader: Sendable {
       return true
 
     case .header(var header):
-      return stepHeader(&header, end: end, emit)
+      return stepHeader(&header, view, emit)
 
     case .body(let start, let length, let scanned, let frameStart):
       let bodyEnd = start + length
       let scanEnd = min(end, bodyEnd)
-      if let embedded = findEmbeddedHeader(from: scanned, to: scanEnd, lowerBound: start) {
+      if let embedded = view.findEmbeddedHeader(from: scanned, to: scanEnd, lowerBound: start) {
         emit(.error(FrameError(.bodyOverrunsNextFrame(declaredLength: length), offset: frameStart)))
         state = .header(Header(at: embedded))
         return true
@@ -201,13 +231,13 @@ public struct FrameReader: Sendable {
         state = .body(start: start, length: length, scanned: scanEnd, frameStart: frameStart)
         return false
       }
-      emit(.frame(bytes(from: start, to: bodyEnd)))
+      emit(.frame(view.borrow(from: start, to: bodyEnd)))
       state = .header(Header(at: bodyEnd))
       return true
 
     case .skipping(let remaining, let offset, let regionStart):
       let scanEnd = offset + min(remaining, end - offset)
-      if let embedded = findEmbeddedHeader(from: offset, to: scanEnd, lowerBound: regionStart) {
+      if let embedded = view.findEmbeddedHeader(from: offset, to: scanEnd, lowerBound: regionStart) {
         state = .header(Header(at: embedded))
         return true
       }
@@ -220,7 +250,7 @@ public struct FrameReader: Sendable {
       return false
 
     case .searching(let offset):
-      if let found = findContentLength(from: offset, to: end) {
+      if let found = view.findContentLength(from: offset, to: end) {
         state = .header(Header(at: found))
         return true
       }
@@ -229,7 +259,7 @@ public struct FrameReader: Sendable {
       return false
 
     case .line(let start, let scanned):
-      guard let lineFeed = findLineFeed(from: scanned, to: end) else {
+      guard let lineFeed = view.findLineFeed(from: scanned, to: end) else {
         if end - start > maxFrameSize {
           emit(.error(FrameError(.frameTooLarge(length: nil, limit: maxFrameSize), offset: start)))
           state = .discardingLine(end)
@@ -238,17 +268,17 @@ public struct FrameReader: Sendable {
         }
         return false
       }
-      let lineEnd = trimmingCarriageReturn(start: start, end: lineFeed)
+      let lineEnd = view.trimmingCarriageReturn(start: start, end: lineFeed)
       if lineEnd - start > maxFrameSize {
         emit(.error(FrameError(.frameTooLarge(length: nil, limit: maxFrameSize), offset: start)))
-      } else if containsNonWhitespace(from: start, to: lineEnd) {
-        emit(.frame(bytes(from: start, to: lineEnd)))
+      } else if view.containsNonWhitespace(from: start, to: lineEnd) {
+        emit(.frame(view.borrow(from: start, to: lineEnd)))
       }
       state = .line(start: lineFeed + 1, scanned: lineFeed + 1)
       return true
 
     case .discardingLine(let offset):
-      guard let lineFeed = findLineFeed(from: offset, to: end) else {
+      guard let lineFeed = view.findLineFeed(from: offset, to: end) else {
         state = .discardingLine(end)
         return false
       }
@@ -257,9 +287,19 @@ public struct FrameReader: Sendable {
     }
   }
 
-  private mutating func stepHeader(_ header: inout Header, end: Int, _ emit: (FrameEvent) -> Void) -> Bool {
+  private mutating func stepHeader(_ header: inout Header, _ view: View, _ emit: (BorrowedFrameEvent) -> Void)
+    -> Bool
+  {
+    let end = view.end
+    if !header.sawLine && header.scanned == header.start,
+      let (length, bodyStart) = view.canonicalHeader(at: header.start), length <= maxFrameSize
+    {
+      // Fast path: exactly `Content-Length: N\r\n\r\n`, as nearly every client writes it.
+      state = .body(start: bodyStart, length: length, scanned: bodyStart, frameStart: header.start)
+      return true
+    }
     while true {
-      guard let lineFeed = findLineFeed(from: header.scanned, to: end) else {
+      guard let lineFeed = view.findLineFeed(from: header.scanned, to: end) else {
         header.scanned = end
         if end - header.start > maxHeaderSize {
           return fail(.headerTooLarge(limit: maxHeaderSize), header, emit)
@@ -267,9 +307,9 @@ public struct FrameReader: Sendable {
         state = .header(header)
         return false
       }
-      let lineEnd = trimmingCarriageReturn(start: header.lineStart, end: lineFeed)
+      let lineEnd = view.trimmingCarriageReturn(start: header.lineStart, end: lineFeed)
       let next = lineFeed + 1
-      if !containsNonWhitespace(from: header.lineStart, to: lineEnd) {
+      if !view.containsNonWhitespace(from: header.lineStart, to: lineEnd) {
         if !header.sawLine {
           // Blank lines before a header block are ignored.
           header = Header(at: next)
@@ -277,7 +317,9 @@ public struct FrameReader: Sendable {
         }
         // The empty line: the block is complete.
         guard let length = header.contentLength else { return fail(.missingContentLength, header, emit) }
-        if let charset = header.badCharset {
+        if let range = header.badContentType,
+          let charset = unsupportedCharset(in: view.text(from: range.start, to: range.end))
+        {
           emit(.error(FrameError(.unsupportedCharset(charset), offset: header.start)))
           state = .skipping(remaining: length, offset: next, regionStart: next)
         } else if length > maxFrameSize {
@@ -289,7 +331,7 @@ public struct FrameReader: Sendable {
         return true
       }
       header.sawLine = true
-      if let problem = parseHeaderLine(from: header.lineStart, to: lineEnd, into: &header) {
+      if let problem = parseHeaderLine(view, from: header.lineStart, to: lineEnd, into: &header) {
         if case .conflictingContentLength = problem {
           // Both lengths are headers of this block: resume after the second, not at it.
           emit(.error(FrameError(problem, offset: header.start)))
@@ -304,7 +346,8 @@ public struct FrameReader: Sendable {
   }
 
   /// Reports a bad header block and resynchronises just after its first byte.
-  private mutating func fail(_ kind: FrameError.Kind, _ header: Header, _ emit: (FrameEvent) -> Void) -> Bool
+  private mutating func fail(_ kind: FrameError.Kind, _ header: Header, _ emit: (BorrowedFrameEvent) -> Void)
+    -> Bool
   {
     emit(.error(FrameError(kind, offset: header.start)))
     state = .searching(header.start + 1)
@@ -312,33 +355,37 @@ public struct FrameReader: Sendable {
   }
 
   /// Parses `name: value`; returns the problem, if any.
-  private func parseHeaderLine(from start: Int, to end: Int, into header: inout Header) -> FrameError.Kind? {
+  private func parseHeaderLine(_ view: View, from start: Int, to end: Int, into header: inout Header)
+    -> FrameError.Kind?
+  {
     var colon = start
-    while colon < end && isTokenByte(byte(colon)) { colon += 1 }
-    guard colon > start, colon < end, byte(colon) == UInt8(ascii: ":") else {
-      return .malformedHeader(text(from: start, to: end))
+    while colon < end && isTokenByte(view.byte(colon)) { colon += 1 }
+    guard colon > start, colon < end, view.byte(colon) == UInt8(ascii: ":") else {
+      return .malformedHeader(view.text(from: start, to: end))
     }
     var valueStart = colon + 1
     var valueEnd = end
-    while valueStart < valueEnd && isBlank(byte(valueStart)) { valueStart += 1 }
-    while valueEnd > valueStart && isBlank(byte(valueEnd - 1)) { valueEnd -= 1 }
-    if equalsIgnoringCase(from: start, to: colon, contentLengthName) {
-      let valueText = text(from: valueStart, to: valueEnd)
-      guard valueEnd > valueStart else { return .invalidContentLength(valueText) }
+    while valueStart < valueEnd && isBlank(view.byte(valueStart)) { valueStart += 1 }
+    while valueEnd > valueStart && isBlank(view.byte(valueEnd - 1)) { valueEnd -= 1 }
+    if view.equalsIgnoringCase(from: start, to: colon, contentLengthName) {
+      let valueText = { view.text(from: valueStart, to: valueEnd) }
+      guard valueEnd > valueStart else { return .invalidContentLength(valueText()) }
       var value = 0
       for offset in valueStart..<valueEnd {
-        let digit = byte(offset) &- UInt8(ascii: "0")
-        guard digit < 10 else { return .invalidContentLength(valueText) }
+        let digit = view.byte(offset) &- UInt8(ascii: "0")
+        guard digit < 10 else { return .invalidContentLength(valueText()) }
         // Saturate: any length this large is refused as too large anyway.
         value = value > (Int.max - 9) / 10 ? Int.max : value * 10 + Int(digit)
       }
       if let previous = header.contentLength, previous != value {
-        return .conflictingContentLength(header.contentLengthText ?? "", valueText)
+        let first = header.contentLengthValue.map { view.text(from: $0.start, to: $0.end) } ?? ""
+        return .conflictingContentLength(first, valueText())
       }
       header.contentLength = value
-      header.contentLengthText = valueText
-    } else if equalsIgnoringCase(from: start, to: colon, contentTypeName) {
-      header.badCharset = unsupportedCharset(in: text(from: valueStart, to: valueEnd))
+      header.contentLengthValue = (valueStart, valueEnd)
+    } else if view.equalsIgnoringCase(from: start, to: colon, contentTypeName) {
+      let value = view.text(from: valueStart, to: valueEnd)
+      header.badContentType = unsupportedCharset(in: value) == nil ? nil : (valueStart, valueEnd)
     }
     return nil
   }
@@ -358,118 +405,146 @@ public struct FrameReader: Sendable {
     return nil
   }
 
-  // MARK: - Searching
+  /// Read-only access to the buffered bytes by stream offset, valid during one `process` call.
+  private struct View {
+    let base: UnsafePointer<UInt8>?
+    /// Stream offset of `base[0]`.
+    let origin: Int
+    /// Stream offset just past the last buffered byte.
+    let end: Int
 
-  /// The first line in `[from, to)` ending in a line feed that reads `content-length: digits`,
-  /// with the match starting at or after `lowerBound`; returns the match's offset.
-  private func findEmbeddedHeader(from: Int, to: Int, lowerBound: Int) -> Int? {
-    var offset = from
-    while let lineFeed = findLineFeed(from: offset, to: to) {
-      if let start = headerLineStart(endingAt: lineFeed, lowerBound: lowerBound) { return start }
-      offset = lineFeed + 1
-    }
-    return nil
-  }
-
-  /// Matches `content-length OWS ":" OWS digits OWS [CR]` backwards from the line feed.
-  private func headerLineStart(endingAt lineFeed: Int, lowerBound: Int) -> Int? {
-    var index = lineFeed - 1
-    if index >= lowerBound && byte(index) == 0x0D { index -= 1 }
-    func skipBlanks(_ index: inout Int) {
-      var count = 0
-      while index >= lowerBound && count < 16 && isBlank(byte(index)) {
-        index -= 1
-        count += 1
+    /// The first line in `[from, to)` ending in a line feed that reads `content-length: digits`,
+    /// with the match starting at or after `lowerBound`; returns the match's offset.
+    func findEmbeddedHeader(from: Int, to: Int, lowerBound: Int) -> Int? {
+      var offset = from
+      while let lineFeed = findLineFeed(from: offset, to: to) {
+        if let start = headerLineStart(endingAt: lineFeed, lowerBound: lowerBound) { return start }
+        offset = lineFeed + 1
       }
-    }
-    skipBlanks(&index)
-    var digits = 0
-    while index >= lowerBound && digits <= 20 && byte(index) &- UInt8(ascii: "0") < 10 {
-      index -= 1
-      digits += 1
-    }
-    guard digits > 0 && digits <= 20 else { return nil }
-    skipBlanks(&index)
-    guard index >= lowerBound && byte(index) == UInt8(ascii: ":") else { return nil }
-    index -= 1
-    skipBlanks(&index)
-    let start = index - (contentLengthName.count - 1)
-    guard start >= lowerBound, equalsIgnoringCase(from: start, to: index + 1, contentLengthName) else {
       return nil
     }
-    return start
-  }
 
-  /// The offset of the next case-insensitive `content-length` in `[from, to)`.
-  private func findContentLength(from: Int, to: Int) -> Int? {
-    let length = contentLengthName.count
-    guard to - from >= length else { return nil }
-    return buffer.withUnsafeBufferPointer { bytes -> Int? in
-      var index = from - bufferStart
-      let last = to - bufferStart - length
-      while index <= last {
-        if bytes[index] | 0x20 == UInt8(ascii: "c")
-          && equalsIgnoringCase(
-            from: index + bufferStart, to: index + bufferStart + length, contentLengthName)
-        {
-          return index + bufferStart
+    /// Matches `content-length OWS ":" OWS digits OWS [CR]` backwards from the line feed.
+    func headerLineStart(endingAt lineFeed: Int, lowerBound: Int) -> Int? {
+      var index = lineFeed - 1
+      if index >= lowerBound && byte(index) == 0x0D { index -= 1 }
+      func skipBlanks(_ index: inout Int) {
+        var count = 0
+        while index >= lowerBound && count < 16 && isBlank(byte(index)) {
+          index -= 1
+          count += 1
         }
+      }
+      skipBlanks(&index)
+      var digits = 0
+      while index >= lowerBound && digits <= 20 && byte(index) &- UInt8(ascii: "0") < 10 {
+        index -= 1
+        digits += 1
+      }
+      guard digits > 0 && digits <= 20 else { return nil }
+      skipBlanks(&index)
+      guard index >= lowerBound && byte(index) == UInt8(ascii: ":") else { return nil }
+      index -= 1
+      skipBlanks(&index)
+      let start = index - (contentLengthName.count - 1)
+      guard start >= lowerBound, equalsIgnoringCase(from: start, to: index + 1, contentLengthName) else {
+        return nil
+      }
+      return start
+    }
+
+    /// The offset of the next case-insensitive `content-length` in `[from, to)`.
+    func findContentLength(from: Int, to: Int) -> Int? {
+      let length = contentLengthName.count
+      var offset = from
+      while offset <= to - length {
+        if byte(offset) | 0x20 == UInt8(ascii: "c")
+          && equalsIgnoringCase(from: offset, to: offset + length, contentLengthName)
+        {
+          return offset
+        }
+        offset += 1
+      }
+      return nil
+    }
+
+    func findLineFeed(from: Int, to: Int) -> Int? {
+      guard from < to else { return nil }
+      let start = UnsafeRawPointer(base! + (from - origin))
+      guard let found = memchr(start, 0x0A, to - from) else { return nil }
+      return from + (UnsafeRawPointer(found) - start)
+    }
+
+    @inline(__always)
+    func byte(_ offset: Int) -> UInt8 {
+      assert(offset >= origin && offset < end, "offset \(offset) outside [\(origin), \(end))")
+      return base.unsafelyUnwrapped[offset - origin]
+    }
+
+    /// `Content-Length: <1…18 digits>\r\n\r\n` at `offset`: the length and where the body starts.
+    func canonicalHeader(at offset: Int) -> (length: Int, bodyStart: Int)? {
+      let prefixLength = canonicalPrefix.count
+      guard end - offset >= prefixLength + 5 else { return nil }
+      let start = base! + (offset - origin)
+      guard memcmp(start, canonicalPrefix, prefixLength) == 0 else { return nil }
+      var index = prefixLength
+      var length = 0
+      let limit = min(end - offset, prefixLength + 18)
+      while index < limit, start[index] &- UInt8(ascii: "0") < 10 {
+        length = length * 10 + Int(start[index] &- UInt8(ascii: "0"))
         index += 1
       }
-      return nil
+      guard index > prefixLength, end - offset >= index + 4, start[index] == 0x0D, start[index + 1] == 0x0A,
+        start[index + 2] == 0x0D, start[index + 3] == 0x0A
+      else { return nil }
+      return (length, offset + index + 4)
     }
-  }
 
-  private func findLineFeed(from: Int, to: Int) -> Int? {
-    guard from < to else { return nil }
-    return buffer.withUnsafeBytes { bytes -> Int? in
-      let start = bytes.baseAddress! + (from - bufferStart)
-      guard let found = memchr(start, 0x0A, to - from) else { return nil }
-      return from + (UnsafeRawPointer(found) - UnsafeRawPointer(start))
+    /// The bytes from `start` to `end`, borrowed.
+    func borrow(from start: Int, to end: Int) -> UnsafeRawBufferPointer {
+      guard end > start else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+      return UnsafeRawBufferPointer(start: base! + (start - origin), count: end - start)
     }
-  }
 
-  // MARK: - Bytes
-
-  @inline(__always)
-  private func byte(_ offset: Int) -> UInt8 {
-    buffer[offset - bufferStart]
-  }
-
-  private func bytes(from start: Int, to end: Int) -> [UInt8] {
-    Array(buffer[(start - bufferStart)..<(end - bufferStart)])
-  }
-
-  /// The bytes as text for an error message, shortened to 80 bytes.
-  private func text(from start: Int, to end: Int) -> String {
-    let shortEnd = min(end, start + 80)
-    let text = String(decoding: buffer[(start - bufferStart)..<(shortEnd - bufferStart)], as: UTF8.self)
-    return shortEnd < end ? text + "…" : text
-  }
-
-  private func trimmingCarriageReturn(start: Int, end: Int) -> Int {
-    end > start && byte(end - 1) == 0x0D ? end - 1 : end
-  }
-
-  private func containsNonWhitespace(from start: Int, to end: Int) -> Bool {
-    var offset = start
-    while offset < end {
-      if !isWhitespace(byte(offset)) { return true }
-      offset += 1
+    func bytes(from start: Int, to end: Int) -> [UInt8] {
+      guard end > start else { return [] }
+      return Array(UnsafeBufferPointer(start: base! + (start - origin), count: end - start))
     }
-    return false
-  }
 
-  /// Whether the bytes equal `lowercase` (ASCII letters and '-'), ignoring the case of letters.
-  private func equalsIgnoringCase(from start: Int, to end: Int, _ lowercase: [UInt8]) -> Bool {
-    guard end - start == lowercase.count else { return false }
-    for index in 0..<lowercase.count {
-      let byte = byte(start + index)
-      let expected = lowercase[index]
-      let matches = expected == UInt8(ascii: "-") ? byte == expected : byte | 0x20 == expected
-      if !matches { return false }
+    /// The bytes as text for an error message, shortened to 80 bytes.
+    func text(from start: Int, to end: Int) -> String {
+      let shortEnd = min(end, start + 80)
+      guard shortEnd > start else { return "" }
+      let text = String(
+        decoding: UnsafeBufferPointer(start: base! + (start - origin), count: shortEnd - start), as: UTF8.self
+      )
+      return shortEnd < end ? text + "…" : text
     }
-    return true
+
+    func trimmingCarriageReturn(start: Int, end: Int) -> Int {
+      end > start && byte(end - 1) == 0x0D ? end - 1 : end
+    }
+
+    func containsNonWhitespace(from start: Int, to end: Int) -> Bool {
+      var offset = start
+      while offset < end {
+        if !isWhitespace(byte(offset)) { return true }
+        offset += 1
+      }
+      return false
+    }
+
+    /// Whether the bytes equal `lowercase` (ASCII letters and '-'), ignoring the case of letters.
+    func equalsIgnoringCase(from start: Int, to end: Int, _ lowercase: [UInt8]) -> Bool {
+      guard end - start == lowercase.count else { return false }
+      for index in 0..<lowercase.count {
+        let byte = byte(start + index)
+        let expected = lowercase[index]
+        let matches = expected == UInt8(ascii: "-") ? byte == expected : byte | 0x20 == expected
+        if !matches { return false }
+      }
+      return true
+    }
   }
 
   /// Drops consumed bytes once they are a large share of the buffer.
@@ -498,6 +573,7 @@ public struct FrameReader: Sendable {
 }
 
 private let contentLengthName = Array("content-length".utf8)
+private let canonicalPrefix = Array("Content-Length: ".utf8)
 private let contentTypeName = Array("content-type".utf8)
 
 @inline(__always)

@@ -17,6 +17,23 @@ public enum FrameEvent: Hashable, Sendable {
   case error(FrameError)
 }
 
+/// A ``FrameEvent`` whose body is borrowed from the reader's buffer, valid only during the
+/// callback it is passed to (see ``FrameReader/feedBorrowed(_:_:)``).
+public enum BorrowedFrameEvent {
+  case frame(UnsafeRawBufferPointer)
+  case error(FrameError)
+}
+
+extension FrameEvent {
+  /// Copies a borrowed event.
+  public init(_ borrowed: BorrowedFrameEvent) {
+    switch borrowed {
+    case .frame(let body): self = .frame(Array(body))
+    case .error(let error): self = .error(error)
+    }
+  }
+}
+
 /// A framing problem, with the stream offset of the frame it concerns.
 public struct FrameError: Error, Hashable, Sendable, CustomStringConvertible {
   public enum Kind: Hashable, Sendable {

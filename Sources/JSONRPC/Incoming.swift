@@ -21,6 +21,19 @@ public enum Incoming: Hashable, Sendable {
     self.init(json: json)
   }
 
+  /// Parses and decodes a frame body, reusing the parser's working storage (see
+  /// ``JSONParser/parseReusingStorage(_:)``): the fast path for a stream of messages. O(body.count).
+  public init(body: UnsafeRawBufferPointer, reusing parser: inout JSONParser) {
+    let json: JSONValue
+    do {
+      json = try parser.parseReusingStorage(body)
+    } catch {
+      self = .unanswerable(.parseError("\(error)"))
+      return
+    }
+    self.init(json: json)
+  }
+
   /// Decodes a parsed frame body.
   public init(json: JSONValue) {
     if case .array(let elements) = json {

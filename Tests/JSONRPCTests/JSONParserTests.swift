@@ -118,6 +118,40 @@ final class JSONParserTests: XCTestCase {
     }
   }
 
+  func testObjectsSharingMemberNamesKeepTheirExactBytes() throws {
+    // Canonically equivalent but different names must not be merged by the names cache.
+    let text =
+      "[{\"\u{E9}\":1,\"b\":2},{\"e\u{301}\":1,\"b\":2},{\"\u{E9}\":1,\"b\":2},{\"b\":1,\"\u{E9}\":2}]"
+    let parsed = try JSONValue(parsing: text)
+    let names = parsed.arrayValue!.map { Array($0.objectValue!.keys.map { Array($0.utf8) }) }
+    XCTAssertEqual(names[0], [[0xC3, 0xA9], [0x62]])
+    XCTAssertEqual(names[1], [[0x65, 0xCC, 0x81], [0x62]])
+    XCTAssertEqual(names[2], names[0])
+    XCTAssertEqual(names[3], [[0x62], [0xC3, 0xA9]])
+    XCTAssertEqual(parsed.jsonBytes(), Array(text.utf8))  // bytes: String == is canonical equivalence
+    // Same length, same first byte, canonically equivalent: only the bytes tell them apart.
+    let reordered = "[{\"a\u{301}\u{316}\":1},{\"a\u{316}\u{301}\":1}]"
+    XCTAssertEqual(Array(try JSONValue(parsing: reordered).jsonBytes()), Array(reordered.utf8))
+  }
+
+  func testReusedStorageGivesTheSameResultsAfterErrors() throws {
+    var reused = JSONParser()
+    var copy = reused  // copies get their own storage on first use
+    var rng = SeededRandom(seed: 0x5EED_0004)
+    for iteration in 0..<2000 {
+      var text = Array(RandomJSON.text(&rng).utf8)
+      if iteration % 3 == 0 && !text.isEmpty { text.removeLast(rng.int(1..<(text.count + 1))) }  // often invalid
+      let fresh = Result { () throws(JSONParseError) in try JSONParser().parse(text) }
+      let again = text.withUnsafeBytes { bytes in
+        Result { () throws(JSONParseError) in try reused.parseReusingStorage(bytes) }
+      }
+      XCTAssertEqual(fresh, again, "iteration \(iteration): \(String(decoding: text, as: UTF8.self))")
+      if iteration % 100 == 0 {
+        _ = text.withUnsafeBytes { bytes in try? copy.parseReusingStorage(bytes) }
+      }
+    }
+  }
+
   func testNonContiguousInput() throws {
     let bytes = Array("{\"a\":[1,2.5,\"x\"]}".utf8)
     XCTAssertEqual(try JSONValue(parsing: bytes.lazy.map { $0 }), ["a": [1, 2.5, "x"]])

@@ -45,7 +45,8 @@ final class JSONWriterTests: XCTestCase {
       let bytes = value.jsonBytes()
       XCTAssertNotNil(String(validating: bytes, as: UTF8.self), "writer emitted invalid UTF-8 (seed \(seed))")
       let parsed = try JSONValue(parsing: bytes)
-      if parsed != value {
+      // Compare the bytes too: String's == is canonical equivalence, the wire is exact.
+      if parsed != value || parsed.jsonBytes() != bytes {
         XCTFail(
           "round trip failed at iteration \(iteration), seed \(seed): \(value) -> \(String(decoding: bytes, as: UTF8.self))"
         )
