@@ -1,5 +1,6 @@
 // The duplex JSON-RPC connection over file descriptors: reader thread, writer thread, dispatch.
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -80,13 +81,20 @@ public final class Connection: @unchecked Sendable {
 
   private enum RequestHandler: Sendable {
     case sync(CancellationPolicy, @Sendable (IncomingRequest) throws -> JSONValue)
-    case deferred(CancellationPolicy, @Sendable (IncomingRequest) throws -> Void)
+    /// `inline`: may run on the reading thread when no handler is queued (see
+    /// ``onRequestDeferred(_:cancellation:inline:_:)``).
+    case deferred(CancellationPolicy, inline: Bool, @Sendable (IncomingRequest) throws -> Void)
     case async(CancellationPolicy, @Sendable (IncomingRequest) async throws -> JSONValue)
 
     var policy: CancellationPolicy {
       switch self {
-      case .sync(let policy, _), .deferred(let policy, _), .async(let policy, _): return policy
+      case .sync(let policy, _), .deferred(let policy, _, _), .async(let policy, _): return policy
       }
+    }
+
+    var isInline: Bool {
+      if case .deferred(_, true, _) = self { return true }
+      return false
     }
   }
 
@@ -132,6 +140,13 @@ public final class Connection: @unchecked Sendable {
   private let writerWake: WakePipe
   private let outgoing: OutgoingQueue
   private let handlerQueue: DispatchQueue
+  /// Handler blocks queued on `handlerQueue` and not finished.
+  private let queuedHandlers = Atomic<Int>(0)
+  /// Whether the reading thread holds more frames of the current read (answers then wait for
+  /// the writer thread, which writes them in one batch).
+  private let moreFramesInRead = Atomic<Bool>(false)
+  /// Roughly the bytes a frame adds to its body (a Content-Length header, or a line feed).
+  private static let frameOverheadEstimate = 24
   private let state = Locked(State())
   private let handlers = Locked(Handlers())
   private let finishedCondition = NSCondition()
@@ -194,11 +209,16 @@ public final class Connection: @unchecked Sendable {
 
   /// Handles `method` with a handler that answers later through `request.respond(…)` — from any
   /// thread, after hopping elsewhere. Throwing before answering answers with the error.
+  ///
+  /// `inline: true` is for handlers that return within microseconds (small queries, or a hop
+  /// to another queue): when no other handler is queued or running, it runs on the reading
+  /// thread itself, saving a thread hand-off; otherwise it is queued like any other, so arrival
+  /// order holds in ``DispatchMode/serial`` mode.
   public func onRequestDeferred(
-    _ method: String, cancellation: CancellationPolicy = .immediate,
+    _ method: String, cancellation: CancellationPolicy = .immediate, inline: Bool = false,
     _ handler: @escaping @Sendable (IncomingRequest) throws -> Void
   ) {
-    handlers.withLock { $0.requests[method] = .deferred(cancellation, handler) }
+    handlers.withLock { $0.requests[method] = .deferred(cancellation, inline: inline, handler) }
   }
 
   /// Handles `method` in a Task; `$/cancelRequest` cancels the task.
@@ -222,7 +242,7 @@ public final class Connection: @unchecked Sendable {
     cancellation: CancellationPolicy = .immediate,
     _ handler: @escaping @Sendable (IncomingRequest) throws -> Void
   ) {
-    handlers.withLock { $0.unhandledRequest = .deferred(cancellation, handler) }
+    handlers.withLock { $0.unhandledRequest = .deferred(cancellation, inline: false, handler) }
   }
 
   /// Handles notifications for which no handler is registered (default: ignored, logged at debug level).
@@ -460,7 +480,11 @@ public final class Connection: @unchecked Sendable {
         $0.closed ? nil : (options.framing ?? $0.detectedFraming ?? .contentLength)
       })
     else { return false }
-    switch outgoing.enqueue(FrameWriter(framing: framing).frame(body)) {
+    let frame = FrameWriter(framing: framing).frame(body)
+    let direct = !moreFramesInRead.load(ordering: .acquiring)
+    switch outgoing.enqueue(
+      frame, writingDirectly: { [output] in direct ? DescriptorIO.writeIfReady(output, $0) : nil })
+    {
     case .queued:
       return true
     case .closed:
@@ -515,7 +539,15 @@ public final class Connection: @unchecked Sendable {
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
         if framingKnown {
           // Bodies are parsed straight from the reader's buffer.
-          reader.feedBorrowed(bytes) { handle($0, parser: &parser) }
+          // While more frames of this read are waiting, answers go through the writer thread,
+          // which batches them; only the last frame's answer may be written directly.
+          var consumed = 0
+          reader.feedBorrowed(bytes) { event in
+            if case .frame(let body) = event { consumed += body.count + Self.frameOverheadEstimate }
+            moreFramesInRead.store(consumed < count, ordering: .releasing)
+            handle(event, parser: &parser)
+          }
+          moreFramesInRead.store(false, ordering: .releasing)
         } else {
           // Until the framing is known, collect the events so it can be recorded before answering.
           let events = reader.feed(bytes)
@@ -645,7 +677,7 @@ public final class Connection: @unchecked Sendable {
     }
     let incoming = IncomingNotification(
       method: notification.method, params: Params(notification.params), connection: self)
-    handlerQueue.async { [logger, name = options.name] in
+    dispatchToHandlers { [logger, name = options.name] in
       do {
         try handler(incoming)
       } catch {
@@ -683,7 +715,20 @@ public final class Connection: @unchecked Sendable {
       incoming.respond(error: .requestCancelled(request.id))  // dropped: the connection is closed
       return
     }
-    handlerQueue.async { Self.run(handler, incoming) }
+    if handler.isInline && queuedHandlers.load(ordering: .acquiring) == 0 {
+      Self.run(handler, incoming)  // nothing ahead of it: answering here keeps arrival order
+      return
+    }
+    dispatchToHandlers { Self.run(handler, incoming) }
+  }
+
+  /// Queues handler work, counting it so inline handlers know whether anything is ahead.
+  private func dispatchToHandlers(_ work: @escaping @Sendable () -> Void) {
+    queuedHandlers.add(1, ordering: .acquiringAndReleasing)
+    handlerQueue.async { [self] in
+      work()
+      queuedHandlers.subtract(1, ordering: .acquiringAndReleasing)
+    }
   }
 
   private static func run(_ handler: RequestHandler, _ request: IncomingRequest) {
@@ -698,7 +743,7 @@ public final class Connection: @unchecked Sendable {
       } catch {
         request.respond(throwing: error)
       }
-    case .deferred(_, let body):
+    case .deferred(_, _, let body):
       do {
         try body(request)
       } catch {

@@ -80,6 +80,19 @@ enum DescriptorIO {
     }
   }
 
+  /// Writes `bytes` now if `fd` is ready for writing without blocking (poll says POLLOUT, which
+  /// for a pipe or a socket means a small write fits); returns how many bytes were written, or
+  /// nil when it is not ready or the write failed (the writer thread then takes over and
+  /// reports the failure).
+  static func writeIfReady(_ fd: Int32, _ bytes: [UInt8]) -> Int? {
+    var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+    guard poll(&descriptor, 1, 0) == 1, descriptor.revents & Int16(POLLOUT) != 0,
+      descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0
+    else { return nil }
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    return written >= 0 ? written : nil
+  }
+
   /// Writes all of `bytes`, waiting for room when the descriptor is non-blocking.
   static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, wake: WakePipe) -> WriteResult {
     var offset = 0

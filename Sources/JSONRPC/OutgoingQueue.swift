@@ -22,6 +22,11 @@ final class OutgoingQueue: @unchecked Sendable {
   private var pendingBytes = 0
   private var closed = false
   private var discard = false
+  /// Whether the writer holds a batch it has not finished writing.
+  private var writing = false
+
+  /// Frames up to this size may be written by the sending thread itself (see ``enqueue(_:writingDirectly:)``).
+  static let directWriteLimit = 4096
 
   init(limit: Int) {
     self.limit = limit
@@ -41,6 +46,28 @@ final class OutgoingQueue: @unchecked Sendable {
     return .queued
   }
 
+  /// Like ``enqueue(_:)``, but when nothing is queued or being written and the frame is small,
+  /// first offers it to `write` on the calling thread — saving the hand-off to the writer
+  /// thread for the common small answer. `write` must not block; it returns how many bytes it
+  /// wrote (the rest is queued) or nil when the descriptor is not ready. Order is kept: it runs
+  /// under the queue's lock, so no other frame can be queued or taken meanwhile.
+  func enqueue(_ frame: [UInt8], writingDirectly write: ([UInt8]) -> Int?) -> EnqueueResult {
+    condition.lock()
+    if !closed && !writing && frames.isEmpty && frame.count <= Self.directWriteLimit,
+      let written = write(frame)
+    {
+      defer { condition.unlock() }
+      if written >= frame.count { return .queued }
+      let rest = Array(frame[max(written, 0)...])
+      frames.append(rest)
+      pendingBytes += rest.count
+      condition.signal()
+      return .queued
+    }
+    condition.unlock()
+    return enqueue(frame)
+  }
+
   /// Blocks until frames are available; returns them joined (at most ~1 MiB per batch), or nil
   /// once the queue is closed and (unless discarding) empty.
   func nextBatch() -> [UInt8]? {
@@ -55,6 +82,7 @@ final class OutgoingQueue: @unchecked Sendable {
       taken += 1
     }
     frames.removeFirst(taken)
+    writing = true
     return batch
   }
 
@@ -62,6 +90,7 @@ final class OutgoingQueue: @unchecked Sendable {
   func didWrite(_ count: Int) {
     condition.lock()
     pendingBytes -= count
+    writing = false
     condition.unlock()
   }
 

@@ -12,8 +12,8 @@ enum QueryHandlers {
     .query("query/item", item),
     .query("query/itemAt", itemAt),
     .query("query/selection", selection),
-    .query("query/outline", outline),
-    .query("query/search", search),
+    .query("query/outline", inline: false, outline),
+    .query("query/search", inline: false, search),
     .query("query/counts", counts),
   ]
 

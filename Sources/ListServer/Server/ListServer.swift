@@ -41,7 +41,8 @@ public final class ListServer: Sendable {
     registry.addSession(session)
     for method in MethodTable.requests {
       let handler = method.handler
-      connection.onRequestDeferred(method.name, cancellation: method.cancellation) { request in
+      connection.onRequestDeferred(method.name, cancellation: method.cancellation, inline: method.inline) {
+        request in
         session.logTrace(
           "received request '\(request.method)' (id \(request.id))",
           verbose: request.rawParams.map { "\($0)" })

@@ -13,17 +13,24 @@ struct HandlerContext: Sendable {
 struct RequestMethod: Sendable {
   let name: String
   let cancellation: CancellationPolicy
+  /// Whether the handler returns within microseconds, so the connection may run it on its
+  /// reading thread when nothing is queued ahead of it.
+  let inline: Bool
   let handler: MethodTable.RequestHandler
 
-  /// A request answered -32800 at once when cancelled (queries, events).
-  static func query(_ name: String, _ handler: @escaping MethodTable.RequestHandler) -> RequestMethod {
-    RequestMethod(name: name, cancellation: .immediate, handler: handler)
+  /// A request answered -32800 at once when cancelled (queries, events). `inline: false` for
+  /// the few whose work grows with the list (a search over every item).
+  static func query(
+    _ name: String, inline: Bool = true, _ handler: @escaping MethodTable.RequestHandler
+  ) -> RequestMethod {
+    RequestMethod(name: name, cancellation: .immediate, inline: inline, handler: handler)
   }
 
   /// A change: cancellation only stops it if it has not been applied yet, so an answer never
-  /// claims "cancelled" for a change that happened.
+  /// claims "cancelled" for a change that happened. Not inline: decoding large content must not
+  /// hold up the reading thread.
   static func change(_ name: String, _ handler: @escaping MethodTable.RequestHandler) -> RequestMethod {
-    RequestMethod(name: name, cancellation: .cooperative, handler: handler)
+    RequestMethod(name: name, cancellation: .cooperative, inline: false, handler: handler)
   }
 }
 

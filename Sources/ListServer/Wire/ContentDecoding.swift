@@ -173,7 +173,8 @@ enum ContentDecoding {
   }
 
   /// An item with optional `children` and `expanded`.
-  static func tree(_ params: Params, wasExpanded: (String) -> Bool, inherit: Bool = false) throws(ResponseError)
+  static func tree(_ params: Params, wasExpanded: (String) -> Bool, inherit: Bool = false)
+    throws(ResponseError)
     -> OutlineNode
   {
     try params.requireKnown(itemKeys)
