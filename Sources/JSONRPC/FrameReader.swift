@@ -118,11 +118,13 @@ public struct FrameReader: Sendable {
 
   /// Feeds bytes from any collection.
   public mutating func feed<Bytes: Collection>(_ bytes: Bytes) -> [FrameEvent] where Bytes.Element == UInt8 {
-    if case .finished = state { return [] }
-    let done: Void? = bytes.withContiguousStorageIfAvailable { buffer.append(contentsOf: $0) }
-    if done == nil { buffer.append(contentsOf: bytes) }
     var events: [FrameEvent] = []
-    process { events.append(FrameEvent($0)) }
+    let done: Void? = bytes.withContiguousStorageIfAvailable { contiguous in
+      feedBorrowed(UnsafeRawBufferPointer(contiguous)) { events.append(FrameEvent($0)) }
+    }
+    if done == nil {
+      Array(bytes).withUnsafeBytes { copy in feedBorrowed(copy) { events.append(FrameEvent($0)) } }
+    }
     return events
   }
 
@@ -137,8 +139,20 @@ public struct FrameReader: Sendable {
   /// to read a stream.
   public mutating func feedBorrowed(_ bytes: UnsafeRawBufferPointer, _ handle: (BorrowedFrameEvent) -> Void) {
     if case .finished = state { return }
-    buffer.append(contentsOf: bytes)
-    process(handle)
+    guard buffer.isEmpty, bytes.count > 0 else {
+      buffer.append(contentsOf: bytes)
+      process(handle)
+      return
+    }
+    // Nothing is pending: read the frames straight from the caller's bytes and keep only the
+    // unfinished tail.
+    let origin = bufferStart
+    let view = View(
+      base: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), origin: origin, end: origin + bytes.count)
+    while step(view, handle) {}
+    let keep = min(max(keepOffset, origin), origin + bytes.count)
+    buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(keep - origin)...]))
+    bufferStart = keep
   }
 
   /// Ends the stream: reports a frame cut short (or delivers a final newline-delimited line that
@@ -547,18 +561,22 @@ public struct FrameReader: Sendable {
     }
   }
 
+  /// The stream offset of the first byte the current state may still need.
+  private var keepOffset: Int {
+    switch state {
+    case .detecting(let offset), .searching(let offset): return offset
+    case .header(let header): return header.start
+    case .body(let start, _, _, _): return start
+    case .skipping(_, let offset, let regionStart): return max(regionStart, offset - 64)
+    case .line(let start, _): return start
+    case .discardingLine(let offset): return offset
+    case .finished: return streamOffset
+    }
+  }
+
   /// Drops consumed bytes once they are a large share of the buffer.
   private mutating func compact() {
-    let keep: Int
-    switch state {
-    case .detecting(let offset), .searching(let offset): keep = offset
-    case .header(let header): keep = header.start
-    case .body(let start, _, _, _): keep = start
-    case .skipping(_, let offset, let regionStart): keep = max(regionStart, offset - 64)
-    case .line(let start, _): keep = start
-    case .discardingLine(let offset): keep = offset
-    case .finished: keep = streamOffset
-    }
+    let keep = keepOffset
     let drop = keep - bufferStart
     guard drop > 0 else { return }
     if drop == buffer.count {
