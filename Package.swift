@@ -13,6 +13,8 @@ let package = Package(
     .executable(name: "listd-bench", targets: ["listd-bench"]),
   ],
   targets: [
+    // A seeded random generator shared by the property tests, fuzzers and benchmarks.
+    .target(name: "SeededRandom"),
     // The JSON value type with its strict parser and writer. Pure: no I/O.
     .target(name: "JSON"),
     // Pure value types: snapshots, outlines, selection, payloads, changesets and the diff.
@@ -24,10 +26,10 @@ let package = Package(
     // The daemon executable.
     .executableTarget(name: "listd", dependencies: ["JSONRPC", "ListServer"]),
     // Benchmarks: `swift run -c release listd-bench model|jsonrpc|daemon`.
-    .executableTarget(name: "listd-bench", dependencies: ["ListModel", "JSONRPC", "ListServer", "listd"]),
-    .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
-    .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC"]),
+    .executableTarget(name: "listd-bench", dependencies: ["ListModel", "JSONRPC", "ListServer", "SeededRandom", "listd"]),
+    .testTarget(name: "ListModelTests", dependencies: ["ListModel", "SeededRandom"]),
+    .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC", "SeededRandom"]),
     // End-to-end tests: they start the built `listd` binary and talk to it over pipes and sockets.
-    .testTarget(name: "ListdTests", dependencies: ["JSON", "JSONRPC", "ListModel", "ListServer", "listd"]),
+    .testTarget(name: "ListdTests", dependencies: ["JSON", "JSONRPC", "ListModel", "ListServer", "SeededRandom", "listd"]),
   ]
 )

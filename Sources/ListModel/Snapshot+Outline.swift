@@ -41,7 +41,8 @@ extension ListSnapshot {
     let ids = try claimNewItems(Self.preorderIDs(trees))
     let at = location(parentID)
     let node = slots[Int(at.slot)].nodes[Int(at.position)]
-    let block = makeBlock(trees, ids: ids, level: node.level + 1, parent: parentID, inheritingExpansionFrom: nil)
+    let block = makeBlock(
+      trees, ids: ids, level: node.level + 1, parent: parentID, inheritingExpansionFrom: nil)
     insertBlock(block, into: at.slot, at: Int(at.position) + Int(node.size))
   }
 

@@ -7,7 +7,8 @@ extension ListSnapshot {
   /// With `base` (a snapshot sharing the id table) each id is first guessed as the one after the
   /// last id found in `base` (same section, preorder), or the one after that (a deleted item),
   /// which skips the hash when `strings` mostly follow `base`'s order.
-  mutating func claimNewItems(_ strings: [String], orderedLike base: ListSnapshot? = nil) throws(ListModelError)
+  mutating func claimNewItems(_ strings: [String], orderedLike base: ListSnapshot? = nil)
+    throws(ListModelError)
     -> [Int32]
   {
     let ids: [Int32]
@@ -77,7 +78,8 @@ extension ListSnapshot {
   /// ``OutlineNode/inheritsExpansion`` takes its item's expansion in `base` when given (by
   /// interned id if `base` shares the table, else by string). Without recursion. O(nodes).
   func makeBlock(
-    _ trees: [OutlineNode], ids: [Int32], level: Int32, parent: Int32, inheritingExpansionFrom base: ListSnapshot?
+    _ trees: [OutlineNode], ids: [Int32], level: Int32, parent: Int32,
+    inheritingExpansionFrom base: ListSnapshot?
   ) -> [Node] {
     var block: [Node] = []
     block.reserveCapacity(ids.count)

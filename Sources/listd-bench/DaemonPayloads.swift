@@ -1,6 +1,7 @@
 // Contents for the daemon suite: lists of n items in sections, churned copies, and their wire and model forms.
 import JSONRPC
 import ListModel
+import SeededRandom
 
 /// The content of a list: section ids with their item ids. An item's text is derived from its id.
 struct BenchContent {
@@ -19,7 +20,7 @@ struct BenchContent {
   /// A copy with `fraction` of the items churned: a third deleted, a third inserted (new ids),
   /// a third moved to random places (in their section or another).
   func churned(_ fraction: Double, seed: UInt64) -> BenchContent {
-    var random = BenchRandom(seed: seed)
+    var random = SplitMix64(seed: seed)
     var copy = self
     let each = max(1, Int(Double(itemCount) * fraction / 3))
     func randomSection() -> Int { random.int(0..<copy.sections.count) }

@@ -103,7 +103,9 @@ struct Table {
     var line = ""
     for (index, cell) in cells.enumerated() {
       let width = index < columns.count ? columns[index].width : cell.count
-      let padded = index == 0 ? cell.padding(toLength: width, withPad: " ", startingAt: 0)
+      let padded =
+        index == 0
+        ? cell.padding(toLength: width, withPad: " ", startingAt: 0)
         : String(repeating: " ", count: max(0, width - cell.count)) + cell
       line += (index == 0 ? "" : "  ") + padded
     }

@@ -1,19 +1,6 @@
 // Deterministic inputs for the model benchmarks: seeded ids, edit scripts and outline trees.
 import ListModel
-
-/// SplitMix64, so every benchmark input is the same from run to run.
-struct BenchRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &self) }
-}
+import SeededRandom
 
 /// The two id shapes of the suite.
 enum IDKind: String, CaseIterable {
@@ -25,7 +12,7 @@ enum IDKind: String, CaseIterable {
     switch self {
     case .short: return (0..<count).map { "i\(seed)-\($0)" }
     case .uuid:
-      var random = BenchRandom(seed: seed)
+      var random = SplitMix64(seed: seed)
       let hex = Array("0123456789abcdef".utf8)
       return (0..<count).map { _ in
         var bytes: [UInt8] = []
@@ -51,7 +38,7 @@ enum IDKind: String, CaseIterable {
 func churned(
   _ ids: [String], deletes: Double, inserts: Double, moves: Double, kind: IDKind, seed: UInt64
 ) -> [String] {
-  var random = BenchRandom(seed: seed)
+  var random = SplitMix64(seed: seed)
   var result = ids
   let count = ids.count
   for _ in 0..<Int(Double(count) * deletes) { result.remove(at: random.int(0..<result.count)) }

@@ -1,5 +1,6 @@
 // The `model` suite: ListModel build, diff, outline and selection figures.
 import ListModel
+import SeededRandom
 
 enum ModelBenchmarks {
   /// Mutable holder so an untimed setup can undo what the timed body did, in place (a copy of
@@ -103,7 +104,7 @@ enum ModelBenchmarks {
     diffRow(options, table, "no-change \(count)", old: [("s", ids)], new: [("s", ids)]) { _ in }
     diffRow(options, table, "no-change \(count), rebuilt (full scan)", old: [("s", ids)], new: [("s", ids)])
     var shuffledIDs = ids
-    var random = BenchRandom(seed: 4)
+    var random = SplitMix64(seed: 4)
     shuffledIDs.shuffle(using: &random)
     diffRow(options, table, "shuffle \(count)", old: [("s", ids)], new: [("s", shuffledIDs)])
     for (label, fraction) in [("moderate churn 20%", 0.2), ("heavy churn 50%", 0.5)] {

@@ -1,5 +1,6 @@
-// Randomized robustness test: 10,000 seeded corrupted streams through the frame reader.
 import JSONRPC
+// Randomized robustness test: 10,000 seeded corrupted streams through the frame reader.
+import SeededRandom
 import XCTest
 
 final class FrameFuzzTests: XCTestCase {
@@ -14,7 +15,7 @@ final class FrameFuzzTests: XCTestCase {
     var errors = 0
     for streamIndex in 0..<10_000 {
       let seed = baseSeed &+ UInt64(streamIndex)
-      var rng = SeededRandom(seed: seed)
+      var rng = SplitMix64(seed: seed)
       let framing: Framing = rng.chance(0.8) ? .contentLength : .newlineDelimited
       // Build the stream, tagging every byte with the frame it belongs to.
       var bytes: [UInt8] = []

@@ -1,28 +1,11 @@
 // Seeded random generators shared by the property and fuzz tests.
 import JSON
-
-/// SplitMix64: a tiny, fast, seedable generator so every randomized test can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &self) }
-  mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
-}
+import SeededRandom
 
 /// Random JSON values with awkward strings (escapes, controls, non-ASCII, astral scalars) and
 /// numbers at the edges (Int64 bounds, subnormals, negative zero).
 enum RandomJSON {
-  static func value(_ rng: inout SeededRandom, depth: Int = 0) -> JSONValue {
+  static func value(_ rng: inout SplitMix64, depth: Int = 0) -> JSONValue {
     let leafOnly = depth >= 5
     switch rng.int(0..<(leafOnly ? 6 : 8)) {
     case 0: return .null
@@ -39,7 +22,7 @@ enum RandomJSON {
     }
   }
 
-  static func int(_ rng: inout SeededRandom) -> Int64 {
+  static func int(_ rng: inout SplitMix64) -> Int64 {
     switch rng.int(0..<5) {
     case 0: return [Int64.min, Int64.max, 0, -1, 1][rng.int(0..<5)]
     case 1: return Int64(bitPattern: rng.next())
@@ -47,7 +30,7 @@ enum RandomJSON {
     }
   }
 
-  static func double(_ rng: inout SeededRandom) -> Double {
+  static func double(_ rng: inout SplitMix64) -> Double {
     switch rng.int(0..<5) {
     case 0:
       return [-0.0, 0.5, 1.0, 1e-300, .leastNonzeroMagnitude, 1.7976931348623157e308, 0.1, 1e22, 1e23][
@@ -67,7 +50,7 @@ enum RandomJSON {
     "é", "ß", "€", "中", "\u{2028}", "\u{FEFF}", "\u{FFFF}", "😀", "\u{10FFFF}", "\u{1D11E}",
   ]
 
-  static func string(_ rng: inout SeededRandom) -> String {
+  static func string(_ rng: inout SplitMix64) -> String {
     var scalars = String.UnicodeScalarView()
     for _ in 0..<rng.int(0..<12) {
       if rng.chance(0.5) {
@@ -81,8 +64,8 @@ enum RandomJSON {
 
   /// A random JSON *text* (not made by the writer): random whitespace, escapes of every form,
   /// numbers in every notation.
-  static func text(_ rng: inout SeededRandom, depth: Int = 0) -> String {
-    func ws(_ rng: inout SeededRandom) -> String {
+  static func text(_ rng: inout SplitMix64, depth: Int = 0) -> String {
+    func ws(_ rng: inout SplitMix64) -> String {
       ["", "", " ", "\n", "\t", "\r\n  "][rng.int(0..<6)]
     }
     let leafOnly = depth >= 4

@@ -128,7 +128,7 @@ final class ErrorTests: XCTestCase {
         if (try? scratch.apply(edit)) != nil { batch.append(edit) }
       }
       let at = generator.random.int(0..<(batch.count + 1))
-      batch.insert(generator.random.pick(poisons)!, at: at)
+      batch.insert(generator.random.element(poisons)!, at: at)
       do throws(ListModelError) {
         try snapshot.apply(batch)
         XCTFail("seed \(seed): poisoned batch did not throw")

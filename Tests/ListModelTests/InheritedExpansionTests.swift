@@ -100,7 +100,9 @@ final class GuessedInterningTests: XCTestCase {
     _ = table.intern(["a", "b", "c", "d"])
     let input = ["a", "b", "x", "c", "a", "d", "y", "x", "b"]
     // Guesses: right ones, wrong ones, out of range and negative.
-    let guesses: [(Int32, Int32)] = [(0, 1), (1, -1), (7, 2), (-1, -1), (99, 3), (3, 99), (2, 5), (5, -1), (-1, 1), (0, 0)]
+    let guesses: [(Int32, Int32)] = [
+      (0, 1), (1, -1), (7, 2), (-1, -1), (99, 3), (3, 99), (2, 5), (5, -1), (-1, 1), (0, 0),
+    ]
     var call = 0
     let guessed = table.intern(input) { _ in
       defer { call += 1 }
@@ -116,24 +118,37 @@ final class GuessedInterningTests: XCTestCase {
     var base = ListSnapshot()
     try base.appendSections(["s", "t"])
     try base.appendTrees(
-      [OutlineNode("a", children: [OutlineNode("a1"), OutlineNode("a2")], isExpanded: true), OutlineNode("b")],
+      [
+        OutlineNode("a", children: [OutlineNode("a1"), OutlineNode("a2")], isExpanded: true),
+        OutlineNode("b"),
+      ],
       toSection: "s")
     try base.appendItems([ListItem("c"), ListItem("d")], toSection: "t")
     for order in [
-      ["a", "b", "c", "d", "new"], ["d", "new", "c", "b", "a"], ["b", "a", "d", "c"], ["new", "a", "c"], ["b", "d"],
+      ["a", "b", "c", "d", "new"], ["d", "new", "c", "b", "a"], ["b", "a", "d", "c"], ["new", "a", "c"],
+      ["b", "d"],
     ] {
       var next = ListSnapshot(sharingIdentifiersWith: base)
       try next.appendSections(["s"])
       try next.appendTrees(
-        order.map { $0 == "a" ? .inheritingExpansion(ListItem("a"), children: [OutlineNode("a2"), OutlineNode("a1")]) : OutlineNode($0) },
+        order.map {
+          $0 == "a"
+            ? .inheritingExpansion(ListItem("a"), children: [OutlineNode("a2"), OutlineNode("a1")])
+            : OutlineNode($0)
+        },
         toSection: "s", inheritingExpansionFrom: base)
-      XCTAssertEqual(next.visibleItems(inSection: "s"), order.flatMap { $0 == "a" ? ["a", "a2", "a1"] : [$0] })
+      XCTAssertEqual(
+        next.visibleItems(inSection: "s"), order.flatMap { $0 == "a" ? ["a", "a2", "a1"] : [$0] })
       XCTAssertEqual(next.isExpanded("a"), order.contains("a"))
       assertConsistent(next)
       var plain = ListSnapshot(sharingIdentifiersWith: base)
       try plain.appendSections(["s"])
       try plain.appendTrees(
-        order.map { $0 == "a" ? OutlineNode("a", children: [OutlineNode("a2"), OutlineNode("a1")], isExpanded: true) : OutlineNode($0) },
+        order.map {
+          $0 == "a"
+            ? OutlineNode("a", children: [OutlineNode("a2"), OutlineNode("a1")], isExpanded: true)
+            : OutlineNode($0)
+        },
         toSection: "s")
       XCTAssertEqual(next, plain)
       XCTAssertEqual(diff(base, next), diff(base, plain))
@@ -141,7 +156,8 @@ final class GuessedInterningTests: XCTestCase {
     var duplicate = ListSnapshot(sharingIdentifiersWith: base)
     try duplicate.appendSections(["s"])
     XCTAssertThrowsError(
-      try duplicate.appendTrees([OutlineNode("a"), OutlineNode("b"), OutlineNode("a")], toSection: "s",
+      try duplicate.appendTrees(
+        [OutlineNode("a"), OutlineNode("b"), OutlineNode("a")], toSection: "s",
         inheritingExpansionFrom: base))
   }
 }

@@ -69,9 +69,9 @@ final class MirrorPropertyTests: XCTestCase {
       }
     }
     // A single expand/collapse: the direct changeset equals the diff.
-    if let target = generator.random.pick(new.allItems) {
+    if let target = generator.random.element(new.allItems) {
       var direct = new
-      let edit: ListEdit = generator.random.chance(50) ? .expand([target]) : .collapse([target])
+      let edit: ListEdit = generator.random.chance(percent: 50) ? .expand([target]) : .collapse([target])
       guard let fast = try? direct.applyAndDiff([edit]) else {
         return fail(seed, "applyAndDiff(\(edit)) threw", log, old, new)
       }

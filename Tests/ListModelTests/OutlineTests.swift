@@ -1,4 +1,5 @@
 // Unit tests of outline sections: structure, expand/collapse, index paths and direct changesets.
+import SeededRandom
 import XCTest
 
 @testable import ListModel
@@ -113,7 +114,7 @@ final class OutlineTests: XCTestCase {
       nodes.append(
         OutlineNode(
           "r\(i)", children: (0..<random.int(0..<5)).map { OutlineNode("r\(i).\($0)") },
-          isExpanded: random.chance(50)))
+          isExpanded: random.chance(percent: 50)))
     }
     try snapshot.appendTrees(nodes)
     for (row, id) in snapshot.visibleItems(inSection: "s").enumerated() {

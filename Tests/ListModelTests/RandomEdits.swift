@@ -1,4 +1,5 @@
 // A seeded generator of random lists and random edit batches, valid and invalid, for property tests.
+import SeededRandom
 import XCTest
 
 @testable import ListModel
@@ -26,7 +27,7 @@ struct RandomEdits {
     return "\(prefix)\(nextID)"
   }
 
-  mutating func payload() -> ItemPayload { random.pick(Self.payloads)! }
+  mutating func payload() -> ItemPayload { random.element(Self.payloads)! }
 
   mutating func newItems(_ maxCount: Int) -> [ListItem] {
     (0..<random.int(1..<(maxCount + 1))).map { _ in ListItem(freshID("i"), payload: payload()) }
@@ -34,39 +35,40 @@ struct RandomEdits {
 
   mutating func trees(depth: Int) -> [OutlineNode] {
     (0..<random.int(1..<4)).map { _ in
-      let children = depth > 0 && random.chance(50) ? trees(depth: depth - 1) : []
+      let children = depth > 0 && random.chance(percent: 50) ? trees(depth: depth - 1) : []
       return OutlineNode(
-        ListItem(freshID("t"), payload: payload()), children: children, isExpanded: random.chance(50))
+        ListItem(freshID("t"), payload: payload()), children: children, isExpanded: random.chance(percent: 50)
+      )
     }
   }
 
   /// A random starting list: a few sections, flat items and outlines, some selection.
   mutating func list() -> ListSnapshot {
-    var snapshot = ListSnapshot(selectionMode: random.pick(SelectionMode.allCases)!)
-    for _ in 0..<(random.chance(8) ? 0 : random.int(1..<5)) {
+    var snapshot = ListSnapshot(selectionMode: random.element(SelectionMode.allCases)!)
+    for _ in 0..<(random.chance(percent: 8) ? 0 : random.int(1..<5)) {
       let section = freshID("s")
-      try? snapshot.appendSections([SectionSpec(section, header: random.chance(30) ? "h" : nil)])
-      if random.chance(60) {
+      try? snapshot.appendSections([SectionSpec(section, header: random.chance(percent: 30) ? "h" : nil)])
+      if random.chance(percent: 60) {
         try? snapshot.appendItems(newItems(8), toSection: section)
       } else {
         try? snapshot.appendTrees(trees(depth: 3), toSection: section)
       }
     }
-    if snapshot.selectionMode == .multiple, random.chance(30) { try? snapshot.selectAll() }
+    if snapshot.selectionMode == .multiple, random.chance(percent: 30) { try? snapshot.selectAll() }
     return snapshot
   }
 
   /// An id of the snapshot, or (sometimes) an unknown or duplicate one.
   mutating func itemID(_ snapshot: ListSnapshot) -> String {
     let all = snapshot.allItems
-    if all.isEmpty || random.chance(3) { return "unknown\(random.int(0..<3))" }
-    return random.pick(all)!
+    if all.isEmpty || random.chance(percent: 3) { return "unknown\(random.int(0..<3))" }
+    return random.element(all)!
   }
 
   mutating func sectionID(_ snapshot: ListSnapshot) -> String {
     let all = snapshot.sectionIdentifiers
-    if all.isEmpty || random.chance(3) { return "nosection\(random.int(0..<3))" }
-    return random.pick(all)!
+    if all.isEmpty || random.chance(percent: 3) { return "nosection\(random.int(0..<3))" }
+    return random.element(all)!
   }
 
   mutating func itemIDs(_ snapshot: ListSnapshot, max: Int) -> [String] {
@@ -76,10 +78,10 @@ struct RandomEdits {
   /// New items, sometimes reusing an existing id (a duplicate).
   mutating func maybeDuplicateItems(_ snapshot: ListSnapshot, max: Int) -> [ListItem] {
     var items = newItems(max)
-    if random.chance(4), let existing = random.pick(snapshot.allItems) {
+    if random.chance(percent: 4), let existing = random.element(snapshot.allItems) {
       items[random.int(0..<items.count)] = ListItem(existing)
     }
-    if random.chance(2), let first = items.first { items.append(first) }
+    if random.chance(percent: 2), let first = items.first { items.append(first) }
     return items
   }
 
@@ -89,9 +91,9 @@ struct RandomEdits {
     switch random.int(0..<40) {
     case 0:
       var specs = (0..<random.int(1..<3)).map { _ in
-        SectionSpec(freshID("s"), header: random.chance(20) ? "x" : nil)
+        SectionSpec(freshID("s"), header: random.chance(percent: 20) ? "x" : nil)
       }
-      if random.chance(5) { specs.append(SectionSpec(sectionID(s))) }
+      if random.chance(percent: 5) { specs.append(SectionSpec(sectionID(s))) }
       return .appendSections(specs)
     case 1: return .insertSectionsBefore([SectionSpec(freshID("s"))], section: sectionID(s))
     case 2: return .insertSectionsAfter([SectionSpec(freshID("s"))], section: sectionID(s))
@@ -99,14 +101,15 @@ struct RandomEdits {
     case 4: return .moveSectionBefore(sectionID(s), section: sectionID(s))
     case 5: return .moveSectionAfter(sectionID(s), section: sectionID(s))
     case 6: return .reloadSections([sectionID(s)])
-    case 7: return .setSectionHeader(section: sectionID(s), header: random.pick([nil, "h", "H"])!)
-    case 8: return .setSectionFooter(section: sectionID(s), footer: random.pick([nil, "f"])!)
+    case 7: return .setSectionHeader(section: sectionID(s), header: random.element([nil, "h", "H"])!)
+    case 8: return .setSectionFooter(section: sectionID(s), footer: random.element([nil, "f"])!)
     case 9, 10:
-      return .appendItems(maybeDuplicateItems(s, max: 4), section: random.chance(30) ? nil : sectionID(s))
+      return .appendItems(
+        maybeDuplicateItems(s, max: 4), section: random.chance(percent: 30) ? nil : sectionID(s))
     case 11: return .insertItemsBefore(maybeDuplicateItems(s, max: 3), item: itemID(s))
     case 12: return .insertItemsAfter(maybeDuplicateItems(s, max: 3), item: itemID(s))
     case 13, 14: return .deleteItems(itemIDs(s, max: 3))
-    case 15: return random.chance(10) ? .deleteAllItems : .deselectAll
+    case 15: return random.chance(percent: 10) ? .deleteAllItems : .deselectAll
     case 16, 17: return .moveItemBefore(itemID(s), item: itemID(s))
     case 18: return .moveItemAfter(itemID(s), item: itemID(s))
     case 19: return .moveItemToParent(itemID(s), parent: itemID(s))
@@ -115,21 +118,22 @@ struct RandomEdits {
     case 22: return .reconfigureItems(itemIDs(s, max: 3))
     case 23:
       let section = sectionID(s)
-      var items = s.itemIdentifiers(inSection: section, includingHidden: true).filter { _ in random.chance(60)
+      var items = s.itemIdentifiers(inSection: section, includingHidden: true).filter { _ in
+        random.chance(percent: 60)
       }
       .map { ListItem($0, payload: payload()) }
       items.shuffle(using: &random)
-      items += random.chance(50) ? newItems(3) : []
+      items += random.chance(percent: 50) ? newItems(3) : []
       return .replaceItems(items, section: section)
     case 24, 25: return .setPayload(item: itemID(s), payload: payload())
     case 26, 27: return .appendChildren(maybeDuplicateItems(s, max: 3), parent: itemID(s))
-    case 28: return .appendTrees(trees(depth: 2), section: random.chance(30) ? nil : sectionID(s))
+    case 28: return .appendTrees(trees(depth: 2), section: random.chance(percent: 30) ? nil : sectionID(s))
     case 29: return .appendChildTrees(trees(depth: 2), parent: itemID(s))
     case 30, 31: return .expand(itemIDs(s, max: 2))
     case 32, 33: return .collapse(itemIDs(s, max: 2))
-    case 34: return random.chance(50) ? .expandSubtree(itemID(s)) : .collapseSubtree(itemID(s))
+    case 34: return random.chance(percent: 50) ? .expandSubtree(itemID(s)) : .collapseSubtree(itemID(s))
     case 35:
-      let section: String? = random.chance(50) ? nil : sectionID(s)
+      let section: String? = random.chance(percent: 50) ? nil : sectionID(s)
       switch random.int(0..<3) {
       case 0: return .expandAll(section: section)
       case 1: return .collapseAll(section: section)
@@ -140,8 +144,8 @@ struct RandomEdits {
     default:
       switch random.int(0..<4) {
       case 0: return .selectAll
-      case 1: return .setSelectionMode(random.pick(SelectionMode.allCases)!)
-      default: return .select(random.pick(s.itemIdentifiers).map { [$0] } ?? [])
+      case 1: return .setSelectionMode(random.element(SelectionMode.allCases)!)
+      default: return .select(random.element(s.itemIdentifiers).map { [$0] } ?? [])
       }
     }
   }

@@ -129,20 +129,24 @@ extension SnapshotTests {
   func testRowWindowsMatchTheRowList() throws {
     var snapshot = ListSnapshot()
     try snapshot.appendSections(["flat", "tree"])
-    try snapshot.appendItems((0..<20).map { ListItem("f\($0)", payload: ItemPayload(text: "f\($0)")) }, toSection: "flat")
+    try snapshot.appendItems(
+      (0..<20).map { ListItem("f\($0)", payload: ItemPayload(text: "f\($0)")) }, toSection: "flat")
     func node(_ id: String, _ depth: Int, _ expanded: Bool) -> OutlineNode {
       OutlineNode(
         ListItem(id, payload: ItemPayload(text: id)),
         children: depth == 0 ? [] : (0..<3).map { node("\(id).\($0)", depth - 1, ($0 + depth) % 2 == 0) },
         isExpanded: expanded)
     }
-    try snapshot.appendTrees([node("a", 3, true), node("b", 2, false), node("c", 3, true)], toSection: "tree")
+    try snapshot.appendTrees(
+      [node("a", 3, true), node("b", 2, false), node("c", 3, true)], toSection: "tree")
     let rows = snapshot.rows
     for (index, section) in rows.sections.enumerated() {
       for start in 0...section.rows.count {
         for length in [0, 1, 5, 100] {
           let expected = Array(section.rows[start..<min(start + length, section.rows.count)])
-          XCTAssertEqual(snapshot.rows(inSectionAt: index, range: start..<(start + length)), expected, "\(index) \(start) \(length)")
+          XCTAssertEqual(
+            snapshot.rows(inSectionAt: index, range: start..<(start + length)), expected,
+            "\(index) \(start) \(length)")
         }
       }
       for row in section.rows { XCTAssertEqual(snapshot.row(ofItem: row.id), row) }

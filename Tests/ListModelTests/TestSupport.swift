@@ -1,23 +1,8 @@
 // Shared test helpers: a seeded random generator and small snapshot builders.
+import SeededRandom
 import XCTest
 
 @testable import ListModel
-
-/// SplitMix64: a tiny, fast, seedable generator, so every random case can be replayed by seed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &self) }
-  mutating func chance(_ percent: Int) -> Bool { int(0..<100) < percent }
-  mutating func pick<T>(_ values: [T]) -> T? { values.isEmpty ? nil : values[int(0..<values.count)] }
-}
 
 /// A snapshot with the given sections, each holding flat items.
 func makeSnapshot(_ sections: [(String, [String])], mode: SelectionMode = .multiple) -> ListSnapshot {

@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import JSONRPC
 import ListModel
+import SeededRandom
 import XCTest
 
 @testable import ListServer
@@ -233,7 +234,6 @@ final class MirrorPropertyTests: XCTestCase {
   }
 
 }
-
 
 /// An answer handed from a connection's completion handler to the test thread.
 final class ResultSlot: @unchecked Sendable {
@@ -611,40 +611,5 @@ struct MirrorRun {
       ]
     default: return ["op": "moveItem", "item": .string(someItem())]  // no anchor
     }
-  }
-}
-
-/// A small, fast, seedable generator (SplitMix64), so a failing run can be replayed.
-struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func int(in range: ClosedRange<Int>) -> Int {
-    range.lowerBound + Int(next() % UInt64(range.count))
-  }
-
-  mutating func chance(_ probability: Double) -> Bool {
-    Double(next() >> 11) / Double(1 << 53) < probability
-  }
-
-  mutating func element<T>(_ array: [T]) -> T? {
-    array.isEmpty ? nil : array[int(in: 0...(array.count - 1))]
-  }
-
-  mutating func shuffled<T>(_ array: [T]) -> [T] {
-    var copy = array
-    if copy.count > 1 {
-      for index in stride(from: copy.count - 1, to: 0, by: -1) { copy.swapAt(index, int(in: 0...index)) }
-    }
-    return copy
   }
 }
