@@ -1,5 +1,5 @@
-import JSONRPC
 // Randomized robustness test: 10,000 seeded corrupted streams through the frame reader.
+import JSONRPC
 import SeededRandom
 import XCTest
 

@@ -1,5 +1,5 @@
-import JSON
 // Table tests of the strict JSON parser: what it accepts, what it builds, what it rejects and where.
+import JSON
 import SeededRandom
 import XCTest
 

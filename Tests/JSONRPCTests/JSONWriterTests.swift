@@ -1,6 +1,6 @@
+// Writer tests: exact output for each kind of value, escaping, and the round-trip properties.
 import Foundation
 import JSON
-// Writer tests: exact output for each kind of value, escaping, and the round-trip properties.
 import SeededRandom
 import XCTest
 
