@@ -30,12 +30,17 @@ enum EventHandlers {
     return .object(object)
   }
 
-  /// The list, its owner and the item's payload, or the error a viewer should see.
-  private static func resolve(
-    _ context: HandlerContext, _ p: Params, keys: [String]
-  ) throws -> (
-    list: LiveList, owner: any ListOwner, committed: LiveList.Committed, item: String, payload: ItemPayload
-  ) {
+  /// What a user event is about: the list at its current version, its owner, and the item.
+  struct Target {
+    let list: LiveList
+    let owner: any ListOwner
+    let committed: LiveList.Committed
+    let item: String
+    let payload: ItemPayload
+  }
+
+  /// The target of an event, or the error a viewer should see.
+  private static func resolve(_ context: HandlerContext, _ p: Params, keys: [String]) throws -> Target {
     try p.requireKnown(["list", "item"] + keys)
     let list = try context.registry.list(try p.string("list"))
     let item = try p.string("item")
@@ -44,7 +49,7 @@ enum EventHandlers {
       throw ResponseError.unknownItem(item, in: list.id)
     }
     guard let owner = list.owner else { throw noOwner(list) }
-    return (list, owner, committed, item, payload)
+    return Target(list: list, owner: owner, committed: committed, item: item, payload: payload)
   }
 
   static func noOwner(_ list: LiveList) -> ResponseError {
@@ -149,7 +154,9 @@ enum EventHandlers {
       let target = try p.string(key)
       let snapshot = r.committed.snapshot
       if key == "section" {
-        guard snapshot.contains(section: target) else { throw QueryHandlers.unknownSection(target, p) }
+        guard snapshot.contains(section: target) else {
+          throw ResponseError.unknownSection(target, in: r.list.id)
+        }
       } else {
         guard snapshot.contains(item: target) else { throw ResponseError.unknownItem(target, in: r.list.id) }
         guard target != r.item else {
@@ -167,9 +174,7 @@ enum EventHandlers {
   }
 
   private static func forward(
-    _ r: (
-      list: LiveList, owner: any ListOwner, committed: LiveList.Committed, item: String, payload: ItemPayload
-    ),
+    _ r: Target,
     _ event: JSONValue
   ) -> JSONValue {
     r.owner.deliver(event: event, on: r.list)

@@ -17,24 +17,25 @@ enum QueryHandlers {
     .query("query/counts", counts),
   ]
 
-  /// Resolves the list and answers `body`'s members after `{list, version}`.
+  /// Resolves the list and answers `body`'s members after `{list, version}`; `body` gets the
+  /// committed snapshot, the params and the list id.
   private static func query(
     _ context: HandlerContext, _ request: IncomingRequest, keys: [String],
-    _ body: @escaping @Sendable (ListSnapshot, Params) throws -> [(String, JSONValue)]
+    _ body: @escaping @Sendable (ListSnapshot, Params, _ list: String) throws -> [(String, JSONValue)]
   ) throws {
     let p = request.params
     try p.requireKnown(["list"] + keys)
     let list = try context.registry.list(try p.string("list"))
     context.read(list, request) { committed in
       var object: JSONObject = ["list": .string(list.id), "version": .int(Int64(committed.version))]
-      for (key, value) in try body(committed.snapshot, p) { object.append(key, value) }
+      for (key, value) in try body(committed.snapshot, p, list.id) { object.append(key, value) }
       return .object(object)
     }
   }
 
   /// O(sections).
   static func sections(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    try query(context, request, keys: []) { snapshot, _ in
+    try query(context, request, keys: []) { snapshot, _, _ in
       let sections = snapshot.sectionIdentifiers.enumerated().map { index, id -> JSONValue in
         var object = RowEncoding.sectionHeader(
           id: id, header: snapshot.header(ofSection: id), footer: snapshot.footer(ofSection: id))
@@ -62,9 +63,11 @@ enum QueryHandlers {
   /// A section's visible rows, paged. O(log n + rows returned).
   static func items(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let (offset, limit) = try page(request.params, context, defaultLimit: context.options.maxWindow)
-    try query(context, request, keys: ["section", "offset", "limit"]) { snapshot, p in
+    try query(context, request, keys: ["section", "offset", "limit"]) { snapshot, p, list in
       let section = try p.string("section")
-      guard let index = snapshot.index(ofSection: section) else { throw unknownSection(section, p) }
+      guard let index = snapshot.index(ofSection: section) else {
+        throw ResponseError.unknownSection(section, in: list)
+      }
       let total = snapshot.numberOfItems(inSection: section) ?? 0
       let rows = snapshot.rows(inSectionAt: index, range: offset..<(offset + limit))
       return [
@@ -77,7 +80,7 @@ enum QueryHandlers {
   /// A window of the flattened visible rows across sections. O(sections + log n + rows returned).
   static func window(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let (offset, limit) = try page(request.params, context, defaultLimit: nil)
-    try query(context, request, keys: ["offset", "limit"]) { snapshot, _ in
+    try query(context, request, keys: ["offset", "limit"]) { snapshot, _, _ in
       WindowEncoding.window(snapshot, offset: offset, limit: limit).map { ($0.key, $0.value) }
     }
   }
@@ -99,16 +102,16 @@ enum QueryHandlers {
 
   /// O(log n + children).
   static func item(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    try query(context, request, keys: ["item"]) { snapshot, p in
+    try query(context, request, keys: ["item"]) { snapshot, p, list in
       let id = try p.string("item")
-      guard let info = itemInfo(id, in: snapshot) else { throw unknownItem(id, p) }
+      guard let info = itemInfo(id, in: snapshot) else { throw ResponseError.unknownItem(id, in: list) }
       return [("item", info)]
     }
   }
 
   /// O(log n + children).
   static func itemAt(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    try query(context, request, keys: ["indexPath"]) { snapshot, p in
+    try query(context, request, keys: ["indexPath"]) { snapshot, p, list in
       let path = try p.array("indexPath")
       guard path.count == 2, let section = path[0].intValue, let row = path[1].intValue else {
         throw p.mismatch("indexPath", "[section, row] (two integers)", .array(path))
@@ -126,7 +129,7 @@ enum QueryHandlers {
 
   /// O(s log n) for s selected items.
   static func selection(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    try query(context, request, keys: []) { snapshot, _ in
+    try query(context, request, keys: []) { snapshot, _, _ in
       let items = snapshot.selectedItems.map { id -> JSONValue in
         let path = snapshot.indexPath(for: id).map {
           JSONValue.array([.int(Int64($0.section)), .int(Int64($0.item))])
@@ -140,7 +143,7 @@ enum QueryHandlers {
   /// Outline state down to `depth`: of an item's subtree, a section's roots, or every section's.
   /// O(nodes returned).
   static func outline(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    try query(context, request, keys: ["item", "section", "depth"]) { snapshot, p in
+    try query(context, request, keys: ["item", "section", "depth"]) { snapshot, p, list in
       let depth = try p.optionalInt("depth") ?? Int.max
       guard depth >= 0 else { throw p.invalid("depth", "must be 0 or more, got \(depth)") }
       func node(_ id: String, _ remaining: Int) -> JSONValue {
@@ -154,10 +157,12 @@ enum QueryHandlers {
       }
       let roots: [String]
       if let item = try p.optionalString("item") {
-        guard snapshot.contains(item: item) else { throw unknownItem(item, p) }
+        guard snapshot.contains(item: item) else { throw ResponseError.unknownItem(item, in: list) }
         roots = [item]
       } else if let section = try p.optionalString("section") {
-        guard snapshot.contains(section: section) else { throw unknownSection(section, p) }
+        guard snapshot.contains(section: section) else {
+          throw ResponseError.unknownSection(section, in: list)
+        }
         roots = snapshot.rootItems(inSection: section)
       } else {
         roots = snapshot.sectionIdentifiers.flatMap { snapshot.rootItems(inSection: $0) }
@@ -170,7 +175,7 @@ enum QueryHandlers {
   /// O(items × text length).
   static func search(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let maxWindow = context.options.maxWindow
-    try query(context, request, keys: ["text", "caseSensitive", "limit"]) { snapshot, p in
+    try query(context, request, keys: ["text", "caseSensitive", "limit"]) { snapshot, p, list in
       let needle = try p.string("text")
       let caseSensitive = try p.optionalBool("caseSensitive") ?? false
       let limit = try p.optionalInt("limit") ?? 1_000
@@ -205,7 +210,7 @@ enum QueryHandlers {
 
   /// O(sections).
   static func counts(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    try query(context, request, keys: []) { snapshot, _ in
+    try query(context, request, keys: []) { snapshot, _, _ in
       [
         ("sections", .int(Int64(snapshot.numberOfSections))),
         ("items", .int(Int64(snapshot.numberOfItems(includingHidden: true)))),
@@ -213,13 +218,5 @@ enum QueryHandlers {
         ("selected", .int(Int64(snapshot.selectedItems.count))),
       ]
     }
-  }
-
-  static func unknownSection(_ id: String, _ p: Params) -> ResponseError {
-    ResponseError(.unknownSection, "unknown section '\(id)'", data: ["section": .string(id)])
-  }
-
-  static func unknownItem(_ id: String, _ p: Params) -> ResponseError {
-    ResponseError(.unknownItem, "unknown item '\(id)'", data: ["item": .string(id)])
   }
 }

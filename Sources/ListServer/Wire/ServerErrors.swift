@@ -19,6 +19,11 @@ extension ResponseError {
     ResponseError(.unknownList, "unknown list '\(id)'", data: ["list": .string(id)])
   }
 
+  static func unknownSection(_ id: String, in list: String) -> ResponseError {
+    ResponseError(
+      .unknownSection, "unknown section '\(id)' in list '\(list)'", data: ["section": .string(id)])
+  }
+
   static func unknownItem(_ id: String, in list: String) -> ResponseError {
     ResponseError(.unknownItem, "unknown item '\(id)' in list '\(list)'", data: ["item": .string(id)])
   }
