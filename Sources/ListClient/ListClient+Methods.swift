@@ -28,7 +28,9 @@ public struct UnexpectedAnswer: Error, CustomStringConvertible {
 extension ListClient {
   private func change(_ method: String, _ params: JSONObject) async throws -> Change {
     let value = try await call(method, .object(params))
-    guard let change = Change(value) else { throw UnexpectedAnswer(description: "\(method) answered \(value)") }
+    guard let change = Change(value) else {
+      throw UnexpectedAnswer(description: "\(method) answered \(value)")
+    }
     return change
   }
 
@@ -51,7 +53,8 @@ extension ListClient {
     try await change(
       "list/create",
       params(
-        list, ifVersion: nil, ("title", title.map { .string($0) }), ("appearance", appearance.map { .string($0) }),
+        list, ifVersion: nil, ("title", title.map { .string($0) }),
+        ("appearance", appearance.map { .string($0) }),
         ("selectionMode", selectionMode.map { .string($0) }), ("content", content)))
   }
 
@@ -89,7 +92,9 @@ extension ListClient {
   {
     try await change(
       "outline/expand",
-      params(list, ifVersion: ifVersion, ("item", item.map { .string($0) }), ("recursive", recursive ? true : nil)))
+      params(
+        list, ifVersion: ifVersion, ("item", item.map { .string($0) }), ("recursive", recursive ? true : nil))
+    )
   }
 
   /// `outline/collapse`: the mirror of ``expand(_:item:recursive:ifVersion:)``.
@@ -98,7 +103,9 @@ extension ListClient {
   {
     try await change(
       "outline/collapse",
-      params(list, ifVersion: ifVersion, ("item", item.map { .string($0) }), ("recursive", recursive ? true : nil)))
+      params(
+        list, ifVersion: ifVersion, ("item", item.map { .string($0) }), ("recursive", recursive ? true : nil))
+    )
   }
 
   /// `selection/select`.

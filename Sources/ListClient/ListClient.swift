@@ -26,8 +26,10 @@ public final class ListClient: @unchecked Sendable {
   private let process: Process?
   private let stdinPipe: Pipe?
 
-  private init(input: Int32, output: Int32, ownsDescriptors: Bool, process: Process?, stdinPipe: Pipe?) throws {
-    var options = Connection.Options(framing: .contentLength, dispatch: .serial, logger: .disabled, name: "listctl")
+  private init(input: Int32, output: Int32, ownsDescriptors: Bool, process: Process?, stdinPipe: Pipe?) throws
+  {
+    var options = Connection.Options(
+      framing: .contentLength, dispatch: .serial, logger: .disabled, name: "listctl")
     options.closesDescriptors = ownsDescriptors
     options.flushTimeout = .seconds(2)
     connection = try Connection(input: input, output: output, options: options)
@@ -36,7 +38,8 @@ public final class ListClient: @unchecked Sendable {
     self.process = process
     self.stdinPipe = stdinPipe
     connection.onUnhandledNotification { notification in
-      continuation.yield(ServerNotification(method: notification.method, params: notification.rawParams ?? .null))
+      continuation.yield(
+        ServerNotification(method: notification.method, params: notification.rawParams ?? .null))
     }
     connection.onClose { _ in continuation.finish() }
     connection.start()
@@ -66,7 +69,9 @@ public final class ListClient: @unchecked Sendable {
 
   /// Sends any request; returns its result. Throws ``ResponseError`` for an error answer.
   @discardableResult
-  public func call(_ method: String, _ params: JSONValue? = nil, timeout: Duration? = nil) async throws -> JSONValue {
+  public func call(_ method: String, _ params: JSONValue? = nil, timeout: Duration? = nil) async throws
+    -> JSONValue
+  {
     try await connection.sendRequest(method, params, timeout: timeout)
   }
 

@@ -12,7 +12,7 @@ enum ChangeLine {
     func numbers(_ value: JSONValue) -> [Int] { (value.arrayValue ?? []).map { Int($0.intValue ?? 0) } }
     func rows(_ entry: JSONValue, _ sign: String, at: Bool) -> String {
       let rows = entry["rows"]?.arrayValue ?? []
-      let count = rows.count == 1 ? "" : "\(rows.count)"
+      let count = rows.count == 1 && !at ? "" : "\(rows.count)"
       var text = "\(sign)\(count) '\(rows.first.map(TreeRenderer.label) ?? "")'"
       if at, let path = indexPath(entry["at"]) { text += " at \(path)" }
       return text
@@ -26,7 +26,9 @@ enum ChangeLine {
       guard n.count == 2 else { return nil }
       return n[1] == 1 ? "−§ \(n[0])" : "−\(n[1])§ at \(n[0])"
     }
-    each("sectionInserts") { "+§ '\($0["section"]?["id"]?.stringValue ?? "?")' at \($0["index"]?.intValue ?? 0)" }
+    each("sectionInserts") {
+      "+§ '\($0["section"]?["id"]?.stringValue ?? "?")' at \($0["index"]?.intValue ?? 0)"
+    }
     each("sectionMoves") { entry in
       let n = numbers(entry)
       return n.count == 2 ? "↕§ \(n[0])→\(n[1])" : nil

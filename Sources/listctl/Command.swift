@@ -11,11 +11,14 @@ struct Command: Sendable {
   let switchFlags: Set<String>
   /// Positional count range.
   let positionals: ClosedRange<Int>
+  /// Index of a positional that is inline JSON (or `-`), checked before connecting.
+  let jsonPositional: Int?
   let run: @Sendable (Context) async throws -> Void
 
   init(
     _ name: String, _ usage: String, _ summary: String, details: String = "", values: Set<String> = [],
-    switches: Set<String> = [], positionals: ClosedRange<Int>, run: @escaping @Sendable (Context) async throws -> Void
+    switches: Set<String> = [], positionals: ClosedRange<Int>, jsonPositional: Int? = nil,
+    run: @escaping @Sendable (Context) async throws -> Void
   ) {
     self.name = name
     self.usage = usage
@@ -24,6 +27,7 @@ struct Command: Sendable {
     valueFlags = values
     switchFlags = switches
     self.positionals = positionals
+    self.jsonPositional = jsonPositional
     self.run = run
   }
 
@@ -34,10 +38,13 @@ struct Command: Sendable {
     return text + "\n\n  --json    print the data as JSON\n  --help    this help"
   }
 
-  /// Checks the number of positionals.
+  /// Checks the number of positionals and inline JSON, so usage errors come before connecting.
   func validate(_ arguments: Arguments) throws {
     guard positionals.contains(arguments.positionals.count) else {
       throw UsageError("usage: listctl \(name) \(usage)")
+    }
+    if let index = jsonPositional, index < arguments.positionals.count, arguments.positionals[index] != "-" {
+      _ = try parseJSON(arguments.positionals[index], what: "\(name): the JSON argument")
     }
   }
 

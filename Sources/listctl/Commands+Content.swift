@@ -4,7 +4,8 @@ import ListClient
 
 extension Command {
   static let apply = Command(
-    "apply", "LIST FILE|- [--if-version N]", "Replaces a list's content with {\"sections\": […]} from a file or stdin.",
+    "apply", "LIST FILE|- [--if-version N]",
+    "Replaces a list's content with {\"sections\": […]} from a file or stdin.",
     values: ["--if-version"], positionals: 2...2
   ) { context in
     let arguments = context.arguments
@@ -15,7 +16,8 @@ extension Command {
   }
 
   static let edit = Command(
-    "edit", "LIST [JSON|-] [--append ID=TEXT…] [--section S] [--update ID=TEXT…] [--delete ID…] [--if-version N]",
+    "edit",
+    "LIST [JSON|-] [--append ID=TEXT…] [--section S] [--update ID=TEXT…] [--delete ID…] [--if-version N]",
     "Applies one atomic batch of edits (Protocol/README.md §5).",
     details: """
       JSON is an edit object or an array of them ([{"op": "appendItems", …}]), given inline or `-` for stdin.
@@ -24,7 +26,8 @@ extension Command {
         --update ID=TEXT   updateItems with a new text
         --delete ID        deleteItems
       """,
-    values: ["--append", "--section", "--update", "--delete", "--if-version"], positionals: 1...2
+    values: ["--append", "--section", "--update", "--delete", "--if-version"], positionals: 1...2,
+    jsonPositional: 1
   ) { context in
     let arguments = context.arguments
     var edits: [JSONValue] = []
@@ -35,8 +38,12 @@ extension Command {
     }
     func items(_ flag: String) throws -> [JSONValue] {
       try (arguments.values[flag] ?? []).map { pair in
-        guard let equals = pair.firstIndex(of: "=") else { throw UsageError("\(flag) needs ID=TEXT, got '\(pair)'") }
-        return ["id": .string(String(pair[..<equals])), "text": .string(String(pair[pair.index(after: equals)...]))]
+        guard let equals = pair.firstIndex(of: "=") else {
+          throw UsageError("\(flag) needs ID=TEXT, got '\(pair)'")
+        }
+        return [
+          "id": .string(String(pair[..<equals])), "text": .string(String(pair[pair.index(after: equals)...])),
+        ]
       }
     }
     let appended = try items("--append")
@@ -62,16 +69,19 @@ extension Command {
   ) { context in
     let arguments = context.arguments
     let change = try await context.client.select(
-      arguments.positionals[0], Array(arguments.positionals.dropFirst()), ifVersion: try arguments.int("--if-version"))
+      arguments.positionals[0], Array(arguments.positionals.dropFirst()),
+      ifVersion: try arguments.int("--if-version"))
     printChange(change, context)
   }
 
   static let deselect = Command(
-    "deselect", "LIST ID… [--if-version N]", "Deselects items.", values: ["--if-version"], positionals: 2...Int.max
+    "deselect", "LIST ID… [--if-version N]", "Deselects items.", values: ["--if-version"],
+    positionals: 2...Int.max
   ) { context in
     let arguments = context.arguments
     let change = try await context.client.deselect(
-      arguments.positionals[0], Array(arguments.positionals.dropFirst()), ifVersion: try arguments.int("--if-version"))
+      arguments.positionals[0], Array(arguments.positionals.dropFirst()),
+      ifVersion: try arguments.int("--if-version"))
     printChange(change, context)
   }
 
@@ -82,7 +92,8 @@ extension Command {
   ) { context in
     let arguments = context.arguments
     let change = try await context.client.expand(
-      arguments.positionals[0], item: arguments.positionals.dropFirst().first, recursive: arguments.has("--recursive"),
+      arguments.positionals[0], item: arguments.positionals.dropFirst().first,
+      recursive: arguments.has("--recursive"),
       ifVersion: try arguments.int("--if-version"))
     printChange(change, context)
   }
@@ -94,7 +105,8 @@ extension Command {
   ) { context in
     let arguments = context.arguments
     let change = try await context.client.collapse(
-      arguments.positionals[0], item: arguments.positionals.dropFirst().first, recursive: arguments.has("--recursive"),
+      arguments.positionals[0], item: arguments.positionals.dropFirst().first,
+      recursive: arguments.has("--recursive"),
       ifVersion: try arguments.int("--if-version"))
     printChange(change, context)
   }

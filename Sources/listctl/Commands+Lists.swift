@@ -3,7 +3,9 @@ import JSON
 import ListClient
 
 extension Command {
-  static let lists = Command("lists", "[--json]", "Lists every list: id, version, rows, title.", positionals: 0...0) {
+  static let lists = Command(
+    "lists", "[--json]", "Lists every list: id, version, rows, title.", positionals: 0...0
+  ) {
     context in
     let lists = try await context.client.all()
     if context.json { return printJSON(["lists": .array(lists)]) }
@@ -30,7 +32,8 @@ extension Command {
     let arguments = context.arguments
     let content = try arguments.value("--content").map(readJSON)
     let change = try await context.client.create(
-      arguments.positionals[0], title: arguments.value("--title"), appearance: arguments.value("--appearance"),
+      arguments.positionals[0], title: arguments.value("--title"),
+      appearance: arguments.value("--appearance"),
       selectionMode: arguments.value("--selection-mode"), content: content)
     printChange(change, context)
   }

@@ -4,7 +4,8 @@ import ListClient
 
 extension Command {
   static let query = Command(
-    "query", "item LIST ID | window LIST [--offset N] [--limit N] | search LIST TEXT [--case-sensitive] [--limit N]",
+    "query",
+    "item LIST ID | window LIST [--offset N] [--limit N] | search LIST TEXT [--case-sensitive] [--limit N]",
     "Queries a list: one item, a window of visible rows, or a text search.",
     details: """
       item     the item's row, index path (section:row, or hidden), level and selection
@@ -27,7 +28,8 @@ extension Command {
       parts.append("level \(item["level"]?.intValue ?? 0)")
       if let parent = item["parent"]?.stringValue { parts.append("parent \(parent)") }
       if let children = item["children"]?.arrayValue, !children.isEmpty {
-        parts.append("\(children.count) children" + (item["expanded"]?.boolValue == true ? " (expanded)" : ""))
+        parts.append(
+          "\(children.count) children" + (item["expanded"]?.boolValue == true ? " (expanded)" : ""))
       }
       if item["selected"]?.boolValue == true { parts.append("selected") }
       print(parts.joined(separator: " · "))
@@ -40,9 +42,13 @@ extension Command {
         let indent = String(repeating: "  ", count: Int(row["level"]?.intValue ?? 0))
         print("\(indexPath(row["indexPath"]) ?? "?")  \(indent)\(TreeRenderer.label(row))")
       }
-      print("(\(window["rows"]?.arrayValue?.count ?? 0) of \(window["totalRows"]?.intValue ?? 0) rows, v\(window["version"]?.intValue ?? 0))")
+      print(
+        "(\(window["rows"]?.arrayValue?.count ?? 0) of \(window["totalRows"]?.intValue ?? 0) rows, v\(window["version"]?.intValue ?? 0))"
+      )
     case "search":
-      guard arguments.positionals.count == 3 else { throw UsageError("usage: listctl query search LIST TEXT") }
+      guard arguments.positionals.count == 3 else {
+        throw UsageError("usage: listctl query search LIST TEXT")
+      }
       let result = try await client.search(
         list, arguments.positionals[2], caseSensitive: arguments.has("--case-sensitive"),
         limit: try arguments.int("--limit"))
@@ -57,8 +63,9 @@ extension Command {
   }
 
   static let call = Command(
-    "call", "METHOD [PARAMS|-]", "Sends any request and prints its result as JSON (PARAMS: JSON text, or - for stdin).",
-    positionals: 1...2
+    "call", "METHOD [PARAMS|-]",
+    "Sends any request and prints its result as JSON (PARAMS: JSON text, or - for stdin).",
+    positionals: 1...2, jsonPositional: 1
   ) { context in
     let arguments = context.arguments
     var params: JSONValue? = nil
@@ -72,7 +79,8 @@ extension Command {
 
 /// `section:row` for a wire index path, or nil for `null`.
 func indexPath(_ value: JSONValue?) -> String? {
-  guard let path = value?.arrayValue, path.count == 2, let section = path[0].intValue, let row = path[1].intValue
+  guard let path = value?.arrayValue, path.count == 2, let section = path[0].intValue,
+    let row = path[1].intValue
   else { return nil }
   return "\(section):\(row)"
 }

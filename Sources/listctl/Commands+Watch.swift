@@ -5,7 +5,8 @@ import ListClient
 
 extension Command {
   static let watch = Command(
-    "watch", "LIST [--json] [--count N]", "Streams a list's changes until it is disposed (or N changes arrived).",
+    "watch", "LIST [--json] [--count N]",
+    "Streams a list's changes until it is disposed (or N changes arrived).",
     details: """
       One line per version: `v12  +3 'Alice' at 0:4 · −1 at 0:9 · ↕ 0:2→1:0 · ~ 'Bob'`
         +N 'text' at s:r   rows inserted          −N at s:r        rows deleted

@@ -94,7 +94,11 @@ enum Listctl {
   }
 
   private static func connect(socket: String?, spawn: [String]?) throws -> ListClient {
-    if let spawn { return try ListClient.spawn(listdPath: try listdPath(), arguments: spawn) }
+    if let spawn {
+      // Quiet by default: the daemon's info lines would mix with the command's output.
+      let quiet = spawn.contains("--log-level") ? [] : ["--log-level", "warning"]
+      return try ListClient.spawn(listdPath: try listdPath(), arguments: quiet + spawn)
+    }
     return try ListClient.socket(path: socket ?? UnixSocketListener.defaultPath)
   }
 
