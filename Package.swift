@@ -28,7 +28,7 @@ let package = Package(
     // The daemon executable.
     .executableTarget(name: "listd", dependencies: ["JSONRPC", "ListServer"]),
     // Benchmarks: `swift run -c release listd-bench model|jsonrpc|daemon`.
-    .executableTarget(name: "listd-bench", dependencies: ["ListModel", "JSONRPC", "ListServer", "SeededRandom", "listd"]),
+    .executableTarget(name: "listd-bench", dependencies: ["ListModel", "JSONRPC", "ListServer", "SeededRandom", "listd", "ListClient"]),
     // A typed async client of the daemon and a mirror of a subscribed list.
     .target(name: "ListClient", dependencies: ["JSON", "JSONRPC", "ListServer"]),
     // The command-line client: `listctl [--socket PATH | --spawn [listd args] --] COMMAND`.
@@ -36,8 +36,8 @@ let package = Package(
     .testTarget(name: "ListModelTests", dependencies: ["ListModel", "SeededRandom"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC", "SeededRandom"]),
     // End-to-end tests: they start the built `listd` binary and talk to it over pipes and sockets.
-    .testTarget(name: "ListdTests", dependencies: ["JSON", "JSONRPC", "ListModel", "ListServer", "SeededRandom", "listd"]),
+    .testTarget(name: "ListdTests", dependencies: ["JSON", "JSONRPC", "ListModel", "ListServer", "SeededRandom", "listd", "ListClient"]),
     // End-to-end tests of listctl: they run the built `listctl` against a built `listd`.
-    .testTarget(name: "ListctlTests", dependencies: ["JSON", "ListClient", "listctl", "listd"]),
+    .testTarget(name: "ListctlTests", dependencies: ["JSON", "JSONRPC", "ListClient", "listctl", "listd"]),
   ]
 )
