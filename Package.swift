@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "ListServer", targets: ["ListServer"]),
     .executable(name: "listd", targets: ["listd"]),
     .executable(name: "listd-bench", targets: ["listd-bench"]),
+    .library(name: "ListClient", targets: ["ListClient"]),
+    .executable(name: "listctl", targets: ["listctl"]),
   ],
   targets: [
     // A seeded random generator shared by the property tests, fuzzers and benchmarks.
@@ -26,10 +28,16 @@ let package = Package(
     // The daemon executable.
     .executableTarget(name: "listd", dependencies: ["JSONRPC", "ListServer"]),
     // Benchmarks: `swift run -c release listd-bench model|jsonrpc|daemon`.
-    .executableTarget(name: "listd-bench", dependencies: ["ListModel", "JSONRPC", "ListServer", "SeededRandom", "listd"]),
+    .executableTarget(name: "listd-bench", dependencies: ["ListModel", "JSONRPC", "ListServer", "SeededRandom", "listd", "ListClient"]),
+    // A typed async client of the daemon and a mirror of a subscribed list.
+    .target(name: "ListClient", dependencies: ["JSON", "JSONRPC", "ListServer"]),
+    // The command-line client: `listctl [--socket PATH | --spawn [listd args] --] COMMAND`.
+    .executableTarget(name: "listctl", dependencies: ["JSON", "JSONRPC", "ListClient"]),
     .testTarget(name: "ListModelTests", dependencies: ["ListModel", "SeededRandom"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC", "SeededRandom"]),
     // End-to-end tests: they start the built `listd` binary and talk to it over pipes and sockets.
-    .testTarget(name: "ListdTests", dependencies: ["JSON", "JSONRPC", "ListModel", "ListServer", "SeededRandom", "listd"]),
+    .testTarget(name: "ListdTests", dependencies: ["JSON", "JSONRPC", "ListModel", "ListServer", "SeededRandom", "listd", "ListClient"]),
+    // End-to-end tests of listctl: they run the built `listctl` against a built `listd`.
+    .testTarget(name: "ListctlTests", dependencies: ["JSON", "JSONRPC", "ListClient", "listctl", "listd"]),
   ]
 )

@@ -1,0 +1,178 @@
+// ListClient: typed async methods for the requests of Protocol/README.md §5.
+import JSON
+
+/// The answer of a mutation: `{list, version, changeset}`.
+public struct Change: Sendable, Equatable {
+  /// The list id.
+  public let list: String
+  /// The list's version after the mutation (unchanged when nothing changed).
+  public let version: Int
+  /// The wire changeset (Protocol §4); `{}` when nothing changed.
+  public let changeset: JSONValue
+
+  /// Decodes a mutation answer; nil if it does not have that shape.
+  public init?(_ value: JSONValue) {
+    guard let list = value["list"]?.stringValue, let version = value["version"]?.intValue else { return nil }
+    self.list = list
+    self.version = Int(version)
+    changeset = value["changeset"] ?? [:]
+  }
+}
+
+/// A client-side failure: an answer that does not have the documented shape.
+public struct UnexpectedAnswer: Error, CustomStringConvertible {
+  /// What was expected and what came.
+  public let description: String
+}
+
+extension ListClient {
+  private func change(_ method: String, _ params: JSONObject) async throws -> Change {
+    let value = try await call(method, .object(params))
+    guard let change = Change(value) else {
+      throw UnexpectedAnswer(description: "\(method) answered \(value)")
+    }
+    return change
+  }
+
+  private func params(_ list: String, ifVersion: Int?, _ members: (String, JSONValue?)...) -> JSONObject {
+    var object: JSONObject = ["list": .string(list)]
+    for (key, value) in members { if let value { object.append(key, value) } }
+    if let ifVersion { object.append("ifVersion", .int(Int64(ifVersion))) }
+    return object
+  }
+
+  private func strings(_ ids: [String]) -> JSONValue { .array(ids.map { .string($0) }) }
+
+  // MARK: - Lists
+
+  /// `list/create`: a new list owned by this session, with optional initial `content`.
+  public func create(
+    _ list: String, title: String? = nil, appearance: String? = nil, selectionMode: String? = nil,
+    content: JSONValue? = nil
+  ) async throws -> Change {
+    try await change(
+      "list/create",
+      params(
+        list, ifVersion: nil, ("title", title.map { .string($0) }),
+        ("appearance", appearance.map { .string($0) }),
+        ("selectionMode", selectionMode.map { .string($0) }), ("content", content)))
+  }
+
+  /// `list/dispose`; returns the list's last version.
+  @discardableResult
+  public func dispose(_ list: String) async throws -> Int {
+    Int(try await call("list/dispose", ["list": .string(list)])["version"]?.intValue ?? 0)
+  }
+
+  /// `list/all`: the `info` of every list.
+  public func all() async throws -> [JSONValue] {
+    try await call("list/all", [:])["lists"]?.arrayValue ?? []
+  }
+
+  /// `list/info`.
+  public func info(_ list: String) async throws -> JSONValue {
+    try await call("list/info", ["list": .string(list)])
+  }
+
+  // MARK: - Content
+
+  /// `list/replace`: the list's full content.
+  public func replace(_ list: String, content: JSONValue, ifVersion: Int? = nil) async throws -> Change {
+    try await change("list/replace", params(list, ifVersion: ifVersion, ("content", content)))
+  }
+
+  /// `list/edit`: an atomic batch of edits (`[{"op": …}]`).
+  public func edit(_ list: String, _ edits: [JSONValue], ifVersion: Int? = nil) async throws -> Change {
+    try await change("list/edit", params(list, ifVersion: ifVersion, ("edits", .array(edits))))
+  }
+
+  /// `outline/expand`: one item (its subtree with `recursive`), or every item when `item` is nil.
+  public func expand(_ list: String, item: String? = nil, recursive: Bool = false, ifVersion: Int? = nil)
+    async throws -> Change
+  {
+    try await change(
+      "outline/expand",
+      params(
+        list, ifVersion: ifVersion, ("item", item.map { .string($0) }), ("recursive", recursive ? true : nil))
+    )
+  }
+
+  /// `outline/collapse`: the mirror of ``expand(_:item:recursive:ifVersion:)``.
+  public func collapse(_ list: String, item: String? = nil, recursive: Bool = false, ifVersion: Int? = nil)
+    async throws -> Change
+  {
+    try await change(
+      "outline/collapse",
+      params(
+        list, ifVersion: ifVersion, ("item", item.map { .string($0) }), ("recursive", recursive ? true : nil))
+    )
+  }
+
+  /// `selection/select`.
+  public func select(_ list: String, _ items: [String], ifVersion: Int? = nil) async throws -> Change {
+    try await change("selection/select", params(list, ifVersion: ifVersion, ("items", strings(items))))
+  }
+
+  /// `selection/deselect`.
+  public func deselect(_ list: String, _ items: [String], ifVersion: Int? = nil) async throws -> Change {
+    try await change("selection/deselect", params(list, ifVersion: ifVersion, ("items", strings(items))))
+  }
+
+  // MARK: - Subscriptions
+
+  /// `list/subscribe` to one list (or every list when nil); returns the answer's `lists` entries.
+  public func subscribe(_ list: String? = nil, snapshot: String = "full") async throws -> [JSONValue] {
+    var object: JSONObject = [:]
+    if let list { object.append("list", .string(list)) }
+    object.append("snapshot", .string(snapshot))
+    return try await call("list/subscribe", .object(object))["lists"]?.arrayValue ?? []
+  }
+
+  /// Subscribes to `list` with a full snapshot and returns a ``Mirror`` of it; keep it current
+  /// by applying the `list/didChange` notifications for it from ``notifications``.
+  public func mirror(_ list: String) async throws -> Mirror {
+    guard let entry = try await subscribe(list).first else {
+      throw UnexpectedAnswer(description: "list/subscribe answered no entry for '\(list)'")
+    }
+    return try Mirror(subscribed: entry)
+  }
+
+  /// `list/unsubscribe`.
+  public func unsubscribe(_ list: String? = nil) async throws {
+    try await call("list/unsubscribe", list.map { ["list": .string($0)] } ?? [:])
+  }
+
+  // MARK: - Queries
+
+  /// `query/item`: the item's `itemInfo`.
+  public func item(_ list: String, _ item: String) async throws -> JSONValue {
+    try await call("query/item", ["list": .string(list), "item": .string(item)])["item"] ?? .null
+  }
+
+  /// `query/window`: `limit` visible rows from `offset`.
+  public func window(_ list: String, offset: Int = 0, limit: Int = 100) async throws -> JSONValue {
+    try await call(
+      "query/window", ["list": .string(list), "offset": .int(Int64(offset)), "limit": .int(Int64(limit))])
+  }
+
+  /// `query/search`: items whose text or secondary text contains `text`.
+  public func search(_ list: String, _ text: String, caseSensitive: Bool = false, limit: Int? = nil)
+    async throws -> JSONValue
+  {
+    var object: JSONObject = ["list": .string(list), "text": .string(text)]
+    if caseSensitive { object.append("caseSensitive", true) }
+    if let limit { object.append("limit", .int(Int64(limit))) }
+    return try await call("query/search", .object(object))
+  }
+
+  /// `query/selection`.
+  public func selection(_ list: String) async throws -> JSONValue {
+    try await call("query/selection", ["list": .string(list)])
+  }
+
+  /// `shutdown` then `exit`.
+  public func shutdown() async throws {
+    try await call("shutdown")
+    notify("exit")
+  }
+}

@@ -1,0 +1,102 @@
+// ListClient: a JSON-RPC session with a listd, over a spawned daemon's stdio or a Unix socket.
+import Foundation
+import JSON
+import JSONRPC
+import ListServer
+
+/// A notification the daemon sent: `list/didChange`, `list/didCreate`, `owner/event`, …
+public struct ServerNotification: Sendable {
+  /// The method, e.g. `list/didChange`.
+  public let method: String
+  /// The params object (`null` when absent).
+  public let params: JSONValue
+}
+
+/// A client session of a running `listd` (Protocol/README.md).
+///
+/// Connect with ``spawn(listdPath:arguments:)`` or ``socket(path:)``, then call
+/// ``initialize(name:)``. Requests are `async` and throw the daemon's ``ResponseError`` or a
+/// ``ConnectionError``. Notifications arrive, in order, on ``notifications``.
+public final class ListClient: @unchecked Sendable {
+  // `@unchecked Sendable`: every stored property is immutable; Process is only read after start.
+  /// The underlying connection, for anything the typed API does not cover.
+  public let connection: Connection
+  /// Every notification the daemon sends, in arrival order; finishes when the connection closes.
+  public let notifications: AsyncStream<ServerNotification>
+  private let process: Process?
+  private let stdinPipe: Pipe?
+
+  private init(input: Int32, output: Int32, ownsDescriptors: Bool, process: Process?, stdinPipe: Pipe?) throws
+  {
+    var options = Connection.Options(
+      framing: .contentLength, dispatch: .serial, logger: .disabled, name: "listctl")
+    options.closesDescriptors = ownsDescriptors
+    options.flushTimeout = .seconds(2)
+    connection = try Connection(input: input, output: output, options: options)
+    let (stream, continuation) = AsyncStream<ServerNotification>.makeStream()
+    notifications = stream
+    self.process = process
+    self.stdinPipe = stdinPipe
+    connection.onUnhandledNotification { notification in
+      continuation.yield(
+        ServerNotification(method: notification.method, params: notification.rawParams ?? .null))
+    }
+    connection.onClose { _ in continuation.finish() }
+    connection.start()
+  }
+
+  /// Starts `listdPath` with `arguments` and talks to it over its stdin and stdout. Its stderr
+  /// is inherited. Closing the client closes its stdin, which ends the daemon.
+  public static func spawn(listdPath: String, arguments: [String] = []) throws -> ListClient {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: listdPath)
+    process.arguments = arguments
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    return try ListClient(
+      input: output.fileHandleForReading.fileDescriptor, output: input.fileHandleForWriting.fileDescriptor,
+      ownsDescriptors: false, process: process, stdinPipe: input)
+  }
+
+  /// Connects to a daemon's Unix socket (default: the path `listd --listen` uses).
+  public static func socket(path: String = UnixSocketListener.defaultPath) throws -> ListClient {
+    let fd = try UnixSocketListener.connect(to: path)
+    return try ListClient(input: fd, output: fd, ownsDescriptors: true, process: nil, stdinPipe: nil)
+  }
+
+  /// Sends any request; returns its result. Throws ``ResponseError`` for an error answer.
+  @discardableResult
+  public func call(_ method: String, _ params: JSONValue? = nil, timeout: Duration? = nil) async throws
+    -> JSONValue
+  {
+    try await connection.sendRequest(method, params, timeout: timeout)
+  }
+
+  /// Sends a notification (`$/setTrace`, `event/…` are requests; this is for `exit`, `$/cancelRequest`, …).
+  public func notify(_ method: String, _ params: JSONValue? = nil) {
+    connection.notify(method, params)
+  }
+
+  /// `initialize` then `initialized`; returns the `initialize` result (server info, capabilities).
+  @discardableResult
+  public func initialize(name: String = "ListClient", version: String? = nil) async throws -> JSONValue {
+    var info: JSONObject = ["name": .string(name)]
+    if let version { info.append("version", .string(version)) }
+    let result = try await call("initialize", ["clientInfo": .object(info)])
+    notify("initialized", [:])
+    return result
+  }
+
+  /// Closes the connection; a spawned daemon sees its stdin close and exits (waited for up to 5 s).
+  public func close() {
+    connection.close()
+    guard let process else { return }
+    try? stdinPipe?.fileHandleForWriting.close()
+    let deadline = Date().addingTimeInterval(5)
+    while process.isRunning && Date() < deadline { usleep(5_000) }
+    if process.isRunning { process.terminate() }
+  }
+}

@@ -1,0 +1,52 @@
+// A command's arguments: positionals, value flags (repeatable) and switches.
+/// The parsed arguments of one command.
+struct Arguments {
+  var positionals: [String] = []
+  var values: [String: [String]] = [:]
+  var switches: Set<String> = []
+
+  /// Parses `arguments` knowing which `--flags` take a value and which are switches. `-` and
+  /// anything after `--` are positionals.
+  init(_ arguments: [String], valueFlags: Set<String>, switchFlags: Set<String>) throws {
+    var index = 0
+    var literal = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if literal || !argument.hasPrefix("--") {
+        positionals.append(argument)
+      } else if argument == "--" {
+        literal = true
+      } else if switchFlags.contains(argument) {
+        switches.insert(argument)
+      } else if valueFlags.contains(argument) {
+        guard index < arguments.count else { throw UsageError("\(argument) needs a value") }
+        values[argument, default: []].append(arguments[index])
+        index += 1
+      } else {
+        throw UsageError("unknown option \(argument)")
+      }
+    }
+  }
+
+  /// The last value of `flag`, if given.
+  func value(_ flag: String) -> String? { values[flag]?.last }
+
+  /// The integer value of `flag`, if given; a usage error if it is not an integer.
+  func int(_ flag: String) throws -> Int? {
+    guard let text = value(flag) else { return nil }
+    guard let number = Int(text) else { throw UsageError("\(flag) needs an integer, got '\(text)'") }
+    return number
+  }
+
+  /// Whether `flag` was given.
+  func has(_ flag: String) -> Bool { switches.contains(flag) }
+
+  /// Exactly `count`…`maximum` positionals, named in `usage` for the error.
+  func expect(_ count: Int, upTo maximum: Int? = nil, usage: String) throws -> [String] {
+    guard positionals.count >= count, positionals.count <= (maximum ?? count) else {
+      throw UsageError("usage: listctl \(usage)")
+    }
+    return positionals
+  }
+}

@@ -1,0 +1,113 @@
+// The content commands: apply, edit, select, deselect, expand, collapse.
+import JSON
+import ListClient
+
+extension Command {
+  static let apply = Command(
+    "apply", "LIST FILE|- [--if-version N]",
+    "Replaces a list's content with {\"sections\": […]} from a file or stdin.",
+    values: ["--if-version"], positionals: 2...2
+  ) { context in
+    let arguments = context.arguments
+    let content = try readJSON(arguments.positionals[1])
+    let change = try await context.client.replace(
+      arguments.positionals[0], content: content, ifVersion: try arguments.int("--if-version"))
+    printChange(change, context)
+  }
+
+  static let edit = Command(
+    "edit",
+    "LIST [JSON|-] [--append ID=TEXT…] [--section S] [--update ID=TEXT…] [--delete ID…] [--if-version N]",
+    "Applies one atomic batch of edits (Protocol/README.md §5).",
+    details: """
+      JSON is an edit object or an array of them ([{"op": "appendItems", …}]), given inline or `-` for stdin.
+      Flags add common edits after it, in this order:
+        --append ID=TEXT   appendItems (into --section S, default the last section)
+        --update ID=TEXT   updateItems with a new text
+        --delete ID        deleteItems
+      """,
+    values: ["--append", "--section", "--update", "--delete", "--if-version"], positionals: 1...2,
+    jsonPositional: 1
+  ) { context in
+    let arguments = context.arguments
+    var edits: [JSONValue] = []
+    if arguments.positionals.count == 2 {
+      let text = arguments.positionals[1]
+      let value = text == "-" ? try readJSON("-") : try parseJSON(text, what: "the edits")
+      edits = value.arrayValue ?? [value]
+    }
+    func items(_ flag: String) throws -> [JSONValue] {
+      try (arguments.values[flag] ?? []).map { pair in
+        guard let equals = pair.firstIndex(of: "=") else {
+          throw UsageError("\(flag) needs ID=TEXT, got '\(pair)'")
+        }
+        return [
+          "id": .string(String(pair[..<equals])), "text": .string(String(pair[pair.index(after: equals)...])),
+        ]
+      }
+    }
+    let appended = try items("--append")
+    if !appended.isEmpty {
+      var edit: JSONObject = ["op": "appendItems", "items": .array(appended)]
+      if let section = arguments.value("--section") { edit.append("section", .string(section)) }
+      edits.append(.object(edit))
+    }
+    let updated = try items("--update")
+    if !updated.isEmpty { edits.append(["op": "updateItems", "items": .array(updated)]) }
+    if let deleted = arguments.values["--delete"] {
+      edits.append(["op": "deleteItems", "items": .array(deleted.map { .string($0) })])
+    }
+    guard !edits.isEmpty else { throw UsageError("edit: no edits (give JSON or --append/--update/--delete)") }
+    let change = try await context.client.edit(
+      arguments.positionals[0], edits, ifVersion: try arguments.int("--if-version"))
+    printChange(change, context)
+  }
+
+  static let select = Command(
+    "select", "LIST ID… [--if-version N]", "Selects items (as the list's selection mode allows).",
+    values: ["--if-version"], positionals: 2...Int.max
+  ) { context in
+    let arguments = context.arguments
+    let change = try await context.client.select(
+      arguments.positionals[0], Array(arguments.positionals.dropFirst()),
+      ifVersion: try arguments.int("--if-version"))
+    printChange(change, context)
+  }
+
+  static let deselect = Command(
+    "deselect", "LIST ID… [--if-version N]", "Deselects items.", values: ["--if-version"],
+    positionals: 2...Int.max
+  ) { context in
+    let arguments = context.arguments
+    let change = try await context.client.deselect(
+      arguments.positionals[0], Array(arguments.positionals.dropFirst()),
+      ifVersion: try arguments.int("--if-version"))
+    printChange(change, context)
+  }
+
+  static let expand = Command(
+    "expand", "LIST [ID] [--recursive] [--if-version N]",
+    "Expands an outline item (its subtree with --recursive), or every item without ID.",
+    values: ["--if-version"], switches: ["--recursive"], positionals: 1...2
+  ) { context in
+    let arguments = context.arguments
+    let change = try await context.client.expand(
+      arguments.positionals[0], item: arguments.positionals.dropFirst().first,
+      recursive: arguments.has("--recursive"),
+      ifVersion: try arguments.int("--if-version"))
+    printChange(change, context)
+  }
+
+  static let collapse = Command(
+    "collapse", "LIST [ID] [--recursive] [--if-version N]",
+    "Collapses an outline item (its subtree with --recursive), or every item without ID.",
+    values: ["--if-version"], switches: ["--recursive"], positionals: 1...2
+  ) { context in
+    let arguments = context.arguments
+    let change = try await context.client.collapse(
+      arguments.positionals[0], item: arguments.positionals.dropFirst().first,
+      recursive: arguments.has("--recursive"),
+      ifVersion: try arguments.int("--if-version"))
+    printChange(change, context)
+  }
+}

@@ -1,0 +1,73 @@
+// The list commands: lists, create, dispose, show.
+import JSON
+import ListClient
+
+extension Command {
+  static let lists = Command(
+    "lists", "[--json]", "Lists every list: id, version, rows, title.", positionals: 0...0
+  ) {
+    context in
+    let lists = try await context.client.all()
+    if context.json { return printJSON(["lists": .array(lists)]) }
+    for info in lists {
+      let id = info["list"]?.stringValue ?? "?"
+      let version = info["version"]?.intValue ?? 0
+      let rows = info["rows"]?.intValue ?? 0
+      let title = info["title"]?.stringValue ?? id
+      print("\(id)  v\(version)  \(rows) rows  \(info["appearance"]?.stringValue ?? "")  '\(title)'")
+    }
+  }
+
+  static let create = Command(
+    "create", "LIST [--title T] [--appearance A] [--selection-mode M] [--content FILE|-]",
+    "Creates a list (owned by this connection's session; with --spawn it lives only as long as the command).",
+    details: """
+        --title T            the title (default: the id)
+        --appearance A       plain, grouped, insetGrouped, sidebar, sidebarPlain
+        --selection-mode M   none, single, multiple
+        --content FILE|-     initial content {"sections": […]} from a JSON file or stdin
+      """,
+    values: ["--title", "--appearance", "--selection-mode", "--content"], positionals: 1...1
+  ) { context in
+    let arguments = context.arguments
+    let content = try arguments.value("--content").map(readJSON)
+    let change = try await context.client.create(
+      arguments.positionals[0], title: arguments.value("--title"),
+      appearance: arguments.value("--appearance"),
+      selectionMode: arguments.value("--selection-mode"), content: content)
+    printChange(change, context)
+  }
+
+  static let dispose = Command("dispose", "LIST", "Disposes a list.", positionals: 1...1) { context in
+    let list = context.arguments.positionals[0]
+    let version = try await context.client.dispose(list)
+    if context.json { return printJSON(["list": .string(list), "version": .int(Int64(version))]) }
+    print("disposed \(list) at v\(version)")
+  }
+
+  static let show = Command(
+    "show", "LIST [--json]", "Prints a list as a readable tree.",
+    details: """
+      Sections show as `§ id — header`, footers as `⌊ footer`; outline rows are indented by level with
+      ▸ (collapsed) / ▾ (expanded); ● marks selected rows; accessories follow in brackets.
+      With --json: the list's info and full snapshot.
+      """,
+    positionals: 1...1
+  ) { context in
+    let list = context.arguments.positionals[0]
+    guard let entry = try await context.client.subscribe(list).first else { return }
+    try? await context.client.unsubscribe(list)
+    if context.json { return printJSON(entry) }
+    print(TreeRenderer.render(entry), terminator: "")
+  }
+}
+
+/// Prints a mutation answer: one change line, or the JSON answer with --json.
+func printChange(_ change: Change, _ context: Context) {
+  if context.json {
+    return printJSON([
+      "list": .string(change.list), "version": .int(Int64(change.version)), "changeset": change.changeset,
+    ])
+  }
+  print(ChangeLine.describe(version: change.version, changeset: change.changeset))
+}

@@ -1,0 +1,86 @@
+// The query commands: query item|window|search, and call for any raw request.
+import JSON
+import ListClient
+
+extension Command {
+  static let query = Command(
+    "query",
+    "item LIST ID | window LIST [--offset N] [--limit N] | search LIST TEXT [--case-sensitive] [--limit N]",
+    "Queries a list: one item, a window of visible rows, or a text search.",
+    details: """
+      item     the item's row, index path (section:row, or hidden), level and selection
+      window   visible rows from --offset (default 0), --limit of them (default 100)
+      search   items whose text or secondary text contains TEXT (case-insensitive unless --case-sensitive)
+      """,
+    values: ["--offset", "--limit"], switches: ["--case-sensitive"], positionals: 2...3
+  ) { context in
+    let arguments = context.arguments
+    let kind = arguments.positionals[0]
+    let list = arguments.positionals[1]
+    let client = context.client
+    switch kind {
+    case "item":
+      guard arguments.positionals.count == 3 else { throw UsageError("usage: listctl query item LIST ID") }
+      let item = try await client.item(list, arguments.positionals[2])
+      if context.json { return printJSON(item) }
+      var parts = ["\(item["id"]?.stringValue ?? "?") '\(item["text"]?.stringValue ?? "")'"]
+      parts.append(indexPath(item["indexPath"]).map { "at \($0)" } ?? "hidden")
+      parts.append("level \(item["level"]?.intValue ?? 0)")
+      if let parent = item["parent"]?.stringValue { parts.append("parent \(parent)") }
+      if let children = item["children"]?.arrayValue, !children.isEmpty {
+        parts.append(
+          "\(children.count) children" + (item["expanded"]?.boolValue == true ? " (expanded)" : ""))
+      }
+      if item["selected"]?.boolValue == true { parts.append("selected") }
+      print(parts.joined(separator: " · "))
+    case "window":
+      guard arguments.positionals.count == 2 else { throw UsageError("usage: listctl query window LIST") }
+      let window = try await client.window(
+        list, offset: try arguments.int("--offset") ?? 0, limit: try arguments.int("--limit") ?? 100)
+      if context.json { return printJSON(window) }
+      for row in window["rows"]?.arrayValue ?? [] {
+        let indent = String(repeating: "  ", count: Int(row["level"]?.intValue ?? 0))
+        print("\(indexPath(row["indexPath"]) ?? "?")  \(indent)\(TreeRenderer.label(row))")
+      }
+      print(
+        "(\(window["rows"]?.arrayValue?.count ?? 0) of \(window["totalRows"]?.intValue ?? 0) rows, v\(window["version"]?.intValue ?? 0))"
+      )
+    case "search":
+      guard arguments.positionals.count == 3 else {
+        throw UsageError("usage: listctl query search LIST TEXT")
+      }
+      let result = try await client.search(
+        list, arguments.positionals[2], caseSensitive: arguments.has("--case-sensitive"),
+        limit: try arguments.int("--limit"))
+      if context.json { return printJSON(result) }
+      for match in result["matches"]?.arrayValue ?? [] {
+        print("\(match["id"]?.stringValue ?? "?")  \(indexPath(match["indexPath"]) ?? "hidden")")
+      }
+      if result["truncated"]?.boolValue == true { print("(truncated)") }
+    default:
+      throw UsageError("query: unknown kind '\(kind)' (item, window, search)")
+    }
+  }
+
+  static let call = Command(
+    "call", "METHOD [PARAMS|-]",
+    "Sends any request and prints its result as JSON (PARAMS: JSON text, or - for stdin).",
+    positionals: 1...2, jsonPositional: 1
+  ) { context in
+    let arguments = context.arguments
+    var params: JSONValue? = nil
+    if arguments.positionals.count == 2 {
+      let text = arguments.positionals[1]
+      params = text == "-" ? try readJSON("-") : try parseJSON(text, what: "PARAMS")
+    }
+    printJSON(try await context.client.call(arguments.positionals[0], params))
+  }
+}
+
+/// `section:row` for a wire index path, or nil for `null`.
+func indexPath(_ value: JSONValue?) -> String? {
+  guard let path = value?.arrayValue, path.count == 2, let section = path[0].intValue,
+    let row = path[1].intValue
+  else { return nil }
+  return "\(section):\(row)"
+}

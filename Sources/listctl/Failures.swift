@@ -1,0 +1,45 @@
+// The failures listctl turns into exit codes and stderr messages.
+import JSONRPC
+
+/// Exit statuses, as documented in `listctl --help`.
+enum ExitCode {
+  static let ok: Int32 = 0
+  static let errorAnswer: Int32 = 1
+  static let usage: Int32 = 2
+  static let cannotConnect: Int32 = 3
+}
+
+/// Bad command-line usage (exit 2).
+struct UsageError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// The daemon cannot be reached, or went away (exit 3).
+struct ConnectFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Writes `message` to stderr, prefixed with `listctl: `.
+func printError(_ message: String) {
+  FileHandleOutput.standardError("listctl: " + message + "\n")
+}
+
+/// The message and exit status for an error thrown by a command.
+func describe(_ error: any Error) -> (message: String, status: Int32) {
+  switch error {
+  case let error as UsageError:
+    return (error.description + "\n(see listctl --help)", ExitCode.usage)
+  case let error as ResponseError:
+    var message = "error \(error.code.rawValue): \(error.message)"
+    if let data = error.data { message += " " + data.jsonString() }
+    return (message, ExitCode.errorAnswer)
+  case let error as ConnectFailure:
+    return (error.description, ExitCode.cannotConnect)
+  case let error as ConnectionError:
+    return ("connection: \(error)", ExitCode.cannotConnect)
+  default:
+    return ("\(error)", ExitCode.errorAnswer)
+  }
+}

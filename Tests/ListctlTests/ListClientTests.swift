@@ -1,0 +1,65 @@
+// End-to-end: the ListClient library over a spawned listd, and its Mirror kept current from notifications.
+import Foundation
+import JSON
+import JSONRPC
+import ListClient
+import XCTest
+
+final class ListClientTests: XCTestCase {
+  private var listd: String {
+    let bundle = Bundle(for: ListClientTests.self).bundleURL
+    let directory = bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
+    return directory.appendingPathComponent("listd").path
+  }
+
+  func testTypedMethodsAndMirrorOverSpawnedDaemon() async throws {
+    let client = try ListClient.spawn(listdPath: listd, arguments: ["--log-level", "warning"])
+    defer { client.close() }
+    let initialized = try await client.initialize(name: "ListClientTests")
+    XCTAssertEqual(initialized["protocolVersion"], 1)
+    let content = try JSONValue(
+      parsing:
+        #"{"sections":[{"id":"s","items":[{"id":"a","text":"A"},{"id":"b","text":"B","children":[{"id":"c","text":"C"}]}]}]}"#
+    )
+    let created = try await client.create("l", selectionMode: "multiple", content: content)
+    XCTAssertEqual(created.version, 0)
+    var mirror = try await client.mirror("l")
+    XCTAssertEqual(mirror.rowCount, 2)
+
+    let edits: [JSONValue] = [["op": "appendItems", "items": [["id": "d", "text": "D"]]]]
+    _ = try await client.edit("l", edits)
+    _ = try await client.expand("l", item: "b")
+    _ = try await client.select("l", ["a", "c"])
+    _ = try await client.collapse("l")
+    _ = try await client.deselect("l", ["a"])
+    _ = try await client.replace("l", content: content, ifVersion: 5)
+    var iterator = client.notifications.makeAsyncIterator()
+    while mirror.version < 6, let notification = await iterator.next() {
+      guard notification.method == "list/didChange" else { continue }
+      try mirror.apply(didChange: notification.params)
+    }
+    let entry = try await client.subscribe("l").first
+    let fresh = try Mirror(subscribed: try XCTUnwrap(entry))
+    XCTAssertNil(mirror.firstDifference(from: fresh))
+
+    let item = try await client.item("l", "c")
+    let window = try await client.window("l")
+    let search = try await client.search("l", "c")
+    let all = try await client.all()
+    let info = try await client.info("l")
+    XCTAssertEqual(item["visible"], false)
+    XCTAssertEqual(window["totalRows"], 2)
+    XCTAssertEqual(search["matches"]?.arrayValue?.count, 1)
+    XCTAssertEqual(all.count, 1)
+    XCTAssertEqual(info["version"], 6)
+    do {
+      _ = try await client.edit("l", edits, ifVersion: 1)
+      XCTFail("a stale ifVersion succeeded")
+    } catch let error as ResponseError {
+      XCTAssertEqual(error.code.rawValue, -32801)
+    }
+    let disposed = try await client.dispose("l")
+    XCTAssertEqual(disposed, 6)
+    try await client.shutdown()
+  }
+}
