@@ -66,14 +66,16 @@ final class BadInputTests: XCTestCase {
         error.code, item.code, "\(item.method) \(item.params): \(error.message)", file: file, line: item.line)
       for (key, value) in item.data {
         XCTAssertEqual(
-          error.data?[key], value, "data.\(key) of \(item.method): \(error.message)", file: file, line: item.line)
+          error.data?[key], value, "data.\(key) of \(item.method): \(error.message)", file: file,
+          line: item.line)
       }
       for word in item.mentions {
         XCTAssertTrue(
           error.message.contains(word), "'\(error.message)' does not mention '\(word)'", file: file,
           line: item.line)
       }
-      XCTAssertEqual(try state(client), before, "\(item.method) changed the list", file: file, line: item.line)
+      XCTAssertEqual(
+        try state(client), before, "\(item.method) changed the list", file: file, line: item.line)
     }
     // Still serving, and the failed requests sent no change: the next didChange is version 1.
     try client.request(
@@ -97,7 +99,8 @@ final class BadInputTests: XCTestCase {
   func testParamsOfTheWrongTypeOrMissingNameTheField() throws {
     try run([
       Case("list/create", ["list": 5], .invalidParams, data: ["field": "list"], mentions: ["\"list\"", "5"]),
-      Case("list/create", ["title": "x"], .invalidParams, data: ["field": "list"], mentions: ["missing", "list"]),
+      Case(
+        "list/create", ["title": "x"], .invalidParams, data: ["field": "list"], mentions: ["missing", "list"]),
       Case("list/create", [1, 2], .invalidParams, mentions: ["params", "object"]),
       Case(
         "list/create", ["list": "n", "appearance": "fancy"], .invalidParams, data: ["field": "appearance"],
@@ -110,14 +113,23 @@ final class BadInputTests: XCTestCase {
         data: ["field": "content.sections[0].id"], mentions: ["content.sections[0].id"]),
       Case(
         "list/create",
-        ["list": "n", "content": ["sections": [["id": "s", "items": [["id": "x", "accessories": [["type": "sparkles"]]]]]]]],
+        [
+          "list": "n",
+          "content": [
+            "sections": [["id": "s", "items": [["id": "x", "accessories": [["type": "sparkles"]]]]]]
+          ],
+        ],
         .invalidParams, mentions: ["accessories[0]", "sparkles"]),
-      Case("list/create", ["list": "n", "colour": "red"], .invalidParams, data: ["field": "colour"], mentions: ["colour"]),
-      Case("list/info", ["list": "l", "extra": 1], .invalidParams, data: ["field": "extra"], mentions: ["extra"]),
+      Case(
+        "list/create", ["list": "n", "colour": "red"], .invalidParams, data: ["field": "colour"],
+        mentions: ["colour"]),
+      Case(
+        "list/info", ["list": "l", "extra": 1], .invalidParams, data: ["field": "extra"], mentions: ["extra"]),
       Case(
         "list/edit", ["list": "l", "edits": "nope"], .invalidParams, data: ["field": "edits"],
         mentions: ["edits", "nope"]),
-      Case("list/edit", ["list": "l"], .invalidParams, data: ["field": "edits"], mentions: ["missing", "edits"]),
+      Case(
+        "list/edit", ["list": "l"], .invalidParams, data: ["field": "edits"], mentions: ["missing", "edits"]),
       Case(
         "list/edit", ["list": "l", "edits": [["op": "frobnicate"]]], .invalidParams,
         data: ["field": "edits[0].op"], mentions: ["edits[0].op", "frobnicate"]),
@@ -129,16 +141,19 @@ final class BadInputTests: XCTestCase {
         ["list": "l", "edits": [["op": "appendItems", "items": [["id": "x"]]], ["op": "deleteItems"]]],
         .invalidParams, data: ["field": "edits[1].items"], mentions: ["edits[1].items"]),
       Case(
-        "list/edit", ["list": "l", "edits": [], "ifVersion": "abc"], .invalidParams, data: ["field": "ifVersion"],
+        "list/edit", ["list": "l", "edits": [], "ifVersion": "abc"], .invalidParams,
+        data: ["field": "ifVersion"],
         mentions: ["ifVersion", "abc"]),
       Case(
         "list/replace", ["list": "l", "content": ["sections": "none"]], .invalidParams,
         data: ["field": "content.sections"], mentions: ["content.sections", "none"]),
       Case(
-        "query/window", ["list": "l", "offset": "zero", "limit": 10], .invalidParams, data: ["field": "offset"],
+        "query/window", ["list": "l", "offset": "zero", "limit": 10], .invalidParams,
+        data: ["field": "offset"],
         mentions: ["offset", "zero"]),
       Case(
-        "query/items", ["list": "l"], .invalidParams, data: ["field": "section"], mentions: ["missing", "section"]),
+        "query/items", ["list": "l"], .invalidParams, data: ["field": "section"],
+        mentions: ["missing", "section"]),
       Case(
         "selection/select", ["list": "l", "items": ["a", 5]], .invalidParams, data: ["field": "items[1]"],
         mentions: ["items[1]", "5"]),
@@ -161,7 +176,8 @@ final class BadInputTests: XCTestCase {
         "list/edit", ["list": "l", "edits": [["op": "appendSections", "sections": [["id": "s1"]]]]], -32013,
         data: ["id": "s1", "kind": "section", "editIndex": 0], mentions: ["s1"]),
       Case(
-        "list/edit", ["list": "l", "edits": [["op": "appendItems", "section": "s2", "items": [["id": "a"]]]]],
+        "list/edit",
+        ["list": "l", "edits": [["op": "appendItems", "section": "s2", "items": [["id": "a"]]]]],
         -32013, data: ["id": "a", "kind": "item"], mentions: ["'a'"]),
       // The first edit is fine; the second fails: the batch as a whole changes nothing.
       Case(
@@ -189,7 +205,8 @@ final class BadInputTests: XCTestCase {
     let client = try TestClient(daemon)
     try client.initialize()
     let error = client.error(
-      "list/create", ["list": "n", "content": ["sections": [["id": "s", "items": [["id": "x"], ["id": "x"]]]]]])
+      "list/create",
+      ["list": "n", "content": ["sections": [["id": "s", "items": [["id": "x"], ["id": "x"]]]]]])
     XCTAssertEqual(error.code, -32013)
     XCTAssertEqual(error.data?["id"], "x")
     XCTAssertTrue(error.message.contains("'x'"), error.message)
@@ -205,18 +222,25 @@ final class BadInputTests: XCTestCase {
       Case("list/dispose", ["list": "nope"], -32010, data: ["list": "nope"], mentions: ["'nope'"]),
       Case("query/window", ["list": "nope", "offset": 0, "limit": 5], -32010, data: ["list": "nope"]),
       Case("list/subscribe", ["list": "nope"], -32010, data: ["list": "nope"]),
-      Case("query/items", ["list": "l", "section": "zz"], -32011, data: ["section": "zz"], mentions: ["'zz'"]),
+      Case(
+        "query/items", ["list": "l", "section": "zz"], -32011, data: ["section": "zz"], mentions: ["'zz'"]),
       Case(
         "list/edit", ["list": "l", "edits": [["op": "deleteSections", "sections": ["zz"]]]], -32011,
         data: ["section": "zz", "editIndex": 0], mentions: ["'zz'"]),
       Case(
-        "list/edit", ["list": "l", "edits": [["op": "appendItems", "section": "zz", "items": [["id": "x"]]]]],
+        "list/edit",
+        ["list": "l", "edits": [["op": "appendItems", "section": "zz", "items": [["id": "x"]]]]],
         -32011, data: ["section": "zz"], mentions: ["'zz'"]),
       Case("query/item", ["list": "l", "item": "zz"], -32012, data: ["item": "zz"], mentions: ["'zz'"]),
-      Case("selection/select", ["list": "l", "items": ["a", "zz"]], -32012, data: ["item": "zz"], mentions: ["'zz'"]),
+      Case(
+        "selection/select", ["list": "l", "items": ["a", "zz"]], -32012, data: ["item": "zz"],
+        mentions: ["'zz'"]),
       Case(
         "list/edit",
-        ["list": "l", "edits": [["op": "deleteItems", "items": ["a"]], ["op": "moveItem", "item": "zz", "after": "b"]]],
+        [
+          "list": "l",
+          "edits": [["op": "deleteItems", "items": ["a"]], ["op": "moveItem", "item": "zz", "after": "b"]],
+        ],
         -32012, data: ["item": "zz", "editIndex": 1], mentions: ["'zz'"]),
       Case(
         "list/edit", ["list": "l", "edits": [["op": "moveItem", "item": "a", "before": "zz"]]], -32012,
@@ -237,7 +261,10 @@ final class BadInputTests: XCTestCase {
       "list/edit", ["list": "l", "ifVersion": 0, "edits": [["op": "deleteItems", "items": ["c"]]]])
     let before = try state(client)
     for (method, params) in [
-      ("list/edit", ["list": "l", "ifVersion": 0, "edits": [["op": "deleteItems", "items": ["a"]]]] as JSONValue),
+      (
+        "list/edit",
+        ["list": "l", "ifVersion": 0, "edits": [["op": "deleteItems", "items": ["a"]]]] as JSONValue
+      ),
       ("list/replace", ["list": "l", "ifVersion": 7, "content": ["sections": []]]),
       ("selection/selectAll", ["list": "l", "ifVersion": 0]),
       ("outline/expand", ["list": "l", "ifVersion": 0]),
@@ -302,7 +329,8 @@ final class BadInputTests: XCTestCase {
   private static func frame(_ body: [UInt8]) -> [UInt8] { FrameWriter().frame(body) }
 
   private static let rawCases: [RawCase] = [
-    RawCase(name: "garbage", bytes: Array("hello garbage\r\n\r\n".utf8), code: -32700, mentions: ["hello garbage"]),
+    RawCase(
+      name: "garbage", bytes: Array("hello garbage\r\n\r\n".utf8), code: -32700, mentions: ["hello garbage"]),
     RawCase(
       name: "bad JSON", bytes: frame(#"{"jsonrpc":"2.0","id":3,"#), code: -32700, mentions: ["end of input"]),
     RawCase(
@@ -319,7 +347,8 @@ final class BadInputTests: XCTestCase {
       bytes: Array("Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}".utf8), code: -32700,
       mentions: ["conflicting", "\"2\"", "\"3\""]),
     RawCase(
-      name: "missing Content-Length", bytes: Array("Content-Type: application/json\r\n\r\n{}".utf8), code: -32700,
+      name: "missing Content-Length", bytes: Array("Content-Type: application/json\r\n\r\n{}".utf8),
+      code: -32700,
       mentions: ["without Content-Length"]),
     RawCase(
       name: "bad charset",
@@ -327,7 +356,8 @@ final class BadInputTests: XCTestCase {
       code: -32700, mentions: ["latin1"]),
     RawCase(
       name: "invalid UTF-8",
-      bytes: frame(Array(#"{"jsonrpc":"2.0","id":9,"method":"list/all"#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)),
+      bytes: frame(
+        Array(#"{"jsonrpc":"2.0","id":9,"method":"list/all"#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)),
       code: -32700, mentions: ["UTF-8"]),
     RawCase(
       name: "too deep", bytes: frame(String(repeating: "[", count: 600) + String(repeating: "]", count: 600)),
@@ -352,7 +382,8 @@ final class BadInputTests: XCTestCase {
           + #"{"jsonrpc":"2.0","method":"initialized"}]"#),
       code: nil, batch: [nil, -32600, -32601]),
     RawCase(
-      name: "batch of notifications", bytes: frame(#"[{"jsonrpc":"2.0","method":"initialized","params":{}}]"#),
+      name: "batch of notifications",
+      bytes: frame(#"[{"jsonrpc":"2.0","method":"initialized","params":{}}]"#),
       code: nil),
   ]
 
@@ -371,7 +402,8 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(answer.errorCode, code, "\(item.name): \(answer)")
         XCTAssertEqual(answer["id"], item.id, "\(item.name): \(answer)")
         for word in item.mentions {
-          XCTAssertTrue(answer.errorMessage.contains(word), "\(item.name): '\(answer.errorMessage)' lacks \(word)")
+          XCTAssertTrue(
+            answer.errorMessage.contains(word), "\(item.name): '\(answer.errorMessage)' lacks \(word)")
         }
       } else if let batch = item.batch {
         let answer = raw.next()
@@ -393,14 +425,17 @@ final class BadInputTests: XCTestCase {
   func testOversizedFrameIsRefusedWithoutBeingReadAndTheStreamResynchronises() throws {
     let daemon = try DaemonProcess(["--max-frame-bytes", "4096"])
     let raw = RawClient(daemon)
-    XCTAssertEqual(raw.request(id: 1, "initialize", [:])?["result"]?["capabilities"]?["limits"]?["maxFrameBytes"], 4096)
-    let huge = #"{"jsonrpc":"2.0","id":2,"method":"list/create","params":{"list":""#
+    XCTAssertEqual(
+      raw.request(id: 1, "initialize", [:])?["result"]?["capabilities"]?["limits"]?["maxFrameBytes"], 4096)
+    let huge =
+      #"{"jsonrpc":"2.0","id":2,"method":"list/create","params":{"list":""#
       + String(repeating: "x", count: 1 << 20) + #""}}"#
     raw.frame(huge)
     let answer = raw.next()
     XCTAssertEqual(answer?.errorCode, -32700)
     XCTAssertEqual(answer?["id"], .null)
-    XCTAssertTrue(answer?.errorMessage.contains("\(huge.utf8.count) bytes") == true, answer?.errorMessage ?? "")
+    XCTAssertTrue(
+      answer?.errorMessage.contains("\(huge.utf8.count) bytes") == true, answer?.errorMessage ?? "")
     XCTAssertTrue(answer?.errorMessage.contains("4096") == true, answer?.errorMessage ?? "")
     // An overstated length: the body runs into the next frame's header, which is still served.
     raw.write("Content-Length: 3000\r\n\r\n{\"jsonrpc\":")
@@ -428,7 +463,8 @@ final class BadInputTests: XCTestCase {
       let answer = raw.next()
       XCTAssertEqual(answer?.errorCode, -32700, "\(line.prefix(60)): \(String(describing: answer))")
       XCTAssertTrue(answer?.errorMessage.contains(mention) == true, answer?.errorMessage ?? "no answer")
-      XCTAssertNotNil(raw.request(id: 3, "list/all", framing: .newlineDelimited)?["result"], String(line.prefix(60)))
+      XCTAssertNotNil(
+        raw.request(id: 3, "list/all", framing: .newlineDelimited)?["result"], String(line.prefix(60)))
     }
     daemon.closeInput()
     XCTAssertEqual(daemon.waitForExit(), 0)
@@ -447,7 +483,8 @@ final class BadInputTests: XCTestCase {
     let duplicate = raw.next()
     XCTAssertEqual(duplicate?["id"], 3)
     XCTAssertEqual(duplicate?.errorCode, -32600)
-    XCTAssertTrue(duplicate?.errorMessage.contains("duplicate request id 3") == true, duplicate?.errorMessage ?? "")
+    XCTAssertTrue(
+      duplicate?.errorMessage.contains("duplicate request id 3") == true, duplicate?.errorMessage ?? "")
     // Answering the owner/refresh completes request 3 exactly once.
     raw.frame(["jsonrpc": "2.0", "id": refresh?["id"] ?? .null, "result": [:]])
     XCTAssertEqual(raw.next()?["result"], ["list": "l", "version": 0])
@@ -485,7 +522,8 @@ final class BadInputTests: XCTestCase {
     XCTAssertNotNil(midFrame.request(id: 1, "initialize", [:])?["result"])
     XCTAssertEqual(
       midFrame.request(
-        id: 2, "list/edit", ["list": "l", "edits": [["op": "appendItems", "section": "s2", "items": [["id": "m"]]]]]
+        id: 2, "list/edit",
+        ["list": "l", "edits": [["op": "appendItems", "section": "s2", "items": [["id": "m"]]]]]
       )?["result"]?["version"], 1)
     let partial = FrameWriter().frame(
       [
@@ -499,7 +537,8 @@ final class BadInputTests: XCTestCase {
     let midRequest = try RawClient.socket(socketPath)
     XCTAssertNotNil(midRequest.request(id: 1, "initialize", [:])?["result"])
     midRequest.sendRequest(
-      id: 2, "list/edit", ["list": "l", "edits": [["op": "appendItems", "section": "s1", "items": [["id": "r"]]]]])
+      id: 2, "list/edit",
+      ["list": "l", "edits": [["op": "appendItems", "section": "s1", "items": [["id": "r"]]]]])
     midRequest.close()
 
     // And a third vanishes in the middle of its header block.
@@ -514,7 +553,8 @@ final class BadInputTests: XCTestCase {
     XCTAssertEqual(ids, ["a", "b", "r", "c", "m"])  // the cut-off delete never happened
     XCTAssertEqual(try main.version(of: "l"), 2)
     XCTAssertTrue(
-      waitUntil { logContents(log).contains("stream ended after") }, "the truncated frame is logged: \(logContents(log))")
+      waitUntil { logContents(log).contains("stream ended after") },
+      "the truncated frame is logged: \(logContents(log))")
     // The daemon still serves new socket clients and stdio.
     let next = try TestClient.connect(socketPath)
     try next.initialize()
@@ -540,7 +580,10 @@ final class BadInputTests: XCTestCase {
     }
     try owner.request(
       "list/create",
-      ["list": "big", "content": ["sections": [["id": "s", "items": [["id": "folder", "children": .array(children)]]]]]])
+      [
+        "list": "big",
+        "content": ["sections": [["id": "s", "items": [["id": "folder", "children": .array(children)]]]]],
+      ])
 
     let slow = try RawClient.socket(socketPath)
     XCTAssertNotNil(slow.request(id: 1, "initialize", [:])?["result"])
@@ -557,7 +600,8 @@ final class BadInputTests: XCTestCase {
     let fastDone = DispatchSemaphore(value: 0)
     Thread {
       while let message = fast.next(timeout: 30) {
-        guard message["method"] == "list/didChange", let version = message["params"]?["version"]?.intValue else {
+        guard message["method"] == "list/didChange", let version = message["params"]?["version"]?.intValue
+        else {
           continue
         }
         versions.withLock { $0.append(version) }
@@ -582,7 +626,8 @@ final class BadInputTests: XCTestCase {
       }
       // The fast one reads as fast as it can; a loaded machine must not make it "slow" too.
       let target = version - 4
-      XCTAssertTrue(waitUntil(timeout: 30) { versions.withLock { $0.last ?? 0 } >= target }, "the fast one fell behind")
+      XCTAssertTrue(
+        waitUntil(timeout: 30) { versions.withLock { $0.last ?? 0 } >= target }, "the fast one fell behind")
     }
     func subscribers() throws -> JSONValue? { try owner.request("list/info", ["list": "big"])["subscribers"] }
 
@@ -604,13 +649,15 @@ final class BadInputTests: XCTestCase {
 
     // The fast one saw every version, in order, none skipped.
     lastVersion.withLock { $0 = version }
-    if versions.withLock({ $0.last == version }) { fastDone.signal() }  // it may have read the last one already
+    // It may have read the last one already.
+    if versions.withLock({ $0.last == version }) { fastDone.signal() }
     XCTAssertEqual(fastDone.wait(timeout: .now() + 30), .success)
     let seen = versions.withLock { $0 }
     let firstWrong = seen.indices.first { seen[$0] != Int64($0 + 1) } ?? seen.count
     XCTAssertEqual(
       seen, (1...version).map { $0 },
-      "\(seen.count) of \(version) versions; from index \(firstWrong): \(seen.dropFirst(max(0, firstWrong - 2)).prefix(6))")
+      "\(seen.count) of \(version) versions; from index \(firstWrong): \(seen.dropFirst(max(0, firstWrong - 2)).prefix(6))"
+    )
     owner.close()
   }
 

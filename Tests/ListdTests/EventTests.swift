@@ -30,7 +30,10 @@ final class EventTests: XCTestCase {
             "trailingSwipeActions": [["id": "trash", "title": "Trash", "style": "destructive"]],
             "contextMenuActions": [["id": "copy", "title": "Copy"]], "movable": true,
           ],
-          ["id": "b", "text": "B", "accessories": [["type": "popUpMenu", "actions": [["id": "share", "title": "Share"]]]]],
+          [
+            "id": "b", "text": "B",
+            "accessories": [["type": "popUpMenu", "actions": [["id": "share", "title": "Share"]]]],
+          ],
           ["id": "c", "text": "C", "movable": true],
         ],
       ],
@@ -62,15 +65,39 @@ final class EventTests: XCTestCase {
       ("event/select", ["list": "mail", "item": "a"], 1, ["event": "select", "item": "a"]),
       ("event/select", ["list": "mail", "item": "c"], 2, ["event": "select", "item": "c"]),
       ("event/deselect", ["list": "mail", "item": "a"], 3, ["event": "deselect", "item": "a"]),
-      ("event/toggle", ["list": "mail", "item": "a", "isOn": true], 3, ["event": "toggle", "item": "a", "isOn": true]),
-      ("event/action", ["list": "mail", "item": "a", "action": "pin"], 3, ["event": "action", "item": "a", "action": "pin"]),
-      ("event/action", ["list": "mail", "item": "a", "action": "trash"], 3, ["event": "action", "action": "trash"]),
-      ("event/action", ["list": "mail", "item": "a", "action": "copy"], 3, ["event": "action", "action": "copy"]),
-      ("event/action", ["list": "mail", "item": "b", "action": "share"], 3, ["event": "action", "item": "b", "action": "share"]),
+      (
+        "event/toggle", ["list": "mail", "item": "a", "isOn": true], 3,
+        ["event": "toggle", "item": "a", "isOn": true]
+      ),
+      (
+        "event/action", ["list": "mail", "item": "a", "action": "pin"], 3,
+        ["event": "action", "item": "a", "action": "pin"]
+      ),
+      (
+        "event/action", ["list": "mail", "item": "a", "action": "trash"], 3,
+        ["event": "action", "action": "trash"]
+      ),
+      (
+        "event/action", ["list": "mail", "item": "a", "action": "copy"], 3,
+        ["event": "action", "action": "copy"]
+      ),
+      (
+        "event/action", ["list": "mail", "item": "b", "action": "share"], 3,
+        ["event": "action", "item": "b", "action": "share"]
+      ),
       ("event/delete", ["list": "mail", "item": "c"], 3, ["event": "delete", "item": "c"]),
-      ("event/move", ["list": "mail", "item": "a", "after": "c"], 3, ["event": "move", "item": "a", "after": "c"]),
-      ("event/move", ["list": "mail", "item": "c", "before": "a"], 3, ["event": "move", "item": "c", "before": "a"]),
-      ("event/move", ["list": "mail", "item": "a", "section": "archive"], 3, ["event": "move", "section": "archive"]),
+      (
+        "event/move", ["list": "mail", "item": "a", "after": "c"], 3,
+        ["event": "move", "item": "a", "after": "c"]
+      ),
+      (
+        "event/move", ["list": "mail", "item": "c", "before": "a"], 3,
+        ["event": "move", "item": "c", "before": "a"]
+      ),
+      (
+        "event/move", ["list": "mail", "item": "a", "section": "archive"], 3,
+        ["event": "move", "section": "archive"]
+      ),
     ]
     for (method, params, version, fields) in cases {
       let answer = try viewer.request(method, params)
@@ -84,7 +111,8 @@ final class EventTests: XCTestCase {
       XCTAssertEqual(event["version"], .int(version), method)
       for (key, value) in fields { XCTAssertEqual(event[key], value, "\(method) \(params): \(key)") }
       // Only the operands that were sent.
-      for key in ["before", "after", "section", "action", "isOn"] where fields[key] == nil && params[key] == nil {
+      for key in ["before", "after", "section", "action", "isOn"]
+      where fields[key] == nil && params[key] == nil {
         XCTAssertNil(event[key], "\(method): unexpected \(key) in \(event)")
       }
     }
@@ -93,11 +121,13 @@ final class EventTests: XCTestCase {
       $0["id"]?.stringValue
     }
     XCTAssertEqual(selection, ["c"])
-    let rows = try viewer.request("query/window", ["list": "mail", "offset": 0, "limit": 10])["rows"]?.arrayValue?
+    let rows = try viewer.request("query/window", ["list": "mail", "offset": 0, "limit": 10])["rows"]?
+      .arrayValue?
       .compactMap { $0["id"]?.stringValue }
     XCTAssertEqual(rows, ["a", "b", "c", "d"])
     XCTAssertEqual(owner.notifications.filter { $0.method == "owner/event" }.count, cases.count)
-    XCTAssertFalse(viewer.notifications.contains { $0.method == "owner/event" }, "events go to the owner only")
+    XCTAssertFalse(
+      viewer.notifications.contains { $0.method == "owner/event" }, "events go to the owner only")
     XCTAssertTrue(daemon.process.isRunning)
     viewer.close()
     owner.close()
@@ -114,7 +144,8 @@ final class EventTests: XCTestCase {
         // The owner reloads its data, then answers.
         let item: JSONValue = ["id": .string("new\(count)"), "text": .string("New \(count)")]
         connection.sendRequest(
-          "list/edit", ["list": "mail", "edits": [["op": "appendItems", "section": "inbox", "items": [item]]]]
+          "list/edit",
+          ["list": "mail", "edits": [["op": "appendItems", "section": "inbox", "items": [item]]]]
         ) { result in
           if case .failure(let error) = result {
             request.respond(error: ResponseError(.internalError, "the edit failed: \(error)"))
@@ -129,7 +160,8 @@ final class EventTests: XCTestCase {
     XCTAssertEqual(answer, ["list": "mail", "version": 1], "the answer comes after the owner's edit")
     XCTAssertEqual(asked.withLock { $0 }, [["list": "mail", "session": .int(session)]])
     XCTAssertNotNil(viewer.next("list/didChange") { $0["version"] == 1 })
-    XCTAssertEqual(try viewer.request("query/item", ["list": "mail", "item": "new1"])["item"]?["text"], "New 1")
+    XCTAssertEqual(
+      try viewer.request("query/item", ["list": "mail", "item": "new1"])["item"]?["text"], "New 1")
     // A second refresh: a second round trip, another version.
     XCTAssertEqual(try viewer.request("event/refresh", ["list": "mail"])["version"], 2)
     XCTAssertEqual(asked.withLock { $0.count }, 2)
@@ -140,11 +172,13 @@ final class EventTests: XCTestCase {
 
   func testAnOwnerThatFailsARefreshPassesItsErrorOn() throws {
     let (daemon, owner, viewer, _) = try start { connection in
-      connection.onRequest("owner/refresh") { _ in throw ResponseError(.invalidParams, "network unreachable") }
+      connection.onRequest("owner/refresh") { _ in throw ResponseError(.invalidParams, "network unreachable")
+      }
     }
     let error = viewer.error("event/refresh", ["list": "mail"])
     XCTAssertEqual(error.code, .invalidParams)
-    XCTAssertTrue(error.message.contains("'mail'") && error.message.contains("network unreachable"), error.message)
+    XCTAssertTrue(
+      error.message.contains("'mail'") && error.message.contains("network unreachable"), error.message)
     XCTAssertEqual(try viewer.version(of: "mail"), 0)
     XCTAssertTrue(daemon.process.isRunning)
     viewer.close()
@@ -169,21 +203,43 @@ final class EventTests: XCTestCase {
         "event/action", ["list": "mail", "item": "a", "action": "zap"], .invalidParams, ("field", "action"),
         ["'zap'", "'a'", "'pin'", "'copy'"]
       ),
-      ("event/action", ["list": "mail", "item": "d", "action": "pin"], .invalidParams, ("field", "action"), ["none"]),
-      ("event/toggle", ["list": "mail", "item": "b", "isOn": true], -32014, ("item", "b"), ["'b'", "toggle"]),
-      ("event/move", ["list": "mail", "item": "b", "after": "a"], -32014, ("item", "b"), ["'b'", "not movable"]),
-      ("event/move", ["list": "mail", "item": "a", "section": "spam"], -32011, ("section", "spam"), ["'spam'"]),
+      (
+        "event/action", ["list": "mail", "item": "d", "action": "pin"], .invalidParams, ("field", "action"),
+        ["none"]
+      ),
+      (
+        "event/toggle", ["list": "mail", "item": "b", "isOn": true], -32014, ("item", "b"), ["'b'", "toggle"]
+      ),
+      (
+        "event/move", ["list": "mail", "item": "b", "after": "a"], -32014, ("item", "b"),
+        ["'b'", "not movable"]
+      ),
+      (
+        "event/move", ["list": "mail", "item": "a", "section": "spam"], -32011, ("section", "spam"),
+        ["'spam'"]
+      ),
       ("event/move", ["list": "mail", "item": "a", "before": "a"], -32014, nil, ["'a'", "itself"]),
-      ("event/move", ["list": "mail", "item": "a"], .invalidParams, nil, ["\"before\"", "\"after\"", "\"section\""]),
-      ("event/move", ["list": "mail", "item": "a", "before": "b", "after": "b"], .invalidParams, nil, ["\"before\" and \"after\""]),
+      (
+        "event/move", ["list": "mail", "item": "a"], .invalidParams, nil,
+        ["\"before\"", "\"after\"", "\"section\""]
+      ),
+      (
+        "event/move", ["list": "mail", "item": "a", "before": "b", "after": "b"], .invalidParams, nil,
+        ["\"before\" and \"after\""]
+      ),
       ("event/select", ["list": "mail"], .invalidParams, ("field", "item"), ["missing", "item"]),
       ("event/toggle", ["list": "mail", "item": "a"], .invalidParams, ("field", "isOn"), ["isOn"]),
-      ("event/delete", ["list": "mail", "item": "a", "force": true], .invalidParams, ("field", "force"), ["force"]),
+      (
+        "event/delete", ["list": "mail", "item": "a", "force": true], .invalidParams, ("field", "force"),
+        ["force"]
+      ),
     ]
     for (method, params, code, data, words) in cases {
       let error = viewer.error(method, params)
       XCTAssertEqual(error.code, code, "\(method) \(params): \(error.message)")
-      if let (key, value) = data { XCTAssertEqual(error.data?[key], value, "\(method) \(params): data.\(key)") }
+      if let (key, value) = data {
+        XCTAssertEqual(error.data?[key], value, "\(method) \(params): data.\(key)")
+      }
       for word in words {
         XCTAssertTrue(error.message.contains(word), "\(method) \(params): '\(error.message)' lacks \(word)")
       }

@@ -24,10 +24,12 @@ final class SocketTests: XCTestCase {
     let first = try TestClient.connect(socketPath, name: "first")
     let second = try TestClient.connect(socketPath, name: "second")
     let sessions = try [stdio, first, second].map { try $0.initialize()["session"]?.intValue }
-    XCTAssertEqual(Set(sessions.compactMap { $0 }).count, 3, "each connection is its own session: \(sessions)")
+    XCTAssertEqual(
+      Set(sessions.compactMap { $0 }).count, 3, "each connection is its own session: \(sessions)")
 
     // A list created over stdio is announced to and usable by every session.
-    try stdio.request("list/create", ["list": "shared", "content": ["sections": [["id": "s", "items": [["id": "a"]]]]]])
+    try stdio.request(
+      "list/create", ["list": "shared", "content": ["sections": [["id": "s", "items": [["id": "a"]]]]]])
     for client in [first, second] {
       XCTAssertNotNil(client.next("list/didCreate") { $0["list"] == "shared" })
     }
@@ -47,11 +49,13 @@ final class SocketTests: XCTestCase {
     try second.request("list/subscribe", ["snapshot": "none"])
     try first.request("list/create", ["list": "mine"])
     XCTAssertNotNil(second.next("list/didCreate") { $0["list"] == "mine" })
-    try stdio.request("list/edit", ["list": "mine", "edits": [["op": "appendSections", "sections": [["id": "x"]]]]])
+    try stdio.request(
+      "list/edit", ["list": "mine", "edits": [["op": "appendSections", "sections": [["id": "x"]]]]])
     XCTAssertEqual(second.next("list/didChange") { $0["list"] == "mine" }?["version"], 1)
     let lists = try stdio.request("list/all")["lists"]?.arrayValue?.compactMap { $0["list"]?.stringValue }
     XCTAssertEqual(Set(lists ?? []), ["shared", "mine"])
-    XCTAssertEqual(try stdio.request("list/info", ["list": "mine"])["owner"]?["session"], sessions[1].map { .int($0) })
+    XCTAssertEqual(
+      try stdio.request("list/info", ["list": "mine"])["owner"]?["session"], sessions[1].map { .int($0) })
 
     // `exit` on a socket closes that connection only.
     first.notify("exit")
@@ -180,7 +184,8 @@ final class SocketTests: XCTestCase {
     XCTAssertTrue(waitUntil { logContents(log).contains("stdin closed") }, logContents(log))
     XCTAssertTrue(daemon.process.isRunning)
     XCTAssertEqual(try client.version(of: "kept"), 0)
-    try client.request("list/edit", ["list": "kept", "edits": [["op": "appendSections", "sections": [["id": "s"]]]]])
+    try client.request(
+      "list/edit", ["list": "kept", "edits": [["op": "appendSections", "sections": [["id": "s"]]]]])
     // New clients are still accepted.
     let late = try TestClient.connect(socketPath)
     try late.initialize()

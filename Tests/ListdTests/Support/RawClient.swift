@@ -141,7 +141,8 @@ final class RawClient: @unchecked Sendable {
         do {
           buffered.append(try JSONParser().parse(body))
         } catch {
-          XCTFail("the daemon sent a frame that is not JSON: \(error): \(String(decoding: body, as: UTF8.self))")
+          XCTFail(
+            "the daemon sent a frame that is not JSON: \(error): \(String(decoding: body, as: UTF8.self))")
         }
       case .error(let error):
         XCTFail("the daemon sent a malformed frame: \(error)")
