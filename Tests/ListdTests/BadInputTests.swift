@@ -649,7 +649,8 @@ final class BadInputTests: XCTestCase {
 
     // The fast one saw every version, in order, none skipped.
     lastVersion.withLock { $0 = version }
-    if versions.withLock({ $0.last == version }) { fastDone.signal() }  // it may have read the last one already
+    // It may have read the last one already.
+    if versions.withLock({ $0.last == version }) { fastDone.signal() }
     XCTAssertEqual(fastDone.wait(timeout: .now() + 30), .success)
     let seen = versions.withLock { $0 }
     let firstWrong = seen.indices.first { seen[$0] != Int64($0 + 1) } ?? seen.count
