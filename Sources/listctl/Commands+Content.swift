@@ -85,29 +85,26 @@ extension Command {
     printChange(change, context)
   }
 
-  static let expand = Command(
-    "expand", "LIST [ID] [--recursive] [--if-version N]",
-    "Expands an outline item (its subtree with --recursive), or every item without ID.",
-    values: ["--if-version"], switches: ["--recursive"], positionals: 1...2
-  ) { context in
-    let arguments = context.arguments
-    let change = try await context.client.expand(
-      arguments.positionals[0], item: arguments.positionals.dropFirst().first,
-      recursive: arguments.has("--recursive"),
-      ifVersion: try arguments.int("--if-version"))
-    printChange(change, context)
-  }
+  static let expand = outline("expand", "Expands", expand: true)
+  static let collapse = outline("collapse", "Collapses", expand: false)
 
-  static let collapse = Command(
-    "collapse", "LIST [ID] [--recursive] [--if-version N]",
-    "Collapses an outline item (its subtree with --recursive), or every item without ID.",
-    values: ["--if-version"], switches: ["--recursive"], positionals: 1...2
-  ) { context in
-    let arguments = context.arguments
-    let change = try await context.client.collapse(
-      arguments.positionals[0], item: arguments.positionals.dropFirst().first,
-      recursive: arguments.has("--recursive"),
-      ifVersion: try arguments.int("--if-version"))
-    printChange(change, context)
+  /// `expand` / `collapse`: one item, its subtree with --recursive, or every item without ID.
+  private static func outline(_ name: String, _ verb: String, expand: Bool) -> Command {
+    Command(
+      name, "LIST [ID] [--recursive] [--if-version N]",
+      "\(verb) an outline item (its subtree with --recursive), or every item without ID.",
+      values: ["--if-version"], switches: ["--recursive"], positionals: 1...2
+    ) { context in
+      let arguments = context.arguments
+      let list = arguments.positionals[0]
+      let item = arguments.positionals.dropFirst().first
+      let recursive = arguments.has("--recursive")
+      let ifVersion = try arguments.int("--if-version")
+      let change =
+        expand
+        ? try await context.client.expand(list, item: item, recursive: recursive, ifVersion: ifVersion)
+        : try await context.client.collapse(list, item: item, recursive: recursive, ifVersion: ifVersion)
+      printChange(change, context)
+    }
   }
 }
