@@ -13,12 +13,14 @@ struct Command: Sendable {
   let positionals: ClosedRange<Int>
   /// Index of a positional that is inline JSON (or `-`), checked before connecting.
   let jsonPositional: Int?
+  /// Whether the driver connects and initializes before `run` (false: the command does it itself).
+  let connects: Bool
   let run: @Sendable (Context) async throws -> Void
 
   init(
     _ name: String, _ usage: String, _ summary: String, details: String = "", values: Set<String> = [],
     switches: Set<String> = [], positionals: ClosedRange<Int>, jsonPositional: Int? = nil,
-    run: @escaping @Sendable (Context) async throws -> Void
+    connects: Bool = true, run: @escaping @Sendable (Context) async throws -> Void
   ) {
     self.name = name
     self.usage = usage
@@ -28,6 +30,7 @@ struct Command: Sendable {
     switchFlags = switches
     self.positionals = positionals
     self.jsonPositional = jsonPositional
+    self.connects = connects
     self.run = run
   }
 
@@ -52,6 +55,6 @@ struct Command: Sendable {
 
   /// Every command, in help order.
   static let all: [Command] = [
-    lists, create, dispose, show, apply, edit, select, deselect, expand, collapse, query, watch, call,
+    lists, create, dispose, show, apply, edit, select, deselect, expand, collapse, query, watch, call, run, demo,
   ]
 }

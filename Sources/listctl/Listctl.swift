@@ -71,6 +71,15 @@ enum Listctl {
     } catch {
       return fail(error)
     }
+    let endpoint = Endpoint(socket: socketPath, spawn: spawnArguments)
+    guard command.connects else {
+      do {
+        try await command.run(Context(connected: nil, endpoint: endpoint, arguments: parsed))
+        return ExitCode.ok
+      } catch {
+        return fail(error)
+      }
+    }
     let client: ListClient
     do {
       client = try connect(socket: socketPath, spawn: spawnArguments)
@@ -80,14 +89,14 @@ enum Listctl {
     }
     defer { client.close() }
     do {
-      try await command.run(Context(client: client, arguments: parsed))
+      try await command.run(Context(connected: client, endpoint: endpoint, arguments: parsed))
       return ExitCode.ok
     } catch {
       return fail(error)
     }
   }
 
-  private static func fail(_ error: any Error) -> Int32 {
+  static func fail(_ error: any Error) -> Int32 {
     let (message, status) = describe(error)
     printError(message)
     return status
@@ -103,7 +112,7 @@ enum Listctl {
   }
 
   /// `$LISTD`, else the `listd` next to this executable, else `listd` on the PATH.
-  private static func listdPath() throws -> String {
+  static func listdPath() throws -> String {
     let environment = ProcessInfo.processInfo.environment
     if let path = environment["LISTD"], !path.isEmpty { return path }
     let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
@@ -119,8 +128,21 @@ enum Listctl {
 
 /// What a command runs with.
 struct Context {
-  let client: ListClient
+  /// The initialized client; nil for commands that connect themselves (`run`, `demo`).
+  let connected: ListClient?
+  /// The initialized client (only for commands that let the driver connect).
+  var client: ListClient { connected! }
+  /// Where the daemon is: `--socket`, `--spawn`, or neither (the default socket).
+  let endpoint: Endpoint
   let arguments: Arguments
   /// Whether `--json` was given.
   var json: Bool { arguments.has("--json") }
+}
+
+/// The global connection options, for commands that connect themselves.
+struct Endpoint {
+  /// `--socket PATH`.
+  let socket: String?
+  /// `--spawn [LISTD ARGS…] --`: the listd arguments.
+  let spawn: [String]?
 }

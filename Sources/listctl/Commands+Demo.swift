@@ -1,0 +1,202 @@
+// The demo command: a short scripted scenario against a private `listd --demo`.
+import Foundation
+import JSON
+import JSONRPC
+import ListClient
+
+extension Command {
+  static let demo = Command(
+    "demo", "",
+    "Starts listd --demo and runs a short scenario, printing each step and each change a viewer sees.",
+    details: """
+      Two sessions share a private daemon (a Unix socket in a fresh 0700 directory): an owner that
+      creates and edits a list and answers owner/refresh, and a viewer subscribed to it. Steps:
+      create, edit, move across sections, expand an outline, select, refresh. Each change the
+      viewer receives is printed in the `watch` format.
+      """,
+    positionals: 0...0, connects: false
+  ) { context in
+    if context.endpoint.socket != nil || context.endpoint.spawn != nil {
+      throw UsageError("demo starts its own daemon (no --socket or --spawn)")
+    }
+    let daemon = try DemoDaemon()
+    defer { daemon.stop() }
+    let owner: ListClient
+    let viewer: ListClient
+    do {
+      owner = try ListClient.socket(path: daemon.socket)
+      viewer = try ListClient.socket(path: daemon.socket)
+      try await owner.initialize(name: "demo-owner")
+      try await viewer.initialize(name: "demo-viewer")
+    } catch {
+      throw ConnectFailure("cannot connect to the demo daemon: \(error)")
+    }
+    defer {
+      viewer.close()
+      owner.close()
+    }
+    try await DemoScenario(owner: owner, viewer: viewer).run()
+  }
+}
+
+/// The scenario: each step is printed, then every change the viewer receives for it.
+private struct DemoScenario {
+  let owner: ListClient
+  let viewer: ListClient
+  let list = "tasks"
+
+  static let content: JSONValue = [
+    "sections": [
+      [
+        "id": "todo", "header": "To do",
+        "items": [
+          ["id": "spec", "text": "Write the spec"],
+          [
+            "id": "release", "text": "Release 1.0",
+            "children": [["id": "notes", "text": "Release notes"], ["id": "tag", "text": "Tag the build"]],
+          ],
+        ],
+      ],
+      ["id": "done", "header": "Done", "items": [["id": "idea", "text": "Have an idea"]]],
+    ]
+  ]
+
+  func step(_ text: String) {
+    print("\n▶ " + text)
+    fflush(nil)
+  }
+
+  /// Prints the viewer's `didChange` notifications up to `version`.
+  func changes(upTo version: Int, _ iterator: inout AsyncStream<ServerNotification>.Iterator) async throws {
+    while let notification = await iterator.next() {
+      guard notification.params["list"]?.stringValue == list else { continue }
+      switch notification.method {
+      case "list/didChange":
+        let seen = Int(notification.params["version"]?.intValue ?? 0)
+        print(
+          "  viewer sees  "
+            + ChangeLine.describe(version: seen, changeset: notification.params["changeset"] ?? [:]))
+        fflush(nil)
+        if seen >= version { return }
+      case "list/didDispose":
+        print("  viewer sees  v\(notification.params["version"]?.intValue ?? 0)  disposed")
+        return
+      default:
+        continue
+      }
+    }
+    throw ConnectFailure("the viewer's connection closed")
+  }
+
+  func run() async throws {
+    let lists = try await viewer.all().compactMap { $0["list"]?.stringValue }
+    step("the daemon serves the demo lists: \(lists.joined(separator: ", "))")
+
+    let owner = owner
+    let list = list
+    owner.connection.onRequestDeferred("owner/refresh") { request in
+      print("  owner is asked to refresh; it reloads, then answers")
+      fflush(nil)
+      owner.connection.sendRequest(
+        "list/edit",
+        [
+          "list": .string(list),
+          "edits": [["op": "appendItems", "section": "todo", "items": [["id": "fresh", "text": "Fetched item"]]]],
+        ]
+      ) { result in
+        if case .failure(let error) = result {
+          _ = request.respond(error: ResponseError(.internalError, "the refresh failed: \(error)"))
+        } else {
+          _ = request.respond(["refreshed": true])
+        }
+      }
+    }
+
+    step("owner creates '\(list)' (two sections, one outline item)")
+    let created = try await owner.create(list, title: "Tasks", selectionMode: "multiple", content: Self.content)
+    print("  owner gets   " + ChangeLine.describe(version: created.version, changeset: created.changeset))
+
+    step("viewer subscribes")
+    var iterator = viewer.notifications.makeAsyncIterator()
+    if let entry = try await viewer.subscribe(list).first {
+      for line in TreeRenderer.render(entry).split(separator: "\n") { print("  " + line) }
+    }
+
+    step("owner edits: renames 'spec', appends 'Write the code'")
+    var change = try await owner.edit(
+      list,
+      [
+        ["op": "updateItems", "items": [["id": "spec", "text": "Write the spec (draft 2)"]]],
+        ["op": "appendItems", "section": "todo", "items": [["id": "code", "text": "Write the code"]]],
+      ])
+    try await changes(upTo: change.version, &iterator)
+
+    step("owner moves 'spec' across sections, from To do to Done")
+    change = try await owner.edit(list, [["op": "moveItem", "item": "spec", "section": "done"]])
+    try await changes(upTo: change.version, &iterator)
+
+    step("viewer expands the outline item 'release'")
+    change = try await viewer.expand(list, item: "release")
+    try await changes(upTo: change.version, &iterator)
+
+    step("viewer selects 'notes' and 'code'")
+    change = try await viewer.select(list, ["notes", "code"])
+    try await changes(upTo: change.version, &iterator)
+
+    step("viewer asks for a refresh (event/refresh → owner/refresh)")
+    let refreshed = try await viewer.call("event/refresh", ["list": .string(list), "timeoutMs": 5000])
+    try await changes(upTo: Int(refreshed["version"]?.intValue ?? 0), &iterator)
+    print("  viewer's refresh answered at v\(refreshed["version"]?.intValue ?? 0)")
+
+    step("the list now")
+    if let entry = try await viewer.subscribe(list, snapshot: "full").first {
+      for line in TreeRenderer.render(entry).split(separator: "\n") { print("  " + line) }
+    }
+
+    step("owner disposes '\(list)'")
+    let version = try await owner.dispose(list)
+    try await changes(upTo: version + 1, &iterator)
+    print("\ndone")
+  }
+}
+
+/// `listd --demo --listen DIR/s --stay` in a fresh private directory.
+private final class DemoDaemon {
+  let directory: String
+  let socket: String
+  private let process = Process()
+  private let stdin = Pipe()
+
+  init() throws {
+    var template = Array("/tmp/listctl-demo-XXXXXX".utf8CString)
+    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+      throw ConnectFailure("cannot make a directory in /tmp: \(String(cString: strerror(errno)))")
+    }
+    directory = String(cString: made)
+    socket = directory + "/s"
+    process.executableURL = URL(fileURLWithPath: try Listctl.listdPath())
+    process.arguments = ["--demo", "--listen", socket, "--stay", "--log-level", "warning"]
+    process.standardInput = stdin
+    do {
+      try process.run()
+    } catch {
+      throw ConnectFailure("cannot start listd: \(error)")
+    }
+    let deadline = Date().addingTimeInterval(10)
+    while !FileManager.default.fileExists(atPath: socket) && Date() < deadline && process.isRunning {
+      usleep(5_000)
+    }
+    guard FileManager.default.fileExists(atPath: socket) else {
+      stop()
+      throw ConnectFailure("listd --demo did not start listening on \(socket)")
+    }
+  }
+
+  func stop() {
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    try? FileManager.default.removeItem(atPath: directory)
+  }
+}

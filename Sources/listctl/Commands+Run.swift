@@ -1,0 +1,187 @@
+// The run command: replays a scripted session (the Protocol/examples/*.jsonl transcript format).
+import Foundation
+import JSON
+
+/// A mismatch between a script's expectation and the daemon's answer (exit 1).
+struct ScriptMismatch: Error, CustomStringConvertible {
+  let description: String
+}
+
+extension Command {
+  static let run = Command(
+    "run", "SCRIPT [--update]",
+    "Replays a scripted session and checks every answer; --update rewrites the expectations.",
+    details: """
+      SCRIPT holds one JSON object a line, the format of Protocol/examples/*.jsonl:
+        {"send": message}                 written to the daemon as is (initialize included)
+        {"expect": response}              the response with that id must arrive and match
+        {"expectNotification": message}   the next notification must match
+        {"comment": text}                 ignored
+      Matching is structural and exact, except that "*" matches any value. The run stops at the
+      first mismatch, printing SCRIPT:LINE, the expected and the actual message to stderr (exit 1).
+      --update rewrites SCRIPT from the actual answers, keeping the "*" wildcards.
+      Use --spawn for a fresh daemon (session numbers and versions then start from scratch).
+      """,
+    switches: ["--update"], positionals: 1...1, connects: false
+  ) { context in
+    let path = context.arguments.positionals[0]
+    guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read \(path)") }
+    let name = path
+    var steps: [(line: Int, value: JSONValue)] = []
+    for (index, line) in String(decoding: data, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).enumerated() where !line.allSatisfy(\.isWhitespace) {
+      steps.append((index + 1, try parseJSON(String(line), what: "\(name):\(index + 1)")))
+    }
+    let session: RawSession
+    do {
+      session = try RawSession(context.endpoint)
+    } catch let error as ConnectFailure {
+      throw error
+    } catch {
+      throw ConnectFailure("cannot connect: \(error)")
+    }
+    defer { session.close() }
+    if context.arguments.has("--update") {
+      try update(steps, session, path: path)
+    } else {
+      try check(steps, session, name: name)
+    }
+  }
+
+  /// Checks every expectation; throws the first mismatch.
+  private static func check(_ steps: [(line: Int, value: JSONValue)], _ session: RawSession, name: String) throws {
+    for (index, step) in steps.enumerated() {
+      let location = "\(name):\(step.line)"
+      func mismatch(_ what: String, expected: JSONValue, actual: JSONValue?) -> ScriptMismatch {
+        ScriptMismatch(
+          description: """
+            \(location): \(what)
+              expected: \(expected.jsonString(prettyPrinted: false))
+              actual:   \(actual.map { $0.jsonString(prettyPrinted: false) } ?? "(nothing)")
+            """)
+      }
+      if let message = step.value["send"] {
+        try session.send(message)
+      } else if let expected = step.value["expect"] {
+        // Without an id (a bare "*"), the response to the last request sent.
+        let lastID = steps[..<index].last { $0.value["send"]?["id"] != nil }?.value["send"]?["id"]
+        guard let id = expected["id"] ?? lastID else {
+          throw ScriptMismatch(description: "\(location): an expect needs an id, or a request before it")
+        }
+        guard let actual = session.response(to: id) else {
+          throw mismatch("no response with id \(id.jsonString(prettyPrinted: false))", expected: expected, actual: nil)
+        }
+        if let difference = ScriptMatch.difference(expected, actual) {
+          throw mismatch(difference, expected: expected, actual: actual)
+        }
+      } else if let expected = step.value["expectNotification"] {
+        guard let actual = session.notification() else {
+          throw mismatch("no notification arrived", expected: expected, actual: nil)
+        }
+        if let difference = ScriptMatch.difference(expected, actual) {
+          throw mismatch(difference, expected: expected, actual: actual)
+        }
+      } else if step.value["comment"] == nil {
+        throw UsageError("\(location): a line must have send, expect, expectNotification or comment")
+      }
+    }
+    let extra = session.untakenNotifications
+    if !extra.isEmpty {
+      throw ScriptMismatch(
+        description: "\(name): notifications nobody expected:\n"
+          + extra.map { "  " + $0.jsonString(prettyPrinted: false) }.joined(separator: "\n"))
+    }
+  }
+
+  /// Rewrites the script: after each send, the notifications that precede its response, then the
+  /// response, each merged with the old expectation's wildcards.
+  private static func update(_ steps: [(line: Int, value: JSONValue)], _ session: RawSession, path: String) throws {
+    var output: [JSONValue] = []
+    for (index, step) in steps.enumerated() {
+      if let message = step.value["send"] {
+        output.append(step.value)
+        try session.send(message)
+        var old = steps[(index + 1)...].prefix { $0.value["send"] == nil }.map(\.value)
+          .filter { $0["comment"] == nil }.makeIterator()
+        func merged(_ key: String, _ actual: JSONValue) -> JSONValue {
+          let previous = old.next()?[key]
+          return [key: previous.map { ScriptMatch.mergeWildcards($0, actual) } ?? actual]
+        }
+        if let id = message["id"] {
+          guard let response = session.response(to: id) else {
+            throw ScriptMismatch(description: "\(path):\(step.line): no response to id \(id.jsonString())")
+          }
+          while let notification = session.notification(timeout: 0.05) {
+            output.append(merged("expectNotification", notification))
+          }
+          output.append(merged("expect", response))
+        } else {
+          usleep(100_000)
+          while let notification = session.notification(timeout: 0.05) {
+            output.append(merged("expectNotification", notification))
+          }
+        }
+      } else if step.value["comment"] != nil {
+        output.append(step.value)
+      }
+    }
+    let text = output.map { $0.jsonString(prettyPrinted: false) }.joined(separator: "\n") + "\n"
+    do {
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+      throw UsageError("cannot write \(path): \(error)")
+    }
+  }
+}
+
+/// Structural matching with `"*"` wildcards.
+enum ScriptMatch {
+  /// Where `actual` differs from `expected` (`"*"` matching anything), or nil if it matches.
+  static func difference(_ expected: JSONValue, _ actual: JSONValue, path: String = "$") -> String? {
+    if expected == "*" { return nil }
+    switch (expected, actual) {
+    case (.object(let e), .object(let a)):
+      let expectedKeys = Set(e.keys)
+      let actualKeys = Set(a.keys)
+      if expectedKeys != actualKeys {
+        let missing = expectedKeys.subtracting(actualKeys).sorted()
+        let extra = actualKeys.subtracting(expectedKeys).sorted()
+        return "members of \(path) differ (missing \(missing), unexpected \(extra))"
+      }
+      for (key, value) in e {
+        if let other = a[key], let difference = difference(value, other, path: "\(path).\(key)") {
+          return difference
+        }
+      }
+      return nil
+    case (.array(let e), .array(let a)):
+      if e.count != a.count { return "\(path) has \(a.count) elements, expected \(e.count)" }
+      for (index, (x, y)) in zip(e, a).enumerated() {
+        if let difference = difference(x, y, path: "\(path)[\(index)]") { return difference }
+      }
+      return nil
+    default:
+      return expected == actual
+        ? nil : "\(path) is \(actual.jsonString(prettyPrinted: false)), expected \(expected.jsonString(prettyPrinted: false))"
+    }
+  }
+
+  /// `actual` with `"*"` wherever `expected` has it.
+  static func mergeWildcards(_ expected: JSONValue, _ actual: JSONValue) -> JSONValue {
+    if expected == "*" { return "*" }
+    switch (expected, actual) {
+    case (.object(let e), .object(let a)):
+      var merged = JSONObject()
+      for (key, value) in a {
+        let previous: JSONValue? = e[key]
+        merged.append(key, previous.map { mergeWildcards($0, value) } ?? value)
+      }
+      return .object(merged)
+    case (.array(let e), .array(let a)) where e.count == a.count:
+      return .array(zip(e, a).map(mergeWildcards))
+    default:
+      return actual
+    }
+  }
+}
