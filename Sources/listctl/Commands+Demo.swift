@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import JSONRPC
 import ListClient
+import ListServer
 
 extension Command {
   static let demo = Command(
@@ -160,12 +161,14 @@ private struct DemoScenario {
   }
 }
 
-/// `listd --demo --listen DIR/s --stay` in a fresh private directory.
+/// `listd --demo --listen DIR/s --stay` in a fresh private directory; when no `listd` executable
+/// is found (`swift run listctl demo` builds only listctl), the same server runs in this process.
 private final class DemoDaemon {
   let directory: String
   let socket: String
   private let process = Process()
   private let stdin = Pipe()
+  private var listener: UnixSocketListener?
 
   init() throws {
     var template = Array("/tmp/listctl-demo-XXXXXX".utf8CString)
@@ -174,7 +177,11 @@ private final class DemoDaemon {
     }
     directory = String(cString: made)
     socket = directory + "/s"
-    process.executableURL = URL(fileURLWithPath: try Listctl.listdPath())
+    guard let listd = try? Listctl.listdPath() else {
+      try serveInProcess()
+      return
+    }
+    process.executableURL = URL(fileURLWithPath: listd)
     process.arguments = ["--demo", "--listen", socket, "--stay", "--log-level", "warning"]
     process.standardInput = stdin
     do {
@@ -192,7 +199,26 @@ private final class DemoDaemon {
     }
   }
 
+  private func serveInProcess() throws {
+    var options = ServerOptions()
+    options.logger = .disabled
+    let server = ListServer(options: options)
+    try server.loadDemo()
+    let listener = try UnixSocketListener(path: socket, logger: .disabled)
+    listener.start { fd in
+      var connectionOptions = server.connectionOptions(name: "socket")
+      connectionOptions.closesDescriptors = true
+      if let connection = try? Connection(input: fd, output: fd, options: connectionOptions) {
+        server.attach(connection, primary: false)
+      } else {
+        close(fd)
+      }
+    }
+    self.listener = listener
+  }
+
   func stop() {
+    listener?.stop()
     if process.isRunning {
       process.terminate()
       process.waitUntilExit()
