@@ -32,7 +32,8 @@ let package = Package(
     // A typed async client of the daemon and a mirror of a subscribed list.
     .target(name: "ListClient", dependencies: ["JSON", "JSONRPC", "ListServer"]),
     // The command-line client: `listctl [--socket PATH | --spawn [listd args] --] COMMAND`.
-    .executableTarget(name: "listctl", dependencies: ["JSON", "JSONRPC", "ListClient"]),
+    // Depends on `listd` so that building listctl (`swift run listctl demo`) builds the daemon it runs.
+    .executableTarget(name: "listctl", dependencies: ["JSON", "JSONRPC", "ListClient", "listd"]),
     .testTarget(name: "ListModelTests", dependencies: ["ListModel", "SeededRandom"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC", "SeededRandom"]),
     // End-to-end tests: they start the built `listd` binary and talk to it over pipes and sockets.

@@ -26,7 +26,7 @@ public struct UnexpectedAnswer: Error, CustomStringConvertible {
 }
 
 extension ListClient {
-  private func change(_ method: String, _ params: JSONObject) async throws -> Change {
+  func change(_ method: String, _ params: JSONObject) async throws -> Change {
     let value = try await call(method, .object(params))
     guard let change = Change(value) else {
       throw UnexpectedAnswer(description: "\(method) answered \(value)")
@@ -34,14 +34,14 @@ extension ListClient {
     return change
   }
 
-  private func params(_ list: String, ifVersion: Int?, _ members: (String, JSONValue?)...) -> JSONObject {
+  func params(_ list: String, ifVersion: Int?, _ members: (String, JSONValue?)...) -> JSONObject {
     var object: JSONObject = ["list": .string(list)]
     for (key, value) in members { if let value { object.append(key, value) } }
     if let ifVersion { object.append("ifVersion", .int(Int64(ifVersion))) }
     return object
   }
 
-  private func strings(_ ids: [String]) -> JSONValue { .array(ids.map { .string($0) }) }
+  func strings(_ ids: [String]) -> JSONValue { .array(ids.map { .string($0) }) }
 
   // MARK: - Lists
 

@@ -55,6 +55,7 @@ struct Command: Sendable {
 
   /// Every command, in help order.
   static let all: [Command] = [
-    lists, create, dispose, show, apply, edit, select, deselect, expand, collapse, query, watch, call, run, demo,
+    lists, create, dispose, show, apply, edit, select, deselect, expand, collapse, query, watch, call, run,
+    demo,
   ]
 }

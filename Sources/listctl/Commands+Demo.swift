@@ -3,7 +3,6 @@ import Foundation
 import JSON
 import JSONRPC
 import ListClient
-import ListServer
 
 extension Command {
   static let demo = Command(
@@ -102,7 +101,9 @@ private struct DemoScenario {
         "list/edit",
         [
           "list": .string(list),
-          "edits": [["op": "appendItems", "section": "todo", "items": [["id": "fresh", "text": "Fetched item"]]]],
+          "edits": [
+            ["op": "appendItems", "section": "todo", "items": [["id": "fresh", "text": "Fetched item"]]]
+          ],
         ]
       ) { result in
         if case .failure(let error) = result {
@@ -114,7 +115,8 @@ private struct DemoScenario {
     }
 
     step("owner creates '\(list)' (two sections, one outline item)")
-    let created = try await owner.create(list, title: "Tasks", selectionMode: "multiple", content: Self.content)
+    let created = try await owner.create(
+      list, title: "Tasks", selectionMode: "multiple", content: Self.content)
     print("  owner gets   " + ChangeLine.describe(version: created.version, changeset: created.changeset))
 
     step("viewer subscribes")
@@ -168,7 +170,6 @@ private final class DemoDaemon {
   let socket: String
   private let process = Process()
   private let stdin = Pipe()
-  private var listener: UnixSocketListener?
 
   init() throws {
     var template = Array("/tmp/listctl-demo-XXXXXX".utf8CString)
@@ -177,10 +178,7 @@ private final class DemoDaemon {
     }
     directory = String(cString: made)
     socket = directory + "/s"
-    guard let listd = try? Listctl.listdPath() else {
-      try serveInProcess()
-      return
-    }
+    let listd = try Listctl.listdPath()
     process.executableURL = URL(fileURLWithPath: listd)
     process.arguments = ["--demo", "--listen", socket, "--stay", "--log-level", "warning"]
     process.standardInput = stdin
@@ -199,26 +197,7 @@ private final class DemoDaemon {
     }
   }
 
-  private func serveInProcess() throws {
-    var options = ServerOptions()
-    options.logger = .disabled
-    let server = ListServer(options: options)
-    try server.loadDemo()
-    let listener = try UnixSocketListener(path: socket, logger: .disabled)
-    listener.start { fd in
-      var connectionOptions = server.connectionOptions(name: "socket")
-      connectionOptions.closesDescriptors = true
-      if let connection = try? Connection(input: fd, output: fd, options: connectionOptions) {
-        server.attach(connection, primary: false)
-      } else {
-        close(fd)
-      }
-    }
-    self.listener = listener
-  }
-
   func stop() {
-    listener?.stop()
     if process.isRunning {
       process.terminate()
       process.waitUntilExit()

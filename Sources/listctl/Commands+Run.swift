@@ -25,7 +25,9 @@ extension Command {
     switches: ["--update"], positionals: 1...1, connects: false
   ) { context in
     let path = context.arguments.positionals[0]
-    guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read \(path)") }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw UsageError("cannot read \(path)")
+    }
     let name = path
     var steps: [(line: Int, value: JSONValue)] = []
     for (index, line) in String(decoding: data, as: UTF8.self).split(
@@ -50,7 +52,9 @@ extension Command {
   }
 
   /// Checks every expectation; throws the first mismatch.
-  private static func check(_ steps: [(line: Int, value: JSONValue)], _ session: RawSession, name: String) throws {
+  private static func check(_ steps: [(line: Int, value: JSONValue)], _ session: RawSession, name: String)
+    throws
+  {
     for (index, step) in steps.enumerated() {
       let location = "\(name):\(step.line)"
       func mismatch(_ what: String, expected: JSONValue, actual: JSONValue?) -> ScriptMismatch {
@@ -70,7 +74,8 @@ extension Command {
           throw ScriptMismatch(description: "\(location): an expect needs an id, or a request before it")
         }
         guard let actual = session.response(to: id) else {
-          throw mismatch("no response with id \(id.jsonString(prettyPrinted: false))", expected: expected, actual: nil)
+          throw mismatch(
+            "no response with id \(id.jsonString(prettyPrinted: false))", expected: expected, actual: nil)
         }
         if let difference = ScriptMatch.difference(expected, actual) {
           throw mismatch(difference, expected: expected, actual: actual)
@@ -96,7 +101,9 @@ extension Command {
 
   /// Rewrites the script: after each send, the notifications that precede its response, then the
   /// response, each merged with the old expectation's wildcards.
-  private static func update(_ steps: [(line: Int, value: JSONValue)], _ session: RawSession, path: String) throws {
+  private static func update(_ steps: [(line: Int, value: JSONValue)], _ session: RawSession, path: String)
+    throws
+  {
     var output: [JSONValue] = []
     for (index, step) in steps.enumerated() {
       if let message = step.value["send"] {
@@ -163,7 +170,8 @@ enum ScriptMatch {
       return nil
     default:
       return expected == actual
-        ? nil : "\(path) is \(actual.jsonString(prettyPrinted: false)), expected \(expected.jsonString(prettyPrinted: false))"
+        ? nil
+        : "\(path) is \(actual.jsonString(prettyPrinted: false)), expected \(expected.jsonString(prettyPrinted: false))"
     }
   }
 

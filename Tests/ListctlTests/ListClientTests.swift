@@ -62,4 +62,41 @@ final class ListClientTests: XCTestCase {
     XCTAssertEqual(disposed, 6)
     try await client.shutdown()
   }
+
+  func testEveryRemainingRequestHasATypedMethod() async throws {
+    let client = try ListClient.spawn(listdPath: listd, arguments: ["--demo", "--log-level", "warning"])
+    defer { client.close() }
+    _ = try await client.initialize(name: "ListClientTests")
+
+    let sections = try await client.sections("contacts")
+    XCTAssertEqual(sections["sections"]?.arrayValue?.first?["id"], "letter-A")
+    let page = try await client.items("contacts", section: "letter-A", limit: 1)
+    XCTAssertEqual(page["rows"]?.arrayValue?.count, 1)
+    let first = try await client.item("contacts", at: 0, 0)
+    XCTAssertEqual(first["id"], "ada")
+    let counts = try await client.counts("files")
+    XCTAssertEqual(counts["sections"], 1)
+    let roots = try await client.outline("files", depth: 0)["nodes"]?.arrayValue ?? []
+    XCTAssertEqual(roots.first?["id"], "Sources")
+
+    let expanded = try await client.expandToLevel("files", 2)
+    XCTAssertEqual(expanded.version, 1)
+    let selected = try await client.selectAll("contacts")
+    XCTAssertGreaterThan(selected.changeset["selected"]?.arrayValue?.count ?? 0, 10)
+    _ = try await client.deselectAll("contacts")
+    let history = try await client.changes("contacts", since: 0)
+    XCTAssertEqual(history.compactMap { $0["version"]?.intValue }, [1, 2])
+
+    // Events go to the demo's owner, which acts on them.
+    try await client.event(.toggle, "settings", item: "airplane", [("isOn", true)])
+    try await client.event(.select, "files", item: "Sources")
+    let version = try await client.refresh("live", timeoutMs: 5_000)
+    XCTAssertGreaterThan(version, 0)
+    do {
+      try await client.event(.action, "contacts", item: "ada", [("action", "no-such-action")])
+      XCTFail("an unknown action was accepted")
+    } catch let error as ResponseError {
+      XCTAssertTrue(error.message.contains("no-such-action"), error.message)
+    }
+  }
 }

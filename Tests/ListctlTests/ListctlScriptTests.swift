@@ -84,7 +84,8 @@ final class ListctlScriptTests: XCTestCase {
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertLessThan(Date().timeIntervalSince(start), 10)
     for step in [
-      "demo lists: contacts", "owner creates", "viewer subscribes", "owner edits", "moves 'spec' across sections",
+      "demo lists: contacts", "owner creates", "viewer subscribes", "owner edits",
+      "moves 'spec' across sections",
       "expands", "selects", "asked to refresh", "refresh answered", "disposes", "done",
     ] {
       XCTAssertTrue(run.stdout.contains(step), "\(step) in:\n\(run.stdout)")
