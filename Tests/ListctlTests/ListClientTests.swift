@@ -99,4 +99,27 @@ final class ListClientTests: XCTestCase {
       XCTAssertTrue(error.message.contains("no-such-action"), error.message)
     }
   }
+
+  func testAnOwnerAnswersAViewersRefresh() async throws {
+    var template = Array("/tmp/listclient-XXXXXX".utf8CString)
+    let directory = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!)! })
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let socket = directory + "/s"
+    let owner = try ListClient.spawn(
+      listdPath: listd, arguments: ["--listen", socket, "--log-level", "warning"])
+    defer { owner.close() }
+    _ = try await owner.initialize(name: "owner")
+    _ = try await owner.create("feed", content: ["sections": [["id": "s"]]])
+    owner.onRefresh { list in
+      _ = try await owner.edit(list, [["op": "appendItems", "items": [["id": "fresh", "text": "Fresh"]]]])
+    }
+    while !FileManager.default.fileExists(atPath: socket) { try await Task.sleep(for: .milliseconds(5)) }
+    let viewer = try ListClient.socket(path: socket)
+    defer { viewer.close() }
+    _ = try await viewer.initialize(name: "viewer")
+    let version = try await viewer.refresh("feed")
+    XCTAssertEqual(version, 1)  // answered after the owner's edit
+    let item = try await viewer.item("feed", "fresh")
+    XCTAssertEqual(item["text"], "Fresh")
+  }
 }
