@@ -1,6 +1,7 @@
 // The run command: replays a scripted session (the Protocol/examples/*.jsonl transcript format).
 import Foundation
 import JSON
+import ListClient
 
 /// A mismatch between a script's expectation and the daemon's answer (exit 1).
 struct ScriptMismatch: Error, CustomStringConvertible {
@@ -77,14 +78,14 @@ extension Command {
           throw mismatch(
             "no response with id \(id.jsonString(prettyPrinted: false))", expected: expected, actual: nil)
         }
-        if let difference = ScriptMatch.difference(expected, actual) {
+        if let difference = TranscriptMatch.difference(expected, actual) {
           throw mismatch(difference, expected: expected, actual: actual)
         }
       } else if let expected = step.value["expectNotification"] {
         guard let actual = session.notification() else {
           throw mismatch("no notification arrived", expected: expected, actual: nil)
         }
-        if let difference = ScriptMatch.difference(expected, actual) {
+        if let difference = TranscriptMatch.difference(expected, actual) {
           throw mismatch(difference, expected: expected, actual: actual)
         }
       } else if step.value["comment"] == nil {
@@ -113,7 +114,7 @@ extension Command {
           .filter { $0["comment"] == nil }.makeIterator()
         func merged(_ key: String, _ actual: JSONValue) -> JSONValue {
           let previous = old.next()?[key]
-          return [key: previous.map { ScriptMatch.mergeWildcards($0, actual) } ?? actual]
+          return [key: previous.map { TranscriptMatch.mergeWildcards($0, actual) } ?? actual]
         }
         if let id = message["id"] {
           guard let response = session.response(to: id) else {
@@ -138,58 +139,6 @@ extension Command {
       try text.write(toFile: path, atomically: true, encoding: .utf8)
     } catch {
       throw UsageError("cannot write \(path): \(error)")
-    }
-  }
-}
-
-/// Structural matching with `"*"` wildcards.
-enum ScriptMatch {
-  /// Where `actual` differs from `expected` (`"*"` matching anything), or nil if it matches.
-  static func difference(_ expected: JSONValue, _ actual: JSONValue, path: String = "$") -> String? {
-    if expected == "*" { return nil }
-    switch (expected, actual) {
-    case (.object(let e), .object(let a)):
-      let expectedKeys = Set(e.keys)
-      let actualKeys = Set(a.keys)
-      if expectedKeys != actualKeys {
-        let missing = expectedKeys.subtracting(actualKeys).sorted()
-        let extra = actualKeys.subtracting(expectedKeys).sorted()
-        return "members of \(path) differ (missing \(missing), unexpected \(extra))"
-      }
-      for (key, value) in e {
-        if let other = a[key], let difference = difference(value, other, path: "\(path).\(key)") {
-          return difference
-        }
-      }
-      return nil
-    case (.array(let e), .array(let a)):
-      if e.count != a.count { return "\(path) has \(a.count) elements, expected \(e.count)" }
-      for (index, (x, y)) in zip(e, a).enumerated() {
-        if let difference = difference(x, y, path: "\(path)[\(index)]") { return difference }
-      }
-      return nil
-    default:
-      return expected == actual
-        ? nil
-        : "\(path) is \(actual.jsonString(prettyPrinted: false)), expected \(expected.jsonString(prettyPrinted: false))"
-    }
-  }
-
-  /// `actual` with `"*"` wherever `expected` has it.
-  static func mergeWildcards(_ expected: JSONValue, _ actual: JSONValue) -> JSONValue {
-    if expected == "*" { return "*" }
-    switch (expected, actual) {
-    case (.object(let e), .object(let a)):
-      var merged = JSONObject()
-      for (key, value) in a {
-        let previous: JSONValue? = e[key]
-        merged.append(key, previous.map { mergeWildcards($0, value) } ?? value)
-      }
-      return .object(merged)
-    case (.array(let e), .array(let a)) where e.count == a.count:
-      return .array(zip(e, a).map(mergeWildcards))
-    default:
-      return actual
     }
   }
 }

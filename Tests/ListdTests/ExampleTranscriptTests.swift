@@ -2,6 +2,7 @@
 import Foundation
 import JSON
 import JSONRPC
+import ListClient
 import XCTest
 
 /// Each transcript line is one of:
@@ -55,7 +56,9 @@ final class ExampleTranscriptTests: XCTestCase {
           XCTFail("\(location): no response with id \(expected["id"] ?? .null)")
           return
         }
-        assertMatch(expected, actual, location)
+        if let difference = TranscriptMatch.difference(expected, actual) {
+          XCTFail("\(location): \(difference)")
+        }
         let request = steps[..<index].last { step in step["send"]?["id"] == id }
         checkSpec(actual, request: request?["send"], location)
       } else if let expected = step["expectNotification"] {
@@ -64,7 +67,9 @@ final class ExampleTranscriptTests: XCTestCase {
           XCTFail("\(location): no notification arrived (expected \(expected["method"] ?? .null))")
           return
         }
-        assertMatch(expected, actual, location)
+        if let difference = TranscriptMatch.difference(expected, actual) {
+          XCTFail("\(location): \(difference)")
+        }
         XCTAssertEqual(
           ProtocolSpec.shared.checkParams(actual["method"]?.stringValue ?? "", actual["params"]), [], location
         )
@@ -98,7 +103,7 @@ final class ExampleTranscriptTests: XCTestCase {
     var oldExpectations = old[next...].prefix { $0["send"] == nil }.makeIterator()
     func merged(_ key: String, _ actual: JSONValue) -> JSONValue {
       let previous = oldExpectations.next()?[key]
-      return [key: previous.map { mergeWildcards($0, actual) } ?? actual]
+      return [key: previous.map { TranscriptMatch.mergeWildcards($0, actual) } ?? actual]
     }
     guard let id = message["id"] else {
       usleep(100_000)
@@ -124,43 +129,6 @@ final class ExampleTranscriptTests: XCTestCase {
         ProtocolSpec.shared.checkError(method, code: code, message: error["message"]?.stringValue ?? ""), [],
         location)
     }
-  }
-}
-
-/// `actual` with `"*"` wherever `expected` has it.
-func mergeWildcards(_ expected: JSONValue, _ actual: JSONValue) -> JSONValue {
-  if expected == "*" { return "*" }
-  switch (expected, actual) {
-  case (.object(let e), .object(let a)):
-    var merged = JSONObject()
-    for (key, value) in a {
-      let previous: JSONValue? = e[key]
-      merged.append(key, previous.map { mergeWildcards($0, value) } ?? value)
-    }
-    return .object(merged)
-  case (.array(let e), .array(let a)) where e.count == a.count:
-    return .array(zip(e, a).map(mergeWildcards))
-  default:
-    return actual
-  }
-}
-
-/// Fails unless `actual` matches `expected` exactly, `"*"` matching anything.
-func assertMatch(_ expected: JSONValue, _ actual: JSONValue, _ location: String, path: String = "$") {
-  if expected == "*" { return }
-  switch (expected, actual) {
-  case (.object(let e), .object(let a)):
-    XCTAssertEqual(
-      Set(e.keys), Set(a.keys), "\(location): members of \(path) differ (expected \(e.keys), got \(a.keys))")
-    for (key, value) in e {
-      if let other = a[key] { assertMatch(value, other, location, path: "\(path).\(key)") }
-    }
-  case (.array(let e), .array(let a)):
-    XCTAssertEqual(
-      e.count, a.count, "\(location): \(path) has \(a.count) elements, expected \(e.count): \(actual)")
-    for (index, (x, y)) in zip(e, a).enumerated() { assertMatch(x, y, location, path: "\(path)[\(index)]") }
-  default:
-    XCTAssertEqual(expected, actual, "\(location): \(path)")
   }
 }
 
