@@ -41,7 +41,8 @@ final class RawPeer {
 
   deinit { Glibc.close(fd) }
 
-  /// A started server connection on one end of a socket pair, and a raw peer on the other.
+  /// A started connection (a server, or a client whose peer the test plays by hand) on one end
+  /// of a socket pair, and a raw peer on the other.
   static func withServer(
     _ options: Connection.Options = Connection.Options(), setUp: (Connection) -> Void
   ) throws -> (Connection, RawPeer) {

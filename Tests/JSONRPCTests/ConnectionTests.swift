@@ -157,14 +157,8 @@ final class ConnectionTests: XCTestCase {
   }
 
   func testRequestToPeerTimesOutAndSendsCancel() async throws {
-    var fds: [Int32] = [-1, -1]
-    XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds), 0)
-    var clientOptions = options()
-    clientOptions.closesDescriptors = true
-    let client = try Connection(input: fds[0], output: fds[0], options: clientOptions)
-    client.start()
+    let (client, peer) = try RawPeer.withServer(options()) { _ in }
     defer { client.close() }
-    let peer = RawPeer(fd: fds[1])
     let start = Date()
     do {
       _ = try await client.sendRequest("never", ["x": 1], timeout: .milliseconds(100))
@@ -180,14 +174,8 @@ final class ConnectionTests: XCTestCase {
   }
 
   func testResponsesMatchedByIdInAnyOrder() async throws {
-    var fds: [Int32] = [-1, -1]
-    XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds), 0)
-    var clientOptions = options()
-    clientOptions.closesDescriptors = true
-    let client = try Connection(input: fds[0], output: fds[0], options: clientOptions)
-    client.start()
+    let (client, peer) = try RawPeer.withServer(options()) { _ in }
     defer { client.close() }
-    let peer = RawPeer(fd: fds[1])
     async let a = client.sendRequest("q", ["n": 1])
     async let b = client.sendRequest("q", ["n": 2])
     async let c = client.sendRequest("q", ["n": 3])

@@ -11,8 +11,8 @@ import XCTest
 /// - `{"expectNotification": notification}` — the next notification must match;
 /// - `{"comment": text}` — ignored.
 /// Matching is structural and exact, except that `"*"` matches any value. Every message is also
-/// checked against Protocol/protocol.json. Run with `LISTD_UPDATE_EXAMPLES=1` to rewrite the
-/// expectations from the actual answers (keeping the wildcards), then review the diff.
+/// checked against Protocol/protocol.json. To rewrite the expectations from the actual answers
+/// (keeping the wildcards): `listctl --spawn -- run FILE --update`, then review the diff.
 final class ExampleTranscriptTests: XCTestCase {
   static var transcripts: [URL] {
     let directory = ProtocolSpec.directory.appendingPathComponent("examples")
@@ -25,13 +25,12 @@ final class ExampleTranscriptTests: XCTestCase {
   }
 
   func testEveryTranscriptReplays() throws {
-    let update = ProcessInfo.processInfo.environment["LISTD_UPDATE_EXAMPLES"] == "1"
     for url in Self.transcripts {
-      try replay(url, update: update)
+      try replay(url)
     }
   }
 
-  private func replay(_ url: URL, update: Bool) throws {
+  private func replay(_ url: URL) throws {
     let name = url.lastPathComponent
     let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.isEmpty }
     var steps: [JSONValue] = []
@@ -43,15 +42,11 @@ final class ExampleTranscriptTests: XCTestCase {
     let daemon = try DaemonProcess()
     defer { daemon.stop() }
     let client = TranscriptInbox(RawClient(daemon))
-    var output: [JSONValue] = []
     for (index, step) in steps.enumerated() {
       let location = "\(name):\(index + 1)"
       if let message = step["send"] {
-        output.append(step)
         client.raw.frame(message)
-        if update { try record(client, after: message, old: steps, from: index + 1, into: &output) }
       } else if let expected = step["expect"] {
-        if update { continue }
         guard let id = expected["id"], let actual = client.response(to: id) else {
           XCTFail("\(location): no response with id \(expected["id"] ?? .null)")
           return
@@ -62,7 +57,6 @@ final class ExampleTranscriptTests: XCTestCase {
         let request = steps[..<index].last { step in step["send"]?["id"] == id }
         checkSpec(actual, request: request?["send"], location)
       } else if let expected = step["expectNotification"] {
-        if update { continue }
         guard let actual = client.notification() else {
           XCTFail("\(location): no notification arrived (expected \(expected["method"] ?? .null))")
           return
@@ -73,50 +67,13 @@ final class ExampleTranscriptTests: XCTestCase {
         XCTAssertEqual(
           ProtocolSpec.shared.checkParams(actual["method"]?.stringValue ?? "", actual["params"]), [], location
         )
-      } else if step["comment"] != nil {
-        if update { output.append(step) }
-      } else {
+      } else if step["comment"] == nil {
         XCTFail("\(location): a line must have send, expect, expectNotification or comment")
       }
     }
-    if update {
-      let text =
-        output.map { value -> String in
-          var writer = JSONWriter()
-          writer.write(value)
-          return String(decoding: writer.bytes, as: UTF8.self)
-        }.joined(separator: "\n") + "\n"
-      try text.write(to: url, atomically: true, encoding: .utf8)
-    } else {
-      XCTAssertEqual(
-        client.pending.filter { $0["method"] != nil }.count, 0,
-        "\(name): notifications nobody expected: \(client.pending)")
-    }
-  }
-
-  /// Update mode: after a request, the notifications that precede its response, then the
-  /// response, each merged with the old expectation's wildcards.
-  private func record(
-    _ client: TranscriptInbox, after message: JSONValue, old: [JSONValue], from next: Int,
-    into output: inout [JSONValue]
-  ) throws {
-    var oldExpectations = old[next...].prefix { $0["send"] == nil }.makeIterator()
-    func merged(_ key: String, _ actual: JSONValue) -> JSONValue {
-      let previous = oldExpectations.next()?[key]
-      return [key: previous.map { TranscriptMatch.mergeWildcards($0, actual) } ?? actual]
-    }
-    guard let id = message["id"] else {
-      usleep(100_000)
-      while let notification = client.notification(timeout: 0.05) {
-        output.append(merged("expectNotification", notification))
-      }
-      return
-    }
-    guard let response = client.response(to: id) else { throw TestFailure("no response to \(id)") }
-    while let notification = client.notification(timeout: 0.05) {
-      output.append(merged("expectNotification", notification))
-    }
-    output.append(merged("expect", response))
+    XCTAssertEqual(
+      client.pending.filter { $0["method"] != nil }.count, 0,
+      "\(name): notifications nobody expected: \(client.pending)")
   }
 
   private func checkSpec(_ response: JSONValue, request: JSONValue?, _ location: String) {

@@ -98,11 +98,7 @@ enum EventHandlers {
           .invalidEdit, "item '\(r.item)' of list '\(r.list.id)' has no toggle accessory",
           data: ["item": .string(r.item), "reason": "no toggle accessory"])
       }
-      return forward(
-        r,
-        event(
-          "toggle", list: r.list, item: r.item, session: context.session, version: r.committed.version,
-          [("isOn", .bool(isOn))]))
+      return forward(r, "toggle", from: context.session, [("isOn", .bool(isOn))])
     }
   }
 
@@ -122,11 +118,7 @@ enum EventHandlers {
           "\"action\" '\(action)' is not an action of item '\(r.item)' (its actions: \(known.isEmpty ? "none" : known))",
           data: ["field": "action"])
       }
-      return forward(
-        r,
-        event(
-          "action", list: r.list, item: r.item, session: context.session, version: r.committed.version,
-          [("action", .string(action))]))
+      return forward(r, "action", from: context.session, [("action", .string(action))])
     }
   }
 
@@ -134,9 +126,7 @@ enum EventHandlers {
   static func delete(_ context: HandlerContext, _ request: IncomingRequest) throws {
     request.answer {
       let r = try resolve(context, request.params, keys: [])
-      return forward(
-        r, event("delete", list: r.list, item: r.item, session: context.session, version: r.committed.version)
-      )
+      return forward(r, "delete", from: context.session)
     }
   }
 
@@ -165,19 +155,18 @@ enum EventHandlers {
             data: ["reason": "moved relative to itself"])
         }
       }
-      return forward(
-        r,
-        event(
-          "move", list: r.list, item: r.item, session: context.session, version: r.committed.version,
-          [(key, .string(target))]))
+      return forward(r, "move", from: context.session, [(key, .string(target))])
     }
   }
 
+  /// Sends the owner the `kind` event about the target (with its operands `extra`) and answers
+  /// the viewer with the version the event was checked against.
   private static func forward(
-    _ r: Target,
-    _ event: JSONValue
+    _ r: Target, _ kind: String, from session: Session, _ extra: [(String, JSONValue)] = []
   ) -> JSONValue {
-    r.owner.deliver(event: event, on: r.list)
+    r.owner.deliver(
+      event: event(kind, list: r.list, item: r.item, session: session, version: r.committed.version, extra),
+      on: r.list)
     return ["list": .string(r.list.id), "version": .int(Int64(r.committed.version))]
   }
 
