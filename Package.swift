@@ -13,6 +13,7 @@ let package = Package(
     .executable(name: "listd-bench", targets: ["listd-bench"]),
     .library(name: "ListClient", targets: ["ListClient"]),
     .executable(name: "listctl", targets: ["listctl"]),
+    .executable(name: "listd-tui", targets: ["listd-tui"]),
   ],
   targets: [
     // A seeded random generator shared by the property tests, fuzzers and benchmarks.
@@ -34,11 +35,23 @@ let package = Package(
     // The command-line client: `listctl [--socket PATH | --spawn [listd args] --] COMMAND`.
     // Depends on `listd` so that building listctl (`swift run listctl demo`) builds the daemon it runs.
     .executableTarget(name: "listctl", dependencies: ["JSON", "JSONRPC", "ListClient", "listd"]),
+    // The terminal UI's logic: view state, window fetch, rendering, screen diff, keys. No terminal I/O.
+    .target(name: "ListTUI", dependencies: ["JSON", "JSONRPC", "ListClient"], path: "clients/tui/Sources/ListTUI"),
+    // The terminal UI: `listd-tui [--socket PATH | --spawn [--demo]]`. Depends on `listd` so `--spawn` finds it built.
+    .executableTarget(
+      name: "listd-tui", dependencies: ["ListTUI", "ListClient", "listd"], path: "clients/tui/Sources/listd-tui"),
     .testTarget(name: "ListModelTests", dependencies: ["ListModel", "SeededRandom"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC", "SeededRandom"]),
     // End-to-end tests: they start the built `listd` binary and talk to it over pipes and sockets.
     .testTarget(name: "ListdTests", dependencies: ["JSON", "JSONRPC", "ListModel", "ListServer", "SeededRandom", "listd", "ListClient"]),
     // End-to-end tests of listctl: they run the built `listctl` against a built `listd`.
     .testTarget(name: "ListctlTests", dependencies: ["JSON", "JSONRPC", "ListClient", "listctl", "listd"]),
+    // The terminal UI's view-state tests, and end-to-end tests that run `listd-tui` in tmux against a real daemon.
+    .testTarget(
+      name: "ListTUITests", dependencies: ["JSON", "ListTUI", "ListClient", "SeededRandom", "listd-tui", "listd"],
+      path: "clients/tui/Tests/ListTUITests"),
+    // Runs the Neovim plugin's headless specs (`clients/nvim/test/`) against the built daemon.
+    .testTarget(
+      name: "NeovimPluginTests", dependencies: ["listd", "ListClient"], path: "clients/nvim/test/NeovimPluginTests"),
   ]
 )

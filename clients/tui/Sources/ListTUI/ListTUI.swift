@@ -1,0 +1,1 @@
+// The terminal UI library (placeholder until the view state lands).

@@ -1,0 +1,2 @@
+// listd-tui entry point (placeholder).
+print("listd-tui")

@@ -1,0 +1,6 @@
+// Placeholder.
+import XCTest
+
+final class PlaceholderTUITests: XCTestCase {
+  func testBuilds() {}
+}
