@@ -118,7 +118,7 @@ final class KeyStack {
     if candidate.count == length {
       var same = true
       // Byte equality, not String's (canonical equivalence would merge "é" and "e\u{301}").
-      for index in 0..<length where !candidate[index].utf8.elementsEqual(base[start + index].utf8) {
+      for index in 0..<length where !sameBytes(candidate[index], base[start + index]) {
         same = false
         break
       }
@@ -131,6 +131,23 @@ final class KeyStack {
     let names = popArray(from: start)
     recentNames[slot] = names
     return names
+  }
+
+  /// Whether two strings have the same UTF-8 bytes: a length check, then one comparison of the
+  /// contiguous bytes (the generic `elementsEqual` over two UTF8Views costs ~300 instructions
+  /// for a two-letter key).
+  @inline(__always)
+  private func sameBytes(_ a: String, _ b: String) -> Bool {
+    let first = a.utf8
+    let second = b.utf8
+    guard first.count == second.count else { return false }
+    let equal = first.withContiguousStorageIfAvailable { x in
+      second.withContiguousStorageIfAvailable { y in
+        for index in 0..<x.count where x[index] != y[index] { return false }
+        return true
+      }
+    }
+    return (equal ?? nil) ?? first.elementsEqual(second)
   }
 
   /// Recently built names arrays, direct-mapped by a hash of their shape.
