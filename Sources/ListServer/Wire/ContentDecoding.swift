@@ -86,7 +86,12 @@ enum ContentDecoding {
   {
     guard case .object(let object) = value else { return nil }
     var id: String?
-    var content = ItemContent()
+    // Separate locals, not an ItemContent mutated in place: that copied the content (four
+    // retains) twice per item.
+    var text: String?
+    var secondaryText: String?
+    var image: String?
+    var data: JSONValue?
     var selectable = true
     var movable = false
     var expanded: Bool?
@@ -109,17 +114,17 @@ enum ContentDecoding {
         default: return nil
         }
         if key == "text" {
-          content.text = string
+          text = string
           bit = 1 << 1
         } else if key == "secondaryText" {
-          content.secondaryText = string
+          secondaryText = string
           bit = 1 << 2
         } else {
-          content.image = string
+          image = string
           bit = 1 << 3
         }
       case "data":
-        if !member.isNull { content.data = .some(member) }  // (a bare `nil` here would be JSONValue.null)
+        if !member.isNull { data = .some(member) }  // (a bare `nil` here would be JSONValue.null)
         bit = 1 << 4
       case "selectable", "movable", "expanded":
         var flag: Bool?
@@ -164,7 +169,9 @@ enum ContentDecoding {
       seen |= bit
     }
     guard let id else { return nil }
-    let payload = ItemPayload(content: content, isSelectable: selectable, isMovable: movable)
+    let payload = ItemPayload(
+      content: ItemContent(text: text, secondaryText: secondaryText, image: image, data: data),
+      isSelectable: selectable, isMovable: movable)
     if expanded == nil && inherit {
       return .inheritingExpansion(ListItem(id, payload: payload), children: children)
     }
