@@ -115,8 +115,8 @@ end
 ---@param view table
 function M.draw(view)
   local buf = view.buf
-  if not api.nvim_buf_is_valid(buf) then
-    return
+  if not api.nvim_buf_is_loaded(buf) then
+    return -- writing to an unloaded buffer would load it again (BufReadCmd)
   end
   local new = render.render(view.mirror, view.info or { list = view.list }, view.status)
   new.sigs = signatures(new)
@@ -276,7 +276,7 @@ function M.attach(buf, list)
     bo.buftype, bo.bufhidden, bo.swapfile, bo.modifiable = 'nofile', 'wipe', false, false
     bo.filetype = 'listd'
     api.nvim_buf_set_var(buf, 'listd_list', list)
-    api.nvim_create_autocmd({ 'BufWipeout', 'BufDelete' }, {
+    api.nvim_create_autocmd({ 'BufWipeout', 'BufDelete', 'BufUnload' }, {
       buffer = buf,
       once = true,
       callback = function()
