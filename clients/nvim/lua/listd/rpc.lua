@@ -231,7 +231,12 @@ function M.spawn(cmd, handlers)
     if chunk then
       conn:_on_data(chunk)
     else
-      conn:_closed(err and ('read error: ' .. err) or 'listd closed its output')
+      -- The exit status explains more than the end of output: give it a moment to arrive.
+      local timer = uv.new_timer()
+      timer:start(500, 0, function()
+        timer:close()
+        conn:_closed(err and ('read error: ' .. err) or 'listd closed its output')
+      end)
     end
   end)
   -- The daemon logs to stderr: keep the end of it for messages and :checkhealth.

@@ -20,11 +20,15 @@ function M.notify(message, level)
   vim.notify('listd: ' .. message, level or vim.log.levels.INFO)
 end
 
--- The last line the daemon wrote to stderr, to explain why it went away.
+-- The daemon's last warning or error on stderr, to explain why it went away.
 local function last_words(conn)
-  local tail = vim.trim(conn.stderr_tail or '')
-  local last = tail:match('([^\n]*)$')
-  return (last and last ~= '') and (' (' .. last .. ')') or ''
+  local last
+  for line in (conn.stderr_tail or ''):gmatch('[^\n]+') do
+    if not line:match(': info: ') and not line:match(': debug: ') then
+      last = line
+    end
+  end
+  return last and (' (' .. last .. ')') or ''
 end
 
 local function handlers()
