@@ -14,7 +14,8 @@ for spec in "${specs[@]}"; do
   daemon=$!
   for _ in $(seq 100); do [[ -S "$dir/s" ]] && break; sleep 0.05; done
   echo "== $spec"
-  LISTD_SOCKET="$dir/s" timeout 120 nvim --headless -u NONE -i NONE -n --cmd "set rtp^=$root" -c "luafile $spec" || status=1
+  LISTD_SOCKET="$dir/s" timeout 120 nvim --headless -u NONE -i NONE -n --cmd "set rtp^=$root" \
+    -c "lua local ok, err = pcall(dofile, '$spec') if not ok then io.stderr:write(tostring(err)) vim.cmd('cquit 2') end" </dev/null || status=1
   kill "$daemon" 2>/dev/null || true
   wait "$daemon" 2>/dev/null || true
   rm -rf "$dir"
