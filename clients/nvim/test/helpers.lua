@@ -155,7 +155,7 @@ end
 ---Runs the cases, prints each result, and quits: exit status 0 when all passed, 1 otherwise.
 function T.run()
   local failed = 0
-  local start = vim.loop.hrtime()
+  local start = (vim.uv or vim.loop).hrtime()
   for _, case in ipairs(T.cases) do
     local ok, err = xpcall(case.fn, debug.traceback)
     if ok and #T.lua_errors() > 0 then
@@ -168,7 +168,7 @@ function T.run()
       out('FAIL ' .. case.name .. '\n' .. tostring(err))
     end
   end
-  out(string.format('%d cases, %d failed (%.1f s)', #T.cases, failed, (vim.loop.hrtime() - start) / 1e9))
+  out(string.format('%d cases, %d failed (%.1f s)', #T.cases, failed, ((vim.uv or vim.loop).hrtime() - start) / 1e9))
   pcall(function()
     require('listd.session').disconnect()
   end)

@@ -106,7 +106,7 @@ local function write(buf, old, new)
   api.nvim_buf_clear_namespace(buf, ns, first - 1, last_new)
   for _, h in ipairs(new.highlights) do
     if h[1] >= first - 1 and h[1] < last_new then
-      api.nvim_buf_add_highlight(buf, ns, h[4], h[1], h[2], h[3])
+      api.nvim_buf_set_extmark(buf, ns, h[1], h[2], { end_col = h[3], hl_group = h[4] })
     end
   end
 end

@@ -1,4 +1,4 @@
--- :checkhealth listd — the binary, its version and the connection (vim.health on 0.10+, require('health') on 0.7).
+-- :checkhealth listd — the binary, its version and the connection (vim.health on 0.8+, require('health') on 0.7).
 local config = require('listd.config')
 local session = require('listd.session')
 
@@ -8,9 +8,11 @@ local M = {}
 local function reporter()
   local h = vim.health
   if h and h.start then
-    return h
+    return h -- 0.9+
   end
-  h = require('health')
+  if not (h and h.report_start) then
+    h = require('health') -- 0.7
+  end
   return { start = h.report_start, ok = h.report_ok, warn = h.report_warn, error = h.report_error, info = h.report_info }
 end
 

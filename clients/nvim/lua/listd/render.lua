@@ -72,7 +72,7 @@ function M.accessory(accessory, selected)
   return tostring(kind), 'ListdAccessory'
 end
 
--- Builds lines with highlight spans; columns are byte offsets, as nvim_buf_add_highlight wants.
+-- Builds lines with highlight spans; columns are byte offsets, as extmarks want.
 local Builder = {}
 Builder.__index = Builder
 
