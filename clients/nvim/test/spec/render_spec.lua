@@ -109,6 +109,18 @@ T.case('an item without text shows #id; a section without header shows its id', 
   other:close()
 end)
 
+T.case('a list disposed by its owner says so on its title line', function()
+  local other = T.second_client()
+  T.call(other, 'list/create', { list = 'brief', content = { sections = { { id = 's', items = { { id = 'a', text = 'A' } } } } } })
+  vim.cmd('Listd open brief')
+  T.call(other, 'list/dispose', { list = 'brief' })
+  T.wait(function()
+    return T.lines()[1] == "brief 'brief' v0 · plain · selection single · disposed"
+  end, 'the disposed title, got ' .. T.lines()[1])
+  T.eq('    A', T.lines()[3], 'the last content stays')
+  other:close()
+end)
+
 T.case('opening an unknown list says so', function()
   local from = #T.messages + 1
   vim.cmd('Listd open nosuchlist')
