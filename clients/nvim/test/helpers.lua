@@ -120,6 +120,24 @@ function T.second_client(handlers)
   return conn
 end
 
+---Starts a private `listd --listen DIR/s --stay --demo`, stopped when the spec ends; returns the socket path.
+---@return string path
+---@return userdata process handle (uv)
+function T.daemon()
+  local uv = vim.uv or vim.loop
+  local dir = vim.fn.tempname()
+  vim.fn.mkdir(dir, 'p', tonumber('700', 8))
+  local path = dir .. '/s'
+  local handle = uv.spawn(T.bin, { args = { '--listen', path, '--stay', '--demo' } }, function() end)
+  T.daemons[#T.daemons + 1] = handle
+  T.wait(function()
+    local stat = uv.fs_stat(path)
+    return stat and stat.type == 'socket'
+  end, 'the socket ' .. path)
+  return path, handle
+end
+T.daemons = {}
+
 ---A request on `conn` that must succeed; returns its result.
 function T.call(conn, method, params)
   local result, err = conn:request_sync(method, params, 8000)
@@ -172,6 +190,9 @@ function T.run()
   pcall(function()
     require('listd.session').disconnect()
   end)
+  for _, handle in ipairs(T.daemons) do
+    pcall((vim.uv or vim.loop).process_kill, handle, 'sigterm')
+  end
   vim.cmd(failed == 0 and 'qall!' or 'cquit 1')
 end
 

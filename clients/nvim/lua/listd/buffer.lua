@@ -146,7 +146,8 @@ function M.draw(view)
   end
 end
 
--- Draws once per batch of notifications.
+-- Draws once per batch of notifications. A buffer that cannot change right now (text locked, e.g.
+-- in the command-line window) is drawn a moment later; other failures are reported once.
 local function schedule_draw(view)
   if view.draw_pending then
     return
@@ -154,8 +155,20 @@ local function schedule_draw(view)
   view.draw_pending = true
   vim.schedule(function()
     view.draw_pending = false
-    if M.views[view.buf] == view then
-      M.draw(view)
+    if M.views[view.buf] ~= view then
+      return
+    end
+    local ok, err = pcall(M.draw, view)
+    if not ok then
+      view.draw_pending = true
+      vim.defer_fn(function()
+        view.draw_pending = false
+        schedule_draw(view)
+      end, 200)
+      if not tostring(err):match('E565') and not tostring(err):match('E11') and not view.draw_error then
+        view.draw_error = tostring(err)
+        session.notify(view.list .. ': cannot draw: ' .. view.draw_error, vim.log.levels.ERROR)
+      end
     end
   end)
 end

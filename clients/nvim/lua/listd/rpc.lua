@@ -31,11 +31,17 @@ local function new(handlers, description)
   }, Connection)
 end
 
--- Runs a handler on the main loop, reporting (not raising) its errors.
+-- Runs a handler on the main loop, reporting (not raising) its errors; the same error again within
+-- two seconds is not repeated, so a failing handler of a busy list cannot flood the messages.
+local last_error, last_time = nil, 0
 local function call(fn, ...)
   local ok, err = pcall(fn, ...)
   if not ok then
-    vim.notify('listd: ' .. tostring(err), vim.log.levels.ERROR)
+    local now = uv.now()
+    if tostring(err) ~= last_error or now - last_time > 2000 then
+      vim.notify('listd: ' .. tostring(err), vim.log.levels.ERROR)
+    end
+    last_error, last_time = tostring(err), now
   end
 end
 

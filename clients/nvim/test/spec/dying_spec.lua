@@ -41,14 +41,7 @@ end)
 
 T.case('a daemon whose socket goes away: one message, buffer says disconnected', function()
   vim.cmd('only')
-  local dir = vim.fn.tempname()
-  vim.fn.mkdir(dir, 'p', tonumber('700', 8))
-  local path = dir .. '/s'
-  local daemon = uv.spawn(T.bin, { args = { '--listen', path, '--stay', '--demo' } }, function() end)
-  T.wait(function()
-    local stat = uv.fs_stat(path)
-    return stat and stat.type == 'socket'
-  end, 'the socket')
+  local path, daemon = T.daemon()
   vim.cmd('Listd connect ' .. path)
   vim.cmd('Listd open live')
   T.wait(function()

@@ -75,14 +75,7 @@ T.case('a cmd that is not executable is reported, not raised', function()
 end)
 
 T.case('the socket option connects to a daemon’s socket instead of spawning', function()
-  local dir = vim.fn.tempname()
-  vim.fn.mkdir(dir, 'p', tonumber('700', 8))
-  local path = dir .. '/s'
-  local daemon = uv.spawn(T.bin, { args = { '--listen', path, '--stay', '--demo' } }, function() end)
-  T.wait(function()
-    local stat = uv.fs_stat(path)
-    return stat and stat.type == 'socket'
-  end, 'the socket')
+  local path, daemon = T.daemon()
   require('listd').setup({ cmd = { '/nonexistent/listd' }, socket = path })
   vim.cmd('bwipeout!')
   vim.cmd('Listd open settings')
