@@ -46,12 +46,15 @@ function Decoder:feed(chunk)
         errors[#errors + 1] = 'malformed frame header: ' .. headers
       end
     end
-    if self.length == nil or #self.buffer < self.length then
-      break
+    -- After a malformed header the loop looks for the next one (resynchronisation).
+    if self.length ~= nil then
+      if #self.buffer < self.length then
+        break
+      end
+      bodies[#bodies + 1] = self.buffer:sub(1, self.length)
+      self.buffer = self.buffer:sub(self.length + 1)
+      self.length = nil
     end
-    bodies[#bodies + 1] = self.buffer:sub(1, self.length)
-    self.buffer = self.buffer:sub(self.length + 1)
-    self.length = nil
   end
   return bodies, errors
 end

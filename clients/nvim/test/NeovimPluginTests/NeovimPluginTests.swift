@@ -31,6 +31,9 @@ final class NeovimPluginTests: XCTestCase {
     try SpecRunner.run("health", socket: false, file: #filePath, line: #line)
   }
 
+  /// The Content-Length decoder: split frames, several per chunk, LF-only headers, bad headers.
+  func testFraming() throws { try SpecRunner.run("framing", socket: false, file: #filePath, line: #line) }
+
   /// Seeded random edits through the daemon: the buffer's mirror equals a fresh full snapshot.
   func testMirrorProperty() throws {
     try SpecRunner.run("mirror", socket: true, file: #filePath, line: #line)

@@ -87,6 +87,18 @@ T.case(':Listd close closes the list buffer; unknown subcommands are reported', 
   T.ok(T.notified(from, vim.log.levels.ERROR)[1]:match('unknown subcommand frobnicate'), vim.inspect(T.notified(from)))
 end)
 
+T.case('loading the plugin twice defines nothing twice', function()
+  local create, calls = vim.api.nvim_create_user_command, 0
+  vim.api.nvim_create_user_command = function(...)
+    calls = calls + 1
+    return create(...)
+  end
+  vim.cmd('runtime! plugin/listd.lua')
+  vim.api.nvim_create_user_command = create
+  T.eq(0, calls, 'the second load returned early')
+  T.eq(2, vim.fn.exists(':Listd'))
+end)
+
 T.case('custom keymaps replace the defaults; false leaves a key unmapped', function()
   require('listd').setup({ cmd = { T.bin }, socket = T.socket, keymaps = { select = 'x', refresh = false } })
   vim.cmd('Listd open contacts')
