@@ -287,6 +287,7 @@ function M.attach(buf, list)
     M.views[buf] = view
     local bo = vim.bo[buf]
     bo.buftype, bo.bufhidden, bo.swapfile, bo.modifiable = 'nofile', 'wipe', false, false
+    bo.undolevels = -1 -- a live list rewrites lines every second: keep no undo history
     bo.filetype = 'listd'
     api.nvim_buf_set_var(buf, 'listd_list', list)
     api.nvim_create_autocmd({ 'BufWipeout', 'BufDelete', 'BufUnload' }, {

@@ -23,6 +23,7 @@ T.case('the buffer is a scratch buffer of filetype listd that cannot be edited',
   local bo = vim.bo
   T.eq({ 'nofile', 'wipe', false, false, 'listd' }, { bo.buftype, bo.bufhidden, bo.swapfile, bo.modifiable, bo.filetype })
   T.eq('contacts', vim.b.listd_list, 'b:listd_list')
+  T.eq(-1, vim.bo.undolevels, 'no undo history for rewritten lines')
   local ok = pcall(vim.cmd, 'normal! dd')
   T.ok(not ok or #T.lines() == 36, 'dd must not delete a line')
 end)
