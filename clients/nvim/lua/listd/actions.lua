@@ -1,0 +1,195 @@
+-- What the buffer-local maps do: user events (select, action, toggle, refresh) and outline changes.
+local buffer = require('listd.buffer')
+local render = require('listd.render')
+local session = require('listd.session')
+
+local M = {}
+
+-- Reports a failed request (the daemon's message names what was wrong).
+local function report(err)
+  if err then
+    session.notify(tostring(err.message), vim.log.levels.WARN)
+  end
+end
+
+-- The view and row under the cursor, or nil (headers, footers, other buffers).
+local function target()
+  local view, row = buffer.current()
+  if not view or not row then
+    return nil
+  end
+  return view, row
+end
+
+---`<CR>`: selects the item under the cursor, or deselects it when it is selected (`event/select|deselect`).
+function M.select()
+  local view, row = target()
+  if not view then
+    return
+  end
+  if row.selectable == false then
+    session.notify(render.label(row) .. ' is not selectable', vim.log.levels.WARN)
+    return
+  end
+  local method = view.mirror.selection[row.id] and 'event/deselect' or 'event/select'
+  session.request(method, { list = view.list, item = row.id }, report)
+end
+
+local function outline(method, view, item, recursive)
+  local params = { list = view.list, item = item }
+  if recursive then
+    params.recursive = true
+  end
+  session.request(method, params, report)
+end
+
+---`zo` / `zO`: expands the folder under the cursor (recursively: its whole subtree).
+---@param recursive boolean|nil
+function M.expand(recursive)
+  local view, row = target()
+  if view and row.hasChildren == true and (recursive or row.expanded ~= true) then
+    outline('outline/expand', view, row.id, recursive)
+  end
+end
+
+---`zc` / `zC`: collapses the folder under the cursor, or the one that holds it (as `zc` closes the enclosing fold).
+---@param recursive boolean|nil
+function M.collapse(recursive)
+  local view, row = target()
+  if not view then
+    return
+  end
+  if row.hasChildren == true and (row.expanded == true or recursive) then
+    outline('outline/collapse', view, row.id, recursive)
+  elseif type(row.parent) == 'string' then
+    outline('outline/collapse', view, row.parent, recursive)
+  end
+end
+
+---`za`: expands a collapsed folder, collapses an expanded one; on a leaf, collapses its parent.
+function M.toggle_outline()
+  local view, row = target()
+  if not view then
+    return
+  end
+  if row.hasChildren == true and row.expanded ~= true then
+    outline('outline/expand', view, row.id)
+  else
+    M.collapse(false)
+  end
+end
+
+---`zR` / `zM`: expands or collapses every item of every outline section.
+---@param expand boolean
+function M.all(expand)
+  local view = buffer.current()
+  if view then
+    outline(expand and 'outline/expand' or 'outline/collapse', view, nil)
+  end
+end
+
+---The actions a row offers, in menu order, without repeats: leading and trailing swipe actions,
+---context-menu actions, then pop-up-menu accessory actions.
+---@param row table
+---@return table[] {id, title, style}
+function M.row_actions(row)
+  local actions, seen = {}, {}
+  local function add(list)
+    for _, action in ipairs(type(list) == 'table' and list or {}) do
+      if type(action) == 'table' and type(action.id) == 'string' and not seen[action.id] then
+        seen[action.id] = true
+        actions[#actions + 1] = action
+      end
+    end
+  end
+  add(row.leadingSwipeActions)
+  add(row.trailingSwipeActions)
+  add(row.contextMenuActions)
+  for _, accessory in ipairs(type(row.accessories) == 'table' and row.accessories or {}) do
+    if accessory.type == 'popUpMenu' then
+      add(accessory.actions)
+    end
+  end
+  return actions
+end
+
+---`ga`: picks one of the row's actions with vim.ui.select and sends it (`event/action`).
+function M.actions()
+  local view, row = target()
+  if not view then
+    return
+  end
+  local actions = M.row_actions(row)
+  if #actions == 0 then
+    session.notify(render.label(row) .. ' has no actions', vim.log.levels.INFO)
+    return
+  end
+  vim.ui.select(actions, {
+    prompt = 'Action on ' .. render.label(row) .. ':',
+    kind = 'listd.action',
+    format_item = function(action)
+      local title = type(action.title) == 'string' and action.title or action.id
+      return action.style == 'destructive' and (title .. ' (destructive)') or title
+    end,
+  }, function(action)
+    if action then
+      session.request('event/action', { list = view.list, item = row.id, action = action.id }, report)
+    end
+  end)
+end
+
+---`gt`: flips the row's toggle accessory (`event/toggle`); the list's owner decides what happens.
+function M.toggle_switch()
+  local view, row = target()
+  if not view then
+    return
+  end
+  for _, accessory in ipairs(type(row.accessories) == 'table' and row.accessories or {}) do
+    if accessory.type == 'toggle' then
+      session.request('event/toggle', { list = view.list, item = row.id, isOn = accessory.isOn ~= true }, report)
+      return
+    end
+  end
+  session.notify(render.label(row) .. ' has no toggle', vim.log.levels.INFO)
+end
+
+---`r`: asks the list's owner to refresh (`event/refresh`) and says when it has.
+function M.refresh()
+  local view = buffer.current()
+  if not view then
+    return
+  end
+  session.notify('refreshing ' .. view.list .. '…')
+  session.request('event/refresh', { list = view.list }, function(err, result)
+    if err then
+      report(err)
+    else
+      session.notify('refreshed ' .. view.list .. ' (v' .. tostring(result.version) .. ')')
+    end
+  end)
+end
+
+---`K`: the item's details (`query/item`) in a floating window.
+function M.details()
+  local view, row = target()
+  if not view then
+    return
+  end
+  session.request('query/item', { list = view.list, item = row.id }, function(err, result)
+    if err then
+      return report(err)
+    end
+    local lines = vim.split(require('listd.pretty').json(result.item), '\n')
+    vim.lsp.util.open_floating_preview(lines, 'json', { border = 'single', focus_id = 'listd-details' })
+  end)
+end
+
+---`q`: closes the list buffer (which unsubscribes).
+function M.close()
+  local view = buffer.current()
+  if view then
+    vim.api.nvim_buf_delete(view.buf, { force = true })
+  end
+end
+
+return M

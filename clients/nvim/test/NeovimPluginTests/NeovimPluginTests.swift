@@ -1,0 +1,41 @@
+// The Neovim plugin's specs, one test each: headless nvim drives the plugin against the real listd.
+import XCTest
+
+final class NeovimPluginTests: XCTestCase {
+  /// :Listd open renders contacts, settings and files: headers, footers, outline rows, accessories, marks.
+  func testRender() throws { try SpecRunner.run("render", socket: true, file: #filePath, line: #line) }
+
+  /// Another client edits the list: lines follow, the cursor stays on its item, the view stays put.
+  func testLiveUpdates() throws { try SpecRunner.run("live", socket: true, file: #filePath, line: #line) }
+
+  /// <CR> selects and deselects through the daemon; query/selection confirms.
+  func testSelection() throws { try SpecRunner.run("select", socket: true, file: #filePath, line: #line) }
+
+  /// zo, zc, za, zO, zC, zR, zM on the files outline.
+  func testOutline() throws { try SpecRunner.run("outline", socket: true, file: #filePath, line: #line) }
+
+  /// ga (actions via vim.ui.select), gt (toggle), r (refresh), K (details), q (close).
+  func testActions() throws { try SpecRunner.run("actions", socket: true, file: #filePath, line: #line) }
+
+  /// :Listd lists (picker), completion, :edit listd://LIST, :Listd info and close, custom keymaps.
+  func testCommands() throws { try SpecRunner.run("commands", socket: true, file: #filePath, line: #line) }
+
+  /// :Listd demo spawns the daemon over stdio; disconnect and reconnect; the socket option.
+  func testStdio() throws { try SpecRunner.run("stdio", socket: false, file: #filePath, line: #line) }
+
+  /// The daemon dies: one message, buffers say disconnected, no Lua error storm.
+  func testDaemonDying() throws { try SpecRunner.run("dying", socket: false, file: #filePath, line: #line) }
+
+  /// :checkhealth listd and :help listd.
+  func testHealthAndHelp() throws {
+    try SpecRunner.run("health", socket: false, file: #filePath, line: #line)
+  }
+
+  /// The Content-Length decoder: split frames, several per chunk, LF-only headers, bad headers.
+  func testFraming() throws { try SpecRunner.run("framing", socket: false, file: #filePath, line: #line) }
+
+  /// Seeded random edits through the daemon: the buffer's mirror equals a fresh full snapshot.
+  func testMirrorProperty() throws {
+    try SpecRunner.run("mirror", socket: true, file: #filePath, line: #line)
+  }
+}
