@@ -338,3 +338,14 @@ public struct ListViewState: Sendable {
     top = max(0, min(top, lines - height))
   }
 }
+
+extension ListViewState {
+  /// Takes over the cursor (row, item, scroll) of a previous state of the same list, for a
+  /// resync after a reconnect: the row is clamped on load, the item located by the caller.
+  public mutating func restoreCursor(from other: ListViewState?) {
+    guard let other, other.list == list else { return }
+    cursorRow = other.cursorRow
+    cursorID = other.cursorID
+    top = other.top
+  }
+}
