@@ -27,22 +27,20 @@ public enum Renderer {
 
   static func titleLine(_ app: TUIApp) -> StyledLine {
     var line = StyledLine()
-    let bar = Style(bold: true, reverse: true)
     switch app.screen {
     case .picker:
-      line.add(" listd · lists (\(app.picker.entries.count))", bar)
-      line.right = [("\(app.endpoint) ", bar)]
+      line.add(" listd · lists (\(app.picker.entries.count))", Style(bold: true))
+      line.right = [("\(app.endpoint) ", .plain)]
     case .list:
       guard let view = app.view else { break }
       let entry = app.picker.entries.first { $0.list == view.list }
-      line.add(" \(entry?.title ?? view.list)", bar)
-      line.add(" · \(view.list) · \(entry?.appearance ?? "plain")", Style(reverse: true))
+      line.add(" \(entry?.title ?? view.list)", Style(bold: true))
+      line.add(" · \(view.list) · \(entry?.appearance ?? "plain")")
       let position = view.totalRows == 0 ? "empty" : "row \(format(view.cursorRow + 1)) of \(format(view.totalRows))"
-      line.right = [("\(position) ", bar)]
+      line.right = [("\(position) ", Style(bold: true))]
     }
-    line.overlay = nil
-    // The bar spans the whole width: pad with a reversed span.
-    line.add(String(repeating: " ", count: app.width), Style(reverse: true))
+    // A bar across the whole width, in reverse video (which NO_COLOR keeps).
+    line.overlay = Style(reverse: true)
     return line
   }
 

@@ -7,15 +7,15 @@ enum RowLine {
   static func line(_ view: ListViewState, row index: Int, time: Double) -> StyledLine {
     var line = StyledLine()
     guard let row = view.rows[index] else {
-      line.add("    ⋯", Style(dim: true))
+      line.add((index == view.cursorRow ? "▶" : " ") + "   ⋯", Style(dim: true))
       if index == view.cursorRow { line.overlay = Style(reverse: true) }
       return line
     }
     let selected = view.selection.contains(row.id)
     let multiselect = row.accessories.contains { $0["type"]?.stringValue == "multiselect" }
-    line.add(
-      selected ? " ● " : (multiselect ? " ○ " : "   "),
-      Style(color: Style.green, bold: true))
+    // The cursor and selection marks are text too, so they survive NO_COLOR and screen readers.
+    line.add(index == view.cursorRow ? "▶" : " ", Style(color: Style.cyan, bold: true))
+    line.add(selected ? "● " : (multiselect ? "○ " : "  "), Style(color: Style.green, bold: true))
     line.add(String(repeating: "  ", count: min(row.level, 20)))
     line.add(Glyphs.disclosure(hasChildren: row.hasChildren, expanded: row.expanded), Style(color: Style.yellow))
     line.add(row.text ?? "#\(row.id)", Style(bold: selected, dim: !row.selectable))
