@@ -27,6 +27,8 @@ public struct ChangesetMap: Sendable {
   /// Rows the changeset carries in new coordinates (inserts, inserted sections), by flattened
   /// new index.
   public private(set) var arrivedRows: [Int: JSONValue] = [:]
+  /// The rows of ``arrivedRows`` by item id.
+  private var arrivedIndex: [String: Int] = [:]
   /// Rows the changeset carries in old coordinates (reloads, reconfigures), by flattened old index.
   public private(set) var updatedRows: [Int: JSONValue] = [:]
   /// Ids that joined and left the selection.
@@ -182,6 +184,7 @@ public struct ChangesetMap: Sendable {
         arrivedRows[new.absolute(section: run.section, row: run.start + offset)] = row
       }
     }
+    for (row, json) in arrivedRows { if let id = json["id"]?.stringValue { arrivedIndex[id] = row } }
     selected = entries("selected").compactMap(\.stringValue)
     deselected = entries("deselected").compactMap(\.stringValue)
   }
@@ -209,24 +212,33 @@ public struct ChangesetMap: Sendable {
     return new.absolute(section: moved.section, row: moved.row)
   }
 
-  /// Where a viewer's cursor on old row `absolute` belongs now: on the same row if it survived;
-  /// else on its nearest surviving neighbour — the next old row that survived, or failing that
-  /// the previous one; nil when no old row survived. O(entries + sections) per step; steps skip
-  /// whole deleted ranges and sections.
-  public func landing(forOld absolute: Int) -> Int? {
-    if let row = newRow(ofOld: absolute) { return row }
+  /// Where a viewer's cursor on old row `absolute` belongs now: on the same item if it survived
+  /// (moved, or deleted and inserted again elsewhere — recognised by the id, when `id` knows
+  /// the old row's id); else on its nearest surviving neighbour — the next old row that
+  /// survived, or failing that the previous one; nil when no old row survived. `id` gives the
+  /// ids of the old rows the caller knows (its cache). Steps skip whole deleted ranges and
+  /// sections where ids are unknown: O((entries + sections) × steps).
+  public func landing(forOld absolute: Int, id: (Int) -> String? = { _ in nil }) -> Int? {
+    func survivor(_ row: Int) -> Int? {
+      if let target = newRow(ofOld: row) { return target }
+      return id(row).flatMap { arrivedIndex[$0] }
+    }
+    if let row = survivor(absolute) { return row }
     var candidate = absolute + 1
     while candidate < old.totalRows {
-      if let row = newRow(ofOld: candidate) { return row }
-      candidate = skipForward(from: candidate)
+      if let row = survivor(candidate) { return row }
+      candidate = id(candidate + 1) != nil ? candidate + 1 : skipForward(from: candidate)
     }
     candidate = absolute - 1
     while candidate >= 0 {
-      if let row = newRow(ofOld: candidate) { return row }
-      candidate = skipBackward(from: candidate)
+      if let row = survivor(candidate) { return row }
+      candidate = candidate > 0 && id(candidate - 1) != nil ? candidate - 1 : skipBackward(from: candidate)
     }
     return nil
   }
+
+  /// The new flattened row of an item the changeset carries in new coordinates, if any.
+  public func arrivedRow(ofItem id: String) -> Int? { arrivedIndex[id] }
 
   /// The next candidate after a gone row: past its deleted range or its deleted section.
   private func skipForward(from absolute: Int) -> Int {

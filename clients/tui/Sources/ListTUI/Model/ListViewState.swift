@@ -121,9 +121,13 @@ public struct ListViewState: Sendable {
     for (row, json) in map.arrivedRows { if let value = ListRow(json) { moved[row] = value } }
 
     let screenOffset = layout.displayLine(ofRow: cursorRow) - top
+    let cachedID = { (row: Int) in self.rows[row]?.id }
     if let survived = map.newRow(ofOld: cursorRow) {
       cursorRow = survived
-    } else if let landing = map.landing(forOld: cursorRow) {
+    } else if let id = cursorID, let arrived = map.arrivedRow(ofItem: id) {
+      // Deleted and inserted elsewhere (into a new section): the same item.
+      cursorRow = arrived
+    } else if let landing = map.landing(forOld: cursorRow, id: cachedID) {
       cursorRow = landing
       cursorID = moved[landing]?.id
     } else {
@@ -131,7 +135,9 @@ public struct ListViewState: Sendable {
       cursorID = moved[0]?.id
     }
     if cursorID == nil { cursorID = moved[cursorRow]?.id }
-    matches = matches.compactMap { match in map.newRow(ofOld: match.row).map { (match.id, $0) } }
+    matches = matches.compactMap { match in
+      (map.newRow(ofOld: match.row) ?? map.arrivedRow(ofItem: match.id)).map { (match.id, $0) }
+    }
 
     self.layout = map.new
     version = next
