@@ -11,8 +11,8 @@ extension TUIApp {
         return open(list)
       }
       if let list = pendingOpen {
-        pendingOpen = nil
-        say("no list '\(list)'", error: true)
+        // `--list` may name a list about to be created: open it when it is (didCreate).
+        message = ("waiting for list '\(list)'…", false, .infinity)
       }
     case (.info(let list), .success(let value)):
       infoInFlight.remove(list)

@@ -21,6 +21,7 @@ extension TUIApp {
       picker.update(info: params["info"] ?? ["list": .string(list)])
       if pendingOpen == list {
         pendingOpen = nil
+        message = nil
         return open(list)
       }
     case "list/didDispose":
