@@ -175,14 +175,62 @@ final class EndToEndTests: XCTestCase {
     }
   }
 
-  func testRefreshShowsASpinnerUntilTheOwnerAnswers() throws {
-    let tmux = try start(daemon: ["--demo"], tui: ["--list", "live"])
-    tmux.wait(forText: "Build Queue · live", "Running")
+  func testRefreshShowsASpinnerUntilTheOwnerAnswersAndUserEventsReachTheOwner() async throws {
+    let tmux = try start(tui: ["--list", "inbox"])
+    let owner = try await daemon.client("owner")
+    defer { owner.close() }
+    let gate = Gate()
+    owner.onRefresh { list in
+      // Answer only when the test has seen the spinner.
+      while !gate.isOpen { try await Task.sleep(for: .milliseconds(20)) }
+      _ = try await owner.edit(list, [["op": "appendItems", "items": [["id": "fresh", "text": "Fresh mail"]]]])
+    }
+    let items: [JSONValue] = [
+      ["id": "m1", "text": "Hello", "accessories": [["type": "toggle", "isOn": false]]],
+      ["id": "m2", "text": "Invoice", "trailingSwipeActions": [["id": "archive", "title": "Archive"]]],
+    ]
+    _ = try await owner.create("inbox", title: "Inbox", content: ["sections": [["id": "s", "items": .array(items)]]])
+    tmux.wait(forText: "Inbox · inbox", "Hello", "Invoice")
     try tmux.send("r")
-    tmux.wait(forText: "refreshed (v")
-    try tmux.send("q", "j", "j", "j", "Enter")
-    tmux.wait(forText: "Build Queue · live")
-    try tmux.send("Escape", "Escape")
-    tmux.wait(forText: "listd-tui exited 0")
+    tmux.wait(forText: "refreshing…")
+    XCTAssertFalse(tmux.screen().contains("Fresh mail"))
+    gate.open()
+    tmux.wait(forText: "Fresh mail", "refreshed (v1)")
+    XCTAssertFalse(tmux.screen().contains("refreshing…"), "the spinner stops when the owner answers")
+
+    try tmux.send("t")
+    tmux.wait(forText: "toggle Hello on")
+    try tmux.send("j", "a")
+    tmux.wait(forText: "Actions · Invoice", "Archive")
+    try tmux.send("1")
+    tmux.wait(forText: "Archive on Invoice")
+    try tmux.send("d")
+    tmux.wait(forText: "delete Invoice")
+    var events: [String] = []
+    for await notification in owner.notifications where notification.method == "owner/event" {
+      let params = notification.params
+      events.append(
+        [params["event"], params["item"], params["action"], params["isOn"]].compactMap { $0?.stringValue ?? $0.map { "\($0)" } }
+          .joined(separator: " "))
+      if events.count == 3 { break }
+    }
+    XCTAssertEqual(events, ["toggle m1 bool(true)", "action m2 archive", "delete m2"])
   }
+
+  func testCtrlCRestoresTheTerminal() throws {
+    let tmux = try start(daemon: ["--demo"])
+    tmux.wait(forText: "listd · lists (4)")
+    try tmux.send("C-c")
+    let after = tmux.wait(forText: "listd-tui exited 130")
+    XCTAssertFalse(after.contains("listd · lists"), "the alternate screen is gone:\n\(after)")
+  }
+}
+
+/// A flag one task opens and another polls.
+final class Gate: @unchecked Sendable {
+  // `@unchecked Sendable`: guarded by `lock`.
+  private let lock = NSLock()
+  private var opened = false
+  var isOpen: Bool { lock.withLock { opened } }
+  func open() { lock.withLock { opened = true } }
 }
