@@ -217,6 +217,30 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(events, ["toggle m1 bool(true)", "action m2 archive", "delete m2"])
   }
 
+  func testDemoSpawnsAPrivateDaemonAndResizesWithTheTerminal() throws {
+    let tui = buildDirectory.appendingPathComponent("listd-tui").path
+    let tmux = try Tmux("'\(tui)' --demo --log '\(log)'; echo \"listd-tui exited $?\"; sleep 600", width: 120, height: 40)
+    self.tmux = tmux
+    tmux.wait(forText: "listd · lists (4)", "Contacts", "Build Queue", "● connected")
+    let socket = try XCTUnwrap(
+      try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").first { $0.contains("started: ") }?
+        .split(separator: " ").first { $0.hasPrefix("/") }.map { String($0.dropLast()) })
+    XCTAssertTrue(FileManager.default.fileExists(atPath: socket), socket)
+    try tmux.send("Enter")
+    tmux.wait(forText: "Contacts · contacts", "Whitfield Diffie")
+    try tmux.resize(width: 80, height: 24)
+    tmux.wait(for: "a redraw at 80×24") { screen in
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      return lines.count >= 24 && lines[23].contains("connected") && !screen.contains("Whitfield Diffie")
+        && lines[0].contains("row 1 of 18")
+    }
+    try tmux.send("G")
+    tmux.wait(forText: "Whitfield Diffie", "row 18 of 18")
+    try tmux.send("q", "q")
+    tmux.wait(forText: "listd-tui exited 0")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: socket), "the spawned daemon is gone with its socket")
+  }
+
   func testCtrlCRestoresTheTerminal() throws {
     let tmux = try start(daemon: ["--demo"])
     tmux.wait(forText: "listd · lists (4)")

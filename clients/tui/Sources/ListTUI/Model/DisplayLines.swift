@@ -65,10 +65,11 @@ extension ListLayout {
     for (index, section) in sections.enumerated() {
       if section.header != nil { line += 1 }
       let first = firstRow(ofSection: index)
-      let visible = max(line, lines.lowerBound)..<min(line + section.rows, lines.upperBound)
-      if !visible.isEmpty {
-        if low == nil { low = first + visible.lowerBound - line }
-        high = first + visible.upperBound - line
+      let start = max(line, lines.lowerBound)
+      let end = min(line + section.rows, lines.upperBound)
+      if start < end {
+        if low == nil { low = first + start - line }
+        high = first + end - line
       }
       line += section.rows + (section.footer == nil ? 0 : 1)
       if line >= lines.upperBound { break }

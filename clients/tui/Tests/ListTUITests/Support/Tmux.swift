@@ -94,6 +94,11 @@ final class Tmux {
     screen().split(separator: "\n").first { $0.contains(text) }.map(String.init)
   }
 
+  /// Resizes the window (the program gets SIGWINCH).
+  func resize(width: Int, height: Int) throws {
+    try run(["resize-window", "-t", "t", "-x", "\(width)", "-y", "\(height)"])
+  }
+
   /// Kills the tmux server and everything in it.
   func kill() { _ = try? run(["kill-server"]) }
 
