@@ -66,7 +66,8 @@ final class Link: Sendable {
         events.yield(.answer(tag, .success(result)))
       } catch let error as ResponseError {
         log.write("← \(method) error \(error.code.rawValue): \(error.message)")
-        events.yield(.answer(tag, .failure(RequestFailure(code: error.code.rawValue, message: error.message))))
+        events.yield(
+          .answer(tag, .failure(RequestFailure(code: error.code.rawValue, message: error.message))))
       } catch {
         log.write("← \(method) failed: \(error)")
         events.yield(.answer(tag, .failure(RequestFailure(code: nil, message: "\(error)"))))

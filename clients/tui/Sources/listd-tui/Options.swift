@@ -38,7 +38,9 @@ struct Options {
     var options = Options()
     var rest = arguments[...]
     func value(_ flag: String) throws -> String {
-      guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw UsageError(description: "\(flag) needs a value") }
+      guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+        throw UsageError(description: "\(flag) needs a value")
+      }
       return value
     }
     while let argument = rest.popFirst() {

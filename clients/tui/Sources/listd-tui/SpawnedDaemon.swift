@@ -32,7 +32,8 @@ final class SpawnedDaemon {
     }
     guard FileManager.default.fileExists(atPath: socket) else {
       stop()
-      throw Options.UsageError(description: "the spawned listd did not start (\(process.executableURL!.path))")
+      throw Options.UsageError(
+        description: "the spawned listd did not start (\(process.executableURL!.path))")
     }
   }
 
@@ -57,6 +58,7 @@ final class SpawnedDaemon {
       let candidate = "\(directory)/listd"
       if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
     }
-    throw Options.UsageError(description: "cannot find listd (set LISTD, or put it next to listd-tui or on PATH)")
+    throw Options.UsageError(
+      description: "cannot find listd (set LISTD, or put it next to listd-tui or on PATH)")
   }
 }

@@ -9,7 +9,9 @@ enum Terminal {
 
   /// Enters raw mode and the alternate screen, hides the cursor. Throws when stdin is not a terminal.
   static func enter() throws {
-    guard isatty(0) == 1, isatty(1) == 1 else { throw Options.UsageError(description: "stdin and stdout must be a terminal") }
+    guard isatty(0) == 1, isatty(1) == 1 else {
+      throw Options.UsageError(description: "stdin and stdout must be a terminal")
+    }
     guard tcgetattr(0, &original) == 0 else { throw Options.UsageError(description: "tcgetattr failed") }
     var raw = original
     // No echo, no line editing, no Ctrl-V/O; keep ISIG so Ctrl-C and Ctrl-Z reach the handlers.
@@ -74,7 +76,9 @@ enum Terminal {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress! + offset, $0.count - offset) }
+      let written = bytes.withUnsafeMutableBytes {
+        Glibc.write(1, $0.baseAddress! + offset, $0.count - offset)
+      }
       if written < 0 {
         if errno == EINTR || errno == EAGAIN { continue }
         return

@@ -11,7 +11,8 @@ final class AppTests: XCTestCase {
     var effects = app.handle(.connected, now: 0)
     XCTAssertEqual(effects, [.request(.subscribeAll, method: "list/subscribe", params: ["snapshot": "none"])])
     let info: JSONValue = ["list": .string(fixture.list), "title": "T", "rows": 1, "version": 0]
-    effects = app.handle(.answer(.subscribeAll, .success(["lists": [["list": .string(fixture.list), "info": info]]])), now: 0)
+    effects = app.handle(
+      .answer(.subscribeAll, .success(["lists": [["list": .string(fixture.list), "info": info]]])), now: 0)
     effects = app.handle(.key(.enter), now: 0)
     serve(&app, &fixture, effects)
     return app
@@ -27,7 +28,8 @@ final class AppTests: XCTestCase {
       case "query/sections": answer = fixture.sectionsAnswer
       case "query/selection": answer = ["version": .int(Int64(fixture.version)), "items": []]
       case "query/window":
-        answer = fixture.windowAnswer(offset: Int(params["offset"]!.intValue!), limit: Int(params["limit"]!.intValue!))
+        answer = fixture.windowAnswer(
+          offset: Int(params["offset"]!.intValue!), limit: Int(params["limit"]!.intValue!))
       default: continue
       }
       queue += app.handle(.answer(tag, .success(answer)), now: 0)
@@ -43,7 +45,8 @@ final class AppTests: XCTestCase {
     var snapshot = ListSnapshot(selectionMode: .multiple)
     try snapshot.appendSections(["s"])
     try snapshot.appendItems([
-      ListItem("on", payload: ItemPayload(content: ItemContent(text: "On"), accessories: [.toggle(isOn: true)])),
+      ListItem(
+        "on", payload: ItemPayload(content: ItemContent(text: "On"), accessories: [.toggle(isOn: true)])),
       ListItem("plain", payload: ItemPayload(text: "Plain")),
     ])
     var fixture = ModelFixture(snapshot)
@@ -53,7 +56,8 @@ final class AppTests: XCTestCase {
     XCTAssertEqual(toggle.params, ["list": "l", "item": "on", "isOn": false])
     let select = try XCTUnwrap(request(app.handle(.key(.char(" ")), now: 0)))
     XCTAssertEqual(select.method, "event/select")
-    _ = app.handle(.notification(method: "list/didChange", params: try fixture.change { try $0.select(["on"]) }), now: 0)
+    _ = app.handle(
+      .notification(method: "list/didChange", params: try fixture.change { try $0.select(["on"]) }), now: 0)
     XCTAssertEqual(request(app.handle(.key(.enter), now: 0))?.method, "event/deselect")
     _ = app.handle(.key(.char("j")), now: 0)
     XCTAssertNil(request(app.handle(.key(.char("t")), now: 0)), "no toggle, no request")
@@ -71,7 +75,9 @@ final class AppTests: XCTestCase {
           accessories: [.popUpMenu([ListAction(id: "small", title: "Small")])],
           leadingSwipeActions: [ListAction(id: "pin", title: "Pin")],
           trailingSwipeActions: [ListAction(id: "delete", title: "Delete", style: .destructive)],
-          contextMenuActions: [ListAction(id: "copy", title: "Copy"), ListAction(id: "delete", title: "Delete")]))
+          contextMenuActions: [
+            ListAction(id: "copy", title: "Copy"), ListAction(id: "delete", title: "Delete"),
+          ]))
     ])
     var fixture = ModelFixture(snapshot)
     var app = opened(&fixture)
@@ -100,7 +106,8 @@ final class AppTests: XCTestCase {
     var fixture = ModelFixture(snapshot)
     var app = opened(&fixture)
     XCTAssertEqual(request(app.handle(.key(.char("h")), now: 0))?.method, "outline/collapse")
-    XCTAssertNil(request(app.handle(.key(.char("l")), now: 0)), "l on an expanded row goes to its first child")
+    XCTAssertNil(
+      request(app.handle(.key(.char("l")), now: 0)), "l on an expanded row goes to its first child")
     XCTAssertEqual(app.view?.cursorID, "a1")
     XCTAssertNil(request(app.handle(.key(.left), now: 0)), "h on a leaf goes to its parent")
     XCTAssertEqual(app.view?.cursorID, "a")
@@ -115,7 +122,8 @@ final class AppTests: XCTestCase {
     var app = opened(&fixture)
     _ = app.handle(.key(.char("d")), now: 1)
     _ = app.handle(
-      .answer(.userEvent(what: "delete item 0"), .failure(RequestFailure(code: -32016, message: "no owner"))), now: 1)
+      .answer(.userEvent(what: "delete item 0"), .failure(RequestFailure(code: -32016, message: "no owner"))),
+      now: 1)
     XCTAssertEqual(app.message?.error, true)
     XCTAssertTrue(Renderer.frame(app, time: 1).last!.plainText.contains("delete item 0: no owner (-32016)"))
     _ = app.handle(.tick, now: 100)
@@ -124,7 +132,9 @@ final class AppTests: XCTestCase {
     XCTAssertTrue(Renderer.frame(app, time: 100).last!.plainText.contains("disconnected — retrying"))
     XCTAssertTrue(app.handle(.key(.char("j")), now: 100).isEmpty, "no fetch while disconnected")
     let effects = app.handle(.connected, now: 101)
-    XCTAssertEqual(effects.compactMap { self.request([$0])?.method }, ["list/subscribe", "query/sections", "query/selection"])
+    XCTAssertEqual(
+      effects.compactMap { self.request([$0])?.method },
+      ["list/subscribe", "query/sections", "query/selection"])
     serve(&app, &fixture, effects)
     XCTAssertEqual(app.view?.cursorID, "i1", "the cursor kept its item across the reconnect")
   }
@@ -132,12 +142,19 @@ final class AppTests: XCTestCase {
   func testPickerStaysLiveAndQuitGoesBackThenQuits() throws {
     var fixture = try ModelFixture(rows: 3)
     var app = opened(&fixture)
-    _ = app.handle(.notification(method: "list/didCreate", params: ["list": "z", "info": ["list": "z", "title": "Zed", "rows": 7, "version": 2]]), now: 0)
+    _ = app.handle(
+      .notification(
+        method: "list/didCreate",
+        params: ["list": "z", "info": ["list": "z", "title": "Zed", "rows": 7, "version": 2]]), now: 0)
     XCTAssertEqual(app.handle(.key(.char("q")), now: 0), [])
     XCTAssertEqual(app.screen, .picker)
     let text = Renderer.frame(app, time: 0).map(\.plainText)
-    XCTAssertTrue(text.contains { $0.contains("Zed") && $0.contains("7 rows") && $0.contains("v2") }, "\(text)")
-    let effects = app.handle(.notification(method: "list/didChange", params: ["list": "z", "version": 3, "previousVersion": 2, "changeset": [:]]), now: 0)
+    XCTAssertTrue(
+      text.contains { $0.contains("Zed") && $0.contains("7 rows") && $0.contains("v2") }, "\(text)")
+    let effects = app.handle(
+      .notification(
+        method: "list/didChange", params: ["list": "z", "version": 3, "previousVersion": 2, "changeset": [:]]),
+      now: 0)
     XCTAssertEqual(request(effects)?.method, "list/info", "a changed list's row count is refetched")
     _ = app.handle(.notification(method: "list/didDispose", params: ["list": "z", "version": 3]), now: 0)
     XCTAssertFalse(Renderer.frame(app, time: 0).map(\.plainText).joined().contains("Zed"))

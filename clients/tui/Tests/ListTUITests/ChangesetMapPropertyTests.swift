@@ -45,8 +45,12 @@ final class ChangesetMapPropertyTests: XCTestCase {
           }
           XCTAssertEqual(map.newRow(ofOld: index) ?? map.arrivedRow(ofItem: id), newIndex[id], "seed \(seed)")
         }
-        for (row, json) in map.arrivedRows { XCTAssertEqual(newIDs[row], json["id"]?.stringValue, "seed \(seed)") }
-        for (row, json) in map.updatedRows { XCTAssertEqual(oldIDs[row], json["id"]?.stringValue, "seed \(seed)") }
+        for (row, json) in map.arrivedRows {
+          XCTAssertEqual(newIDs[row], json["id"]?.stringValue, "seed \(seed)")
+        }
+        for (row, json) in map.updatedRows {
+          XCTAssertEqual(oldIDs[row], json["id"]?.stringValue, "seed \(seed)")
+        }
         cases += 1
       }
     }

@@ -9,7 +9,8 @@ final class DisplayLinesTests: XCTestCase {
     for _ in 0..<500 {
       let sections = (0..<random.int(in: 0...5)).map { index in
         SectionShape(
-          id: "s\(index)", header: random.chance(percent: 50) ? "H" : nil, footer: random.chance(percent: 30) ? "F" : nil,
+          id: "s\(index)", header: random.chance(percent: 50) ? "H" : nil,
+          footer: random.chance(percent: 30) ? "F" : nil,
           rows: random.int(in: 0...6))
       }
       let layout = ListLayout(sections: sections)

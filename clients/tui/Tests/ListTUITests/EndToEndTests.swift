@@ -20,7 +20,9 @@ final class EndToEndTests: XCTestCase {
   }
 
   /// Starts a daemon (with `daemonArguments`) and listd-tui against it.
-  func start(daemon daemonArguments: [String] = [], tui arguments: [String] = [], width: Int = 100, height: Int = 30)
+  func start(
+    daemon daemonArguments: [String] = [], tui arguments: [String] = [], width: Int = 100, height: Int = 30
+  )
     throws -> Tmux
   {
     daemon = try Daemon(daemonArguments)
@@ -97,13 +99,26 @@ final class EndToEndTests: XCTestCase {
     let client = try await daemon.client()
     defer { client.close() }
     let items: [JSONValue] = (0..<40).map { ["id": .string("p\($0)"), "text": .string("Person \($0)")] }
-    _ = try await client.create("people", title: "People", content: ["sections": [["id": "s", "header": "Everyone", "items": .array(items)]]])
+    _ = try await client.create(
+      "people", title: "People",
+      content: ["sections": [["id": "s", "header": "Everyone", "items": .array(items)]]])
     tmux.wait(forText: "People · people", "Person 0", "row 1 of 40")
     for _ in 0..<5 { try tmux.send("j") }
-    tmux.wait(for: "the cursor on Person 5") { _ in self.cursorLine(tmux).contains("Person 5 ") || self.cursorLine(tmux).hasSuffix("Person 5") }
+    tmux.wait(for: "the cursor on Person 5") { _ in
+      self.cursorLine(tmux).contains("Person 5 ") || self.cursorLine(tmux).hasSuffix("Person 5")
+    }
 
     _ = try await client.edit(
-      "people", [["op": "insertItems", "before": "p0", "items": [["id": "n0", "text": "Newcomer 0"], ["id": "n1", "text": "Newcomer 1"], ["id": "n2", "text": "Newcomer 2"]]]])
+      "people",
+      [
+        [
+          "op": "insertItems", "before": "p0",
+          "items": [
+            ["id": "n0", "text": "Newcomer 0"], ["id": "n1", "text": "Newcomer 1"],
+            ["id": "n2", "text": "Newcomer 2"],
+          ],
+        ]
+      ])
     // The cursor's item keeps its place on screen: the rows inserted above it push the top up.
     tmux.wait(forText: "Newcomer 2", "row 9 of 43")
     XCTAssertTrue(cursorLine(tmux).contains("Person 5"), "the cursor stayed on its item: \(cursorLine(tmux))")
@@ -183,13 +198,15 @@ final class EndToEndTests: XCTestCase {
     owner.onRefresh { list in
       // Answer only when the test has seen the spinner.
       while !gate.isOpen { try await Task.sleep(for: .milliseconds(20)) }
-      _ = try await owner.edit(list, [["op": "appendItems", "items": [["id": "fresh", "text": "Fresh mail"]]]])
+      _ = try await owner.edit(
+        list, [["op": "appendItems", "items": [["id": "fresh", "text": "Fresh mail"]]]])
     }
     let items: [JSONValue] = [
       ["id": "m1", "text": "Hello", "accessories": [["type": "toggle", "isOn": false]]],
       ["id": "m2", "text": "Invoice", "trailingSwipeActions": [["id": "archive", "title": "Archive"]]],
     ]
-    _ = try await owner.create("inbox", title: "Inbox", content: ["sections": [["id": "s", "items": .array(items)]]])
+    _ = try await owner.create(
+      "inbox", title: "Inbox", content: ["sections": [["id": "s", "items": .array(items)]]])
     tmux.wait(forText: "Inbox · inbox", "Hello", "Invoice")
     try tmux.send("r")
     tmux.wait(forText: "refreshing…")
@@ -210,8 +227,10 @@ final class EndToEndTests: XCTestCase {
     for await notification in owner.notifications where notification.method == "owner/event" {
       let params = notification.params
       events.append(
-        [params["event"], params["item"], params["action"], params["isOn"]].compactMap { $0?.stringValue ?? $0.map { "\($0)" } }
-          .joined(separator: " "))
+        [params["event"], params["item"], params["action"], params["isOn"]].compactMap {
+          $0?.stringValue ?? $0.map { "\($0)" }
+        }
+        .joined(separator: " "))
       if events.count == 3 { break }
     }
     XCTAssertEqual(events, ["toggle m1 bool(true)", "action m2 archive", "delete m2"])
@@ -219,12 +238,15 @@ final class EndToEndTests: XCTestCase {
 
   func testDemoSpawnsAPrivateDaemonAndResizesWithTheTerminal() throws {
     let tui = buildDirectory.appendingPathComponent("listd-tui").path
-    let tmux = try Tmux("'\(tui)' --demo --log '\(log)'; echo \"listd-tui exited $?\"; sleep 600", width: 120, height: 40)
+    let tmux = try Tmux(
+      "'\(tui)' --demo --log '\(log)'; echo \"listd-tui exited $?\"; sleep 600", width: 120, height: 40)
     self.tmux = tmux
     tmux.wait(forText: "listd · lists (4)", "Contacts", "Build Queue", "● connected")
     let socket = try XCTUnwrap(
-      try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").first { $0.contains("started: ") }?
-        .split(separator: " ").first { $0.hasPrefix("/") }.map { String($0.dropLast()) })
+      try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").first {
+        $0.contains("started: ")
+      }?
+      .split(separator: " ").first { $0.hasPrefix("/") }.map { String($0.dropLast()) })
     XCTAssertTrue(FileManager.default.fileExists(atPath: socket), socket)
     try tmux.send("Enter")
     tmux.wait(forText: "Contacts · contacts", "Whitfield Diffie")
@@ -238,7 +260,8 @@ final class EndToEndTests: XCTestCase {
     tmux.wait(forText: "Whitfield Diffie", "row 18 of 18")
     try tmux.send("q", "q")
     tmux.wait(forText: "listd-tui exited 0")
-    XCTAssertFalse(FileManager.default.fileExists(atPath: socket), "the spawned daemon is gone with its socket")
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: socket), "the spawned daemon is gone with its socket")
   }
 
   func testCtrlCRestoresTheTerminal() throws {

@@ -14,7 +14,8 @@ final class KeyDecoderTests: XCTestCase {
     XCTAssertEqual(decode("\u{1b}[A\u{1b}[B\u{1b}[C\u{1b}[D"), [.up, .down, .right, .left])
     XCTAssertEqual(decode("\u{1b}OA\u{1b}OD"), [.up, .left])
     XCTAssertEqual(decode("\u{1b}[5~\u{1b}[6~"), [.pageUp, .pageDown])
-    XCTAssertEqual(decode("\u{1b}[H\u{1b}[F\u{1b}[1~\u{1b}[4~\u{1b}[7~\u{1b}[8~"), [.home, .end, .home, .end, .home, .end])
+    XCTAssertEqual(
+      decode("\u{1b}[H\u{1b}[F\u{1b}[1~\u{1b}[4~\u{1b}[7~\u{1b}[8~"), [.home, .end, .home, .end, .home, .end])
     XCTAssertEqual(decode("\u{1b}[3~\u{1b}[Z"), [.delete, .backTab])
     XCTAssertEqual(decode("\r\n\t\u{7f}\u{0c}"), [.enter, .enter, .tab, .backspace, .ctrl("l")])
     XCTAssertEqual(decode("\u{1b}[1;5A"), [.up], "modifiers are ignored")
@@ -38,7 +39,9 @@ final class KeyDecoderTests: XCTestCase {
 
   func testSequencesSplitAnywhereDecodeTheSame() {
     let input = "j\u{1b}[6~é\u{1b}[A\u{1b}OB😀\u{1b}[3~q\u{1b}[Z\r"
-    let expected: [Key] = [.char("j"), .pageDown, .char("é"), .up, .down, .char("😀"), .delete, .char("q"), .backTab, .enter]
+    let expected: [Key] = [
+      .char("j"), .pageDown, .char("é"), .up, .down, .char("😀"), .delete, .char("q"), .backTab, .enter,
+    ]
     XCTAssertEqual(decode(input), expected)
     let bytes = Array(input.utf8)
     var random = SplitMix64(seed: 42)

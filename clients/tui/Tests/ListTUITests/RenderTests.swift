@@ -22,13 +22,16 @@ final class RenderTests: XCTestCase {
 
   func testLinesAreExactlyTheWidthTruncatedWithAnEllipsis() {
     func cells(_ text: String) -> Int {
-      TextWidth.of(text.replacingOccurrences(of: "\u{1b}\\[[0-9;?]*[a-zA-Z]", with: "", options: .regularExpression))
+      TextWidth.of(
+        text.replacingOccurrences(of: "\u{1b}\\[[0-9;?]*[a-zA-Z]", with: "", options: .regularExpression))
     }
     XCTAssertEqual(TextWidth.truncate("hello world", to: 8), "hello w…")
     XCTAssertEqual(TextWidth.truncate("hello", to: 5), "hello")
     XCTAssertEqual(TextWidth.truncate("日本語テキスト", to: 7), "日本語…")
     XCTAssertEqual(TextWidth.of("a日b"), 4)
-    let line = StyledLine([("Ada Lovelace", Style(bold: true)), ("  ada@analytical.org", Style(dim: true))], right: [("›", .plain)])
+    let line = StyledLine(
+      [("Ada Lovelace", Style(bold: true)), ("  ada@analytical.org", Style(dim: true))],
+      right: [("›", .plain)])
     for width in [10, 20, 40, 80] {
       XCTAssertEqual(cells(line.render(width: width, colors: true)), width)
     }
@@ -65,27 +68,42 @@ final class RenderTests: XCTestCase {
     var snapshot = ListSnapshot(selectionMode: .multiple)
     try snapshot.appendSections([SectionSpec("s", header: "Files", footer: "2 folders")])
     try snapshot.appendTrees([
-      OutlineNode(ListItem("a", payload: ItemPayload(text: "src")), children: [OutlineNode(ListItem("a1", payload: ItemPayload(text: "main.swift")))], isExpanded: true),
+      OutlineNode(
+        ListItem("a", payload: ItemPayload(text: "src")),
+        children: [OutlineNode(ListItem("a1", payload: ItemPayload(text: "main.swift")))], isExpanded: true),
       OutlineNode(ListItem("b", payload: ItemPayload(text: "docs")), children: [OutlineNode(ListItem("b1"))]),
     ])
     try snapshot.select(["a1"])
     var fixture = ModelFixture(snapshot)
     var app = TUIApp(width: 60, height: 10, endpoint: "sock")
     _ = app.handle(.connected, now: 0)
-    var effects = app.handle(.answer(.subscribeAll, .success(["lists": [["list": "l", "version": 0, "info": ["list": "l", "title": "Tree", "rows": 3, "version": 0]]]])), now: 0)
+    var effects = app.handle(
+      .answer(
+        .subscribeAll,
+        .success([
+          "lists": [
+            ["list": "l", "version": 0, "info": ["list": "l", "title": "Tree", "rows": 3, "version": 0]]
+          ]
+        ])), now: 0)
     effects = app.handle(.key(.enter), now: 0)
     XCTAssertEqual(app.screen, .list)
     var next: [AppEffect] = []
     for effect in effects {
       guard case .request(let tag, let method, _) = effect else { continue }
-      let answer: JSONValue = method == "query/sections" ? fixture.sectionsAnswer : ["version": 0, "items": [["id": "a1"]]]
+      let answer: JSONValue =
+        method == "query/sections" ? fixture.sectionsAnswer : ["version": 0, "items": [["id": "a1"]]]
       next += app.handle(.answer(tag, .success(answer)), now: 0)
     }
     effects = next
     guard case .request(let tag, "query/window", let params) = try XCTUnwrap(effects.first) else {
       return XCTFail("no window request: \(effects)")
     }
-    _ = app.handle(.answer(tag, .success(fixture.windowAnswer(offset: Int(params["offset"]!.intValue!), limit: Int(params["limit"]!.intValue!)))), now: 0)
+    _ = app.handle(
+      .answer(
+        tag,
+        .success(
+          fixture.windowAnswer(
+            offset: Int(params["offset"]!.intValue!), limit: Int(params["limit"]!.intValue!)))), now: 0)
     _ = app.handle(.key(.char("j")), now: 0)
     let text = Renderer.frame(app, time: 0).map(\.plainText)
     XCTAssertEqual(text.count, 10)

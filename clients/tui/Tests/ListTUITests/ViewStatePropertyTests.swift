@@ -36,7 +36,9 @@ final class ViewStatePropertyTests: XCTestCase {
         XCTAssertEqual(view.totalRows, ids.count, context)
         let rows = fixture.snapshot.rows.sections.flatMap(\.rows)
         for (index, row) in view.rows {
-          guard index < ids.count else { return XCTFail("cached row \(index) beyond \(ids.count): \(context)") }
+          guard index < ids.count else {
+            return XCTFail("cached row \(index) beyond \(ids.count): \(context)")
+          }
           XCTAssertEqual(row.id, ids[index], context)
           XCTAssertEqual(row.level, rows[index].level, context)
           XCTAssertEqual(row.expanded, rows[index].isExpanded, context)

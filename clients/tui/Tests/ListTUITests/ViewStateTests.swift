@@ -64,7 +64,8 @@ final class ViewStateTests: XCTestCase {
     var snapshot = ListSnapshot(selectionMode: .single)
     try snapshot.appendSections(["s"])
     try snapshot.appendTrees([
-      OutlineNode(ListItem("a"), children: [OutlineNode(ListItem("a1")), OutlineNode(ListItem("a2"))], isExpanded: true),
+      OutlineNode(
+        ListItem("a"), children: [OutlineNode(ListItem("a1")), OutlineNode(ListItem("a2"))], isExpanded: true),
       OutlineNode(ListItem("b")),
     ])
     var fixture = ModelFixture(snapshot)
@@ -177,7 +178,10 @@ final class ViewStateTests: XCTestCase {
     var view = loaded(&fixture)
     view.setMatches(searchAnswer: [
       "version": 0,
-      "matches": [["id": "i4", "indexPath": [0, 4]], ["id": "i12", "indexPath": [0, 12]], ["id": "h", "indexPath": nil]],
+      "matches": [
+        ["id": "i4", "indexPath": [0, 4]], ["id": "i12", "indexPath": [0, 12]],
+        ["id": "h", "indexPath": nil],
+      ],
     ])
     XCTAssertEqual(view.nextMatch(forward: true), 1)
     XCTAssertEqual(view.cursorID, "i4")

@@ -62,7 +62,8 @@ extension TUIApp {
       let hidden = view.setMatches(searchAnswer: value)
       let number = view.nextMatch(forward: true)
       self.view = view
-      var text = number == nil ? "no match for '\(text)'" : "'\(text)': match \(number!) of \(view.matches.count)"
+      var text =
+        number == nil ? "no match for '\(text)'" : "'\(text)': match \(number!) of \(view.matches.count)"
       if hidden > 0 { text += " (\(hidden) hidden in collapsed rows)" }
       if value["truncated"]?.boolValue == true { text += " (first 1000)" }
       say(text, error: number == nil)
@@ -107,7 +108,8 @@ extension TUIApp {
     guard let view, view.layout != nil else { return }
     picker.update(
       info: [
-        "list": .string(view.list), "title": .string(picker.entries.first { $0.list == view.list }?.title ?? view.list),
+        "list": .string(view.list),
+        "title": .string(picker.entries.first { $0.list == view.list }?.title ?? view.list),
         "rows": .int(Int64(view.totalRows)), "version": .int(Int64(view.version)),
         "appearance": .string(picker.entries.first { $0.list == view.list }?.appearance ?? "plain"),
         "owner": picker.entries.first { $0.list == view.list }?.owner.map { ["name": .string($0)] } ?? .null,

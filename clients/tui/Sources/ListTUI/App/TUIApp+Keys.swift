@@ -93,10 +93,14 @@ extension TUIApp {
       }
       return [itemRequest("outline/expand", row.id, what: "expand \(label(row))")]
     case .char("e"):
-      return [.request(.userEvent(what: "expand all"), method: "outline/expand", params: ["list": .string(view.list)])]
+      return [
+        .request(
+          .userEvent(what: "expand all"), method: "outline/expand", params: ["list": .string(view.list)])
+      ]
     case .char("E"):
       return [
-        .request(.userEvent(what: "collapse all"), method: "outline/collapse", params: ["list": .string(view.list)])
+        .request(
+          .userEvent(what: "collapse all"), method: "outline/collapse", params: ["list": .string(view.list)])
       ]
     case .char("/"): overlay = .search("")
     case .char("n"), .char("N"):
@@ -121,7 +125,8 @@ extension TUIApp {
       }
       return [
         itemRequest(
-          "event/toggle", row.id, what: "toggle \(label(row)) \(isOn ? "off" : "on")", [("isOn", .bool(!isOn))])
+          "event/toggle", row.id, what: "toggle \(label(row)) \(isOn ? "off" : "on")",
+          [("isOn", .bool(!isOn))])
       ]
     case .char("d"), .delete:
       guard let row else { return [] }
@@ -129,7 +134,10 @@ extension TUIApp {
     case .char("r"):
       guard refreshingSince == nil else { return [] }
       refreshingSince = now
-      return [.request(.refresh(generation: generation), method: "event/refresh", params: ["list": .string(view.list)])]
+      return [
+        .request(
+          .refresh(generation: generation), method: "event/refresh", params: ["list": .string(view.list)])
+      ]
     default: break
     }
     return []

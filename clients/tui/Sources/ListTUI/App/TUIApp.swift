@@ -93,7 +93,9 @@ public struct TUIApp: Sendable {
     return [
       .request(
         .window(generation: generation), method: "query/window",
-        params: ["list": .string(list), "offset": .int(Int64(window.offset)), "limit": .int(Int64(window.limit))])
+        params: [
+          "list": .string(list), "offset": .int(Int64(window.offset)), "limit": .int(Int64(window.limit)),
+        ])
     ]
   }
 
@@ -101,7 +103,9 @@ public struct TUIApp: Sendable {
 
   mutating func connected() -> [AppEffect] {
     connection = .connected
-    var effects: [AppEffect] = [.request(.subscribeAll, method: "list/subscribe", params: ["snapshot": "none"])]
+    var effects: [AppEffect] = [
+      .request(.subscribeAll, method: "list/subscribe", params: ["snapshot": "none"])
+    ]
     if screen == .list, let list = view?.list {
       // Resync the open list from scratch, keeping the cursor on its item.
       let keep = view
@@ -128,7 +132,8 @@ public struct TUIApp: Sendable {
   func loadRequests(_ list: String) -> [AppEffect] {
     [
       .request(.sections(generation: generation), method: "query/sections", params: ["list": .string(list)]),
-      .request(.selection(generation: generation), method: "query/selection", params: ["list": .string(list)]),
+      .request(
+        .selection(generation: generation), method: "query/selection", params: ["list": .string(list)]),
     ]
   }
 

@@ -64,7 +64,9 @@ public struct KeyDecoder: Sendable {
     guard bytes.count >= length else { return nil }
     let sequence = bytes.prefix(length)
     for byte in sequence.dropFirst() where byte & 0xc0 != 0x80 { return (.unknown, 1) }
-    guard let character = String(validating: sequence, as: UTF8.self)?.first else { return (.unknown, length) }
+    guard let character = String(validating: sequence, as: UTF8.self)?.first else {
+      return (.unknown, length)
+    }
     return (.char(character), length)
   }
 

@@ -69,7 +69,9 @@ public struct ChangesetMap: Sendable {
       guard at[0] >= 0, at[0] < oldCount, at[1] >= 0, at[1] + rows.count <= old.sections[at[0]].rows else {
         throw LayoutMismatch("row update \(at) is out of range")
       }
-      for (offset, row) in rows.enumerated() { updatedRows[old.absolute(section: at[0], row: at[1] + offset)] = row }
+      for (offset, row) in rows.enumerated() {
+        updatedRows[old.absolute(section: at[0], row: at[1] + offset)] = row
+      }
     }
 
     // 2. Removals: deleted rows, moved rows, deleted and moved sections.
@@ -174,7 +176,9 @@ public struct ChangesetMap: Sendable {
     self.placed = placed
     new = ListLayout(sections: newShapes)
     for (section, rows) in insertedRows {
-      for (offset, row) in rows.enumerated() { arrivedRows[new.absolute(section: section, row: offset)] = row }
+      for (offset, row) in rows.enumerated() {
+        arrivedRows[new.absolute(section: section, row: offset)] = row
+      }
     }
     for run in insertRuns {
       guard run.start + run.rows.count <= newShapes[run.section].rows else {
@@ -207,7 +211,8 @@ public struct ChangesetMap: Sendable {
 
   /// The new flattened index of old flattened row `absolute`, nil if it is gone.
   public func newRow(ofOld absolute: Int) -> Int? {
-    guard let path = old.indexPath(ofRow: absolute), let moved = newIndexPath(section: path.section, row: path.row)
+    guard let path = old.indexPath(ofRow: absolute),
+      let moved = newIndexPath(section: path.section, row: path.row)
     else { return nil }
     return new.absolute(section: moved.section, row: moved.row)
   }

@@ -51,7 +51,8 @@ public struct ListLayout: Equatable, Sendable {
       guard let id = section["id"]?.stringValue, let rows = section["rows"]?.intValue else { return nil }
       shapes.append(
         SectionShape(
-          id: id, header: section["header"]?.stringValue, footer: section["footer"]?.stringValue, rows: Int(rows)
+          id: id, header: section["header"]?.stringValue, footer: section["footer"]?.stringValue,
+          rows: Int(rows)
         ))
     }
     self.init(sections: shapes)

@@ -208,7 +208,8 @@ public struct ListViewState: Sendable {
   public mutating func nextWindowRequest() -> (offset: Int, limit: Int)? {
     guard let layout, !windowInFlight, layout.totalRows > 0 else { return nil }
     let visible = visibleRows
-    let wanted = max(0, visible.lowerBound - margin / 2)..<min(layout.totalRows, visible.upperBound + margin / 2)
+    let wanted =
+      max(0, visible.lowerBound - margin / 2)..<min(layout.totalRows, visible.upperBound + margin / 2)
     guard wanted.contains(where: { rows[$0] == nil }) else { return nil }
     let offset = max(0, visible.lowerBound - margin)
     let end = min(layout.totalRows, max(visible.upperBound, visible.lowerBound + 1) + margin)
@@ -331,7 +332,9 @@ public struct ListViewState: Sendable {
     }
     let line = layout.displayLine(ofRow: cursorRow)
     var wantedTop = line
-    if let path = layout.indexPath(ofRow: cursorRow), path.row == 0, layout.sections[path.section].header != nil {
+    if let path = layout.indexPath(ofRow: cursorRow), path.row == 0,
+      layout.sections[path.section].header != nil
+    {
       wantedTop = line - 1
     }
     if wantedTop < top { top = wantedTop }

@@ -45,7 +45,8 @@ public struct PickerState: Sendable {
   public mutating func setAll(_ infos: [JSONValue]) {
     let current = selectedList
     entries = infos.compactMap { PickerEntry(info: $0["info"] ?? $0) }
-    cursor = current.flatMap { id in entries.firstIndex { $0.list == id } } ?? min(cursor, max(0, entries.count - 1))
+    cursor =
+      current.flatMap { id in entries.firstIndex { $0.list == id } } ?? min(cursor, max(0, entries.count - 1))
   }
 
   /// Adds or updates a list from its `info`.
@@ -71,7 +72,8 @@ public struct PickerState: Sendable {
   public mutating func remove(_ list: String) {
     let current = selectedList
     entries.removeAll { $0.list == list }
-    cursor = current.flatMap { id in entries.firstIndex { $0.list == id } } ?? min(cursor, max(0, entries.count - 1))
+    cursor =
+      current.flatMap { id in entries.firstIndex { $0.list == id } } ?? min(cursor, max(0, entries.count - 1))
   }
 
   /// Moves the cursor by `delta`, clamped.

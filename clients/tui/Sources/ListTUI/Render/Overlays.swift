@@ -13,10 +13,15 @@ enum Overlays {
   ]
 
   /// `rows` in a box with `title`, centered over `body`.
-  static func box(_ rows: [(String, String)], title: String, over body: [StyledLine], width: Int) -> [StyledLine] {
+  static func box(_ rows: [(String, String)], title: String, over body: [StyledLine], width: Int)
+    -> [StyledLine]
+  {
     let keyWidth = rows.map { TextWidth.of($0.0) }.max() ?? 0
     let lines = rows.map { key, text in
-      StyledLine([(" " + key + String(repeating: " ", count: keyWidth - TextWidth.of(key)) + "  ", Style(bold: true)), (text, .plain)])
+      StyledLine([
+        (" " + key + String(repeating: " ", count: keyWidth - TextWidth.of(key)) + "  ", Style(bold: true)),
+        (text, .plain),
+      ])
     }
     return framed(lines, title: title, over: body, width: width, cursor: nil)
   }
@@ -37,7 +42,8 @@ enum Overlays {
   static func framed(_ lines: [StyledLine], title: String, over body: [StyledLine], width: Int, cursor: Int?)
     -> [StyledLine]
   {
-    let inner = min(width - 4, max(TextWidth.of(title) + 4, (lines.map { TextWidth.of($0.plainText) }.max() ?? 0) + 2))
+    let inner = min(
+      width - 4, max(TextWidth.of(title) + 4, (lines.map { TextWidth.of($0.plainText) }.max() ?? 0) + 2))
     let left = max(0, (width - inner - 2) / 2)
     let pad = String(repeating: " ", count: left)
     let frameStyle = Style(color: Style.cyan)

@@ -36,7 +36,8 @@ public enum Renderer {
       let entry = app.picker.entries.first { $0.list == view.list }
       line.add(" \(entry?.title ?? view.list)", Style(bold: true))
       line.add(" · \(view.list) · \(entry?.appearance ?? "plain")")
-      let position = view.totalRows == 0 ? "empty" : "row \(format(view.cursorRow + 1)) of \(format(view.totalRows))"
+      let position =
+        view.totalRows == 0 ? "empty" : "row \(format(view.cursorRow + 1)) of \(format(view.totalRows))"
       line.right = [("\(position) ", Style(bold: true))]
     }
     // A bar across the whole width, in reverse video (which NO_COLOR keeps).
@@ -56,11 +57,14 @@ public enum Renderer {
       var line = StyledLine()
       let title = TextWidth.truncate(entry.title, to: titleWidth)
       line.add(index == app.picker.cursor ? "▶ " : "  ", Style(color: Style.cyan))
-      line.add(title + String(repeating: " ", count: max(0, titleWidth - TextWidth.of(title))), Style(bold: true))
+      line.add(
+        title + String(repeating: " ", count: max(0, titleWidth - TextWidth.of(title))), Style(bold: true))
       line.add("  \(entry.list)", Style(dim: true))
       line.add("  \(entry.appearance)", Style(dim: true))
       if entry.owner == nil { line.add("  (no owner)", Style(dim: true)) }
-      line.right = [("\(format(entry.rows)) rows", .plain), ("  v\(format(entry.version)) ", Style(color: Style.yellow))]
+      line.right = [
+        ("\(format(entry.rows)) rows", .plain), ("  v\(format(entry.version)) ", Style(color: Style.yellow)),
+      ]
       if index == app.picker.cursor { line.overlay = Style(reverse: true) }
       return line
     }

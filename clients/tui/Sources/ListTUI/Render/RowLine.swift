@@ -17,7 +17,8 @@ enum RowLine {
     line.add(index == view.cursorRow ? "▶" : " ", Style(color: Style.cyan, bold: true))
     line.add(selected ? "● " : (multiselect ? "○ " : "  "), Style(color: Style.green, bold: true))
     line.add(String(repeating: "  ", count: min(row.level, 20)))
-    line.add(Glyphs.disclosure(hasChildren: row.hasChildren, expanded: row.expanded), Style(color: Style.yellow))
+    line.add(
+      Glyphs.disclosure(hasChildren: row.hasChildren, expanded: row.expanded), Style(color: Style.yellow))
     line.add(row.text ?? "#\(row.id)", Style(bold: selected, dim: !row.selectable))
     if let secondary = row.secondaryText { line.add("  " + secondary, Style(dim: true)) }
     var right: [(text: String, style: Style)] = []

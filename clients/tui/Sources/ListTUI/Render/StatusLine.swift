@@ -10,7 +10,9 @@ enum StatusLine {
       line.add("   Enter search · Esc cancel", Style(dim: true))
       return line
     }
-    if app.refreshingSince != nil { line.add(" " + Glyphs.spinner(at: time) + " refreshing…", Style(color: Style.cyan)) }
+    if app.refreshingSince != nil {
+      line.add(" " + Glyphs.spinner(at: time) + " refreshing…", Style(color: Style.cyan))
+    }
     switch app.screen {
     case .picker:
       line.add(" Enter open · ? help · q quit", Style(dim: true))
@@ -24,7 +26,8 @@ enum StatusLine {
       }
     }
     if let message = app.message, message.until > time {
-      line.add("  " + message.text, Style(color: message.error ? Style.red : Style.green, bold: message.error))
+      line.add(
+        "  " + message.text, Style(color: message.error ? Style.red : Style.green, bold: message.error))
     }
     switch app.connection {
     case .connected: line.right = [("● connected ", Style(color: Style.green))]

@@ -56,20 +56,30 @@ struct RandomLists {
         switch random.int(0..<14) {
         case 0: try snapshot.appendSections([SectionSpec(id("s"), header: header())])
         case 1:
-          if let section { try snapshot.insertSections([SectionSpec(id("s"), header: header())], before: section) }
+          if let section {
+            try snapshot.insertSections([SectionSpec(id("s"), header: header())], before: section)
+          }
         case 2: if let section { try snapshot.deleteSections([section]) }
         case 3:
-          if let section, let other = random.element(sections) { try snapshot.moveSection(section, before: other) }
+          if let section, let other = random.element(sections) {
+            try snapshot.moveSection(section, before: other)
+          }
         case 4: if let section { try snapshot.appendItems(items(4), toSection: section) }
         case 5: if let item { try snapshot.insertItems(items(3), before: item) }
-        case 6: if !ids.isEmpty { try snapshot.deleteItems(Array(random.shuffled(ids).prefix(random.int(in: 1...4)))) }
+        case 6:
+          if !ids.isEmpty {
+            try snapshot.deleteItems(Array(random.shuffled(ids).prefix(random.int(in: 1...4))))
+          }
         case 7: if let item, let other = random.element(ids) { try snapshot.moveItem(item, before: other) }
         case 8: if let item, let section { try snapshot.moveItem(item, toSection: section) }
         case 9: if let item { try snapshot.setPayload(payload(), forItem: item) }
         case 10: if let item { try snapshot.expand([item]) }
         case 11: if let item { try snapshot.collapse([item]) }
         case 12: if let section { try snapshot.setHeader(header(), forSection: section) }
-        default: if let item, random.chance(percent: 50) { try snapshot.reconfigureItems([item]) } else if let item {
+        default:
+          if let item, random.chance(percent: 50) {
+            try snapshot.reconfigureItems([item])
+          } else if let item {
             try snapshot.select([item])
           }
         }

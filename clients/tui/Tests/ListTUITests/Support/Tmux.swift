@@ -10,10 +10,12 @@ final class Tmux {
   /// Starts `command` (run by `sh -c`) in a `width`×`height` pane. Fails the test, naming the
   /// tool, when tmux is not installed (script/test installs it).
   init(_ command: String, width: Int = 100, height: Int = 30) throws {
-    let candidates = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+    let candidates =
+      ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
       + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/tmux" }
     guard let tmux = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-      throw SetupFailure("tmux is required for the end-to-end tests of listd-tui; install tmux (script/test does)")
+      throw SetupFailure(
+        "tmux is required for the end-to-end tests of listd-tui; install tmux (script/test does)")
     }
     self.tmux = tmux
     name = "listd-tui-test-\(getpid())-\(UUID().uuidString.prefix(8))"
@@ -81,10 +83,13 @@ final class Tmux {
 
   /// Waits until the screen contains every one of `texts`.
   @discardableResult
-  func wait(forText texts: String..., timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line)
+  func wait(
+    forText texts: String..., timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line
+  )
     -> String
   {
-    wait(for: texts.map { "'\($0)'" }.joined(separator: ", "), timeout: timeout, file: file, line: line) { screen in
+    wait(for: texts.map { "'\($0)'" }.joined(separator: ", "), timeout: timeout, file: file, line: line) {
+      screen in
       texts.allSatisfy { screen.contains($0) }
     }
   }
