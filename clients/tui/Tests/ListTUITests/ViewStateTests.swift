@@ -192,6 +192,21 @@ final class ViewStateTests: XCTestCase {
     XCTAssertEqual(view.cursorRow, 5)
     XCTAssertEqual(view.nextMatch(forward: false), 2, "backwards wraps too")
   }
+
+  func testAChangesetCarryingManyRowsDoesNotGrowTheCache() throws {
+    var snapshot = ListSnapshot(selectionMode: .single)
+    try snapshot.appendSections(["s"])
+    try snapshot.appendTrees([
+      OutlineNode(ListItem("top"), children: (0..<20_000).map { OutlineNode(ListItem("c\($0)")) })
+    ])
+    var fixture = ModelFixture(snapshot)
+    var view = loaded(&fixture, height: 10)
+    try view.apply(didChange: fixture.change { try $0.expand(["top"]) }, now: 0)
+    XCTAssertEqual(view.totalRows, 20_001)
+    XCTAssertLessThanOrEqual(view.rows.count, 10 + 4 * view.margin)
+    XCTAssertEqual(view.rows[1]?.id, "c0", "the rows on screen came with the changeset")
+    XCTAssertNil(view.nextWindowRequest(), "nothing to fetch")
+  }
 }
 
 extension JSONValue {

@@ -145,6 +145,7 @@ public struct ListViewState: Sendable {
     top = map.new.displayLine(ofRow: cursorRow) - screenOffset
     clampTop()
     scrollToCursor()
+    pruneCache()
 
     let until = now + Self.flashDuration
     for json in map.arrivedRows.values { if let id = json["id"]?.stringValue { flashes[id] = until } }
@@ -242,10 +243,16 @@ public struct ListViewState: Sendable {
       scrollToCursor()
     }
     if cursorID == nil { cursorID = rows[cursorRow]?.id }
-    // Keep the cache bounded: what a jump back to the last screen would need, no more.
-    let keep = max(0, visibleRows.lowerBound - 2 * margin)..<(visibleRows.upperBound + 2 * margin)
-    if rows.count > 6 * margin { rows = rows.filter { keep.contains($0.key) } }
+    pruneCache()
     return true
+  }
+
+  /// Keeps the cache bounded — what a jump back to the last screen would need, no more — also
+  /// after a changeset that carried many rows (expanding a folder of 100,000 files).
+  mutating func pruneCache() {
+    guard rows.count > 6 * margin else { return }
+    let keep = max(0, visibleRows.lowerBound - 2 * margin)..<(visibleRows.upperBound + 2 * margin)
+    rows = rows.filter { keep.contains($0.key) }
   }
 
   /// Forgets an answer that failed, so the need is fetched again.
