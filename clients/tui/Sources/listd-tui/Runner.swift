@@ -50,7 +50,7 @@ final class Runner {
     installSignals(continuation)
     InputReader.start(
       deliver: { @Sendable key in continuation.yield(.key(key)) },
-      ended: { @Sendable in continuation.yield(.key(.ctrl("q"))) })
+      ended: { @Sendable in continuation.yield(.inputClosed) })
     let timer = DispatchSource.makeTimerSource(queue: .global())
     timer.schedule(deadline: .now() + 0.1, repeating: 0.1)
     timer.setEventHandler { @Sendable in continuation.yield(.tick) }
@@ -65,7 +65,6 @@ final class Runner {
     var screen = ScreenDiff()
     draw(app, &screen)
     for await event in events {
-      if case .key(.ctrl("q")) = event { break }  // stdin closed
       let effects = app.handle(event, now: now)
       for effect in effects {
         switch effect {

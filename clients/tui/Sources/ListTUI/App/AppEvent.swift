@@ -55,6 +55,8 @@ public enum AppEvent: Sendable {
   case resize(width: Int, height: Int)
   /// Time passed (animations, message expiry).
   case tick
+  /// The terminal's input ended (the terminal went away): quit.
+  case inputClosed
 }
 
 /// What the app asks its runner to do.

@@ -77,6 +77,8 @@ public struct TUIApp: Sendable {
       let lines = listHeight
       view?.resize(height: lines)
       effects = [.redraw]
+    case .inputClosed:
+      return [.quit]
     case .tick:
       view?.expireFlashes(now: now)
       if let message, message.until <= now { self.message = nil }
