@@ -62,6 +62,11 @@ final class AppTests: XCTestCase {
     _ = app.handle(.key(.char("j")), now: 0)
     XCTAssertNil(request(app.handle(.key(.char("t")), now: 0)), "no toggle, no request")
     XCTAssertEqual(app.message?.text, "Plain has no toggle")
+    _ = app.handle(
+      .notification(method: "list/didChange", params: try fixture.change { $0.setSelectionMode(.none) }),
+      now: 0)
+    XCTAssertNil(request(app.handle(.key(.enter), now: 0)), "no selection in mode none")
+    XCTAssertEqual(app.message?.text, "this list does not select (selection mode none)")
   }
 
   func testActionsPopupSendsTheChosenAction() throws {

@@ -64,6 +64,10 @@ extension TUIApp {
     case .char("G"), .end: view.moveCursor(to: view.totalRows - 1)
     case .enter, .char(" "):
       guard let row else { return [] }
+      guard view.selectionMode != "none" else {
+        say("this list does not select (selection mode none)")
+        return []
+      }
       guard row.selectable else {
         say("\(label(row)) is not selectable")
         return []

@@ -26,6 +26,8 @@ public struct ListViewState: Sendable {
   public private(set) var height: Int
   /// The selected item ids.
   public private(set) var selection = Set<String>()
+  /// The selection mode (`none`, `single`, `multiple`), once `query/selection` answered.
+  public private(set) var selectionMode: String?
   /// Items drawn highlighted until the time given (seconds on the caller's clock).
   public private(set) var flashes: [String: Double] = [:]
   /// A short summary of the last change: `v12 +3 −1 ~2`.
@@ -85,6 +87,7 @@ public struct ListViewState: Sendable {
   /// Sets the selection from a `query/selection` answer, then replays the newer changes.
   public mutating func load(selectionAnswer answer: JSONValue) {
     let version = answer["version"]?.intValue ?? 0
+    selectionMode = answer["mode"]?.stringValue
     selection = Set((answer["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue })
     for change in recent where (change["version"]?.intValue ?? 0) > version {
       let changeset = change["changeset"] ?? [:]
@@ -152,6 +155,7 @@ public struct ListViewState: Sendable {
     for json in map.updatedRows.values { if let id = json["id"]?.stringValue { flashes[id] = until } }
     for id in map.deselected { selection.remove(id) }
     for id in map.selected { selection.insert(id) }
+    if let mode = params["changeset"]?["selectionMode"]?.stringValue { selectionMode = mode }
     lastChange = Self.summary(params["changeset"] ?? [:], version: next)
 
     if let pending = pendingWindow, pending["version"]?.intValue.map(Int.init) == version {

@@ -36,6 +36,7 @@ public enum Renderer {
       let entry = app.picker.entries.first { $0.list == view.list }
       line.add(" \(entry?.title ?? view.list)", Style(bold: true))
       line.add(" · \(view.list) · \(entry?.appearance ?? "plain")")
+      if let mode = view.selectionMode { line.add(" · selection \(mode)") }
       let position =
         view.totalRows == 0 ? "empty" : "row \(format(view.cursorRow + 1)) of \(format(view.totalRows))"
       line.right = [("\(position) ", Style(bold: true))]
