@@ -97,6 +97,13 @@ final class Runner {
   }
 
   private func installSignals(_ events: AsyncStream<AppEvent>.Continuation) {
+    // A parent may have started us with signals blocked; we must hear these.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT] {
+      sigaddset(&handled, signalNumber)
+    }
+    pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT] {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)

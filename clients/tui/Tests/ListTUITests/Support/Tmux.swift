@@ -36,6 +36,18 @@ final class Tmux {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // The server and the program under test must not inherit the test thread's blocked or
+    // ignored signals: with SIGHUP blocked, neither would die on kill-server.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let argv = [tmux, "-L", name, "-f", "/dev/null"] + arguments
     var environment = ProcessInfo.processInfo.environment
     environment["TERM"] = "xterm-256color"
@@ -43,7 +55,9 @@ final class Tmux {
     let envp = environment.map { "\($0)=\($1)" }
     var pid: pid_t = 0
     let status = withCStrings(argv) { argvPointers in
-      withCStrings(envp) { envPointers in posix_spawn(&pid, tmux, &actions, nil, argvPointers, envPointers) }
+      withCStrings(envp) { envPointers in
+        posix_spawn(&pid, tmux, &actions, &attributes, argvPointers, envPointers)
+      }
     }
     guard status == 0 else { throw SetupFailure("cannot start tmux: \(String(cString: strerror(status)))") }
     var exitStatus: Int32 = 0
