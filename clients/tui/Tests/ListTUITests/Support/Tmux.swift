@@ -119,7 +119,12 @@ final class Tmux {
   }
 
   /// Kills the tmux server and everything in it.
-  func kill() { _ = try? run(["kill-server"]) }
+  func kill() {
+    _ = try? run(["kill-server"])
+    // tmux leaves its socket file behind when killed.
+    let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+    unlink("\(directory)/tmux-\(getuid())/\(name)")
+  }
 
   deinit { kill() }
 }
