@@ -39,7 +39,7 @@ let package = Package(
     .target(name: "ListTUI", dependencies: ["JSON", "JSONRPC", "ListClient"], path: "clients/tui/Sources/ListTUI"),
     // The terminal UI: `listd-tui [--socket PATH | --spawn [--demo]]`. Depends on `listd` so `--spawn` finds it built.
     .executableTarget(
-      name: "listd-tui", dependencies: ["ListTUI", "ListClient", "listd"], path: "clients/tui/Sources/listd-tui"),
+      name: "listd-tui", dependencies: ["JSON", "JSONRPC", "ListTUI", "ListClient", "listd"], path: "clients/tui/Sources/listd-tui"),
     .testTarget(name: "ListModelTests", dependencies: ["ListModel", "SeededRandom"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC", "SeededRandom"]),
     // End-to-end tests: they start the built `listd` binary and talk to it over pipes and sockets.
@@ -48,7 +48,8 @@ let package = Package(
     .testTarget(name: "ListctlTests", dependencies: ["JSON", "JSONRPC", "ListClient", "listctl", "listd"]),
     // The terminal UI's view-state tests, and end-to-end tests that run `listd-tui` in tmux against a real daemon.
     .testTarget(
-      name: "ListTUITests", dependencies: ["JSON", "ListTUI", "ListClient", "SeededRandom", "listd-tui", "listd"],
+      name: "ListTUITests",
+      dependencies: ["JSON", "ListModel", "ListServer", "ListTUI", "ListClient", "SeededRandom", "listd-tui", "listd"],
       path: "clients/tui/Tests/ListTUITests"),
     // Runs the Neovim plugin's headless specs (`clients/nvim/test/`) against the built daemon.
     .testTarget(

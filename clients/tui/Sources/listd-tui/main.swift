@@ -1,2 +1,19 @@
-// listd-tui entry point (placeholder).
-print("listd-tui")
+// listd-tui: a terminal UI for listd — a live list picker and list view over the daemon's socket.
+import Foundation
+import ListServer
+
+typealias UnixSocketPath = UnixSocketListener
+
+let options: Options
+do {
+  guard let parsed = try Options.parse(Array(CommandLine.arguments.dropFirst())) else {
+    print(Options.usage)
+    exit(0)
+  }
+  options = parsed
+} catch {
+  FileHandle.standardError.write(Data("listd-tui: \(error)\n\(Options.usage)\n".utf8))
+  exit(2)
+}
+let status = await Runner(options: options).run()
+exit(status)

@@ -1,0 +1,118 @@
+// Answers to the app's requests: loading the open list, windows, searches, user events.
+import JSON
+
+extension TUIApp {
+  mutating func handle(answer tag: RequestTag, _ result: Result<JSONValue, RequestFailure>) -> [AppEffect] {
+    switch (tag, result) {
+    case (.subscribeAll, .success(let value)):
+      picker.setAll(value["lists"]?.arrayValue ?? [])
+      if let list = pendingOpen, picker.entries.contains(where: { $0.list == list }) {
+        pendingOpen = nil
+        return open(list)
+      }
+      if let list = pendingOpen {
+        // `--list` may name a list about to be created: open it when it is (didCreate).
+        message = ("waiting for list '\(list)'…", false, .infinity)
+      }
+    case (.info(let list), .success(let value)):
+      infoInFlight.remove(list)
+      picker.update(info: value)
+      if infoStale.remove(list) != nil { return requestInfo(list) }
+    case (.info(let list), .failure):
+      infoInFlight.remove(list)
+      infoStale.remove(list)
+
+    case (.sections(let generation), .success(let value)) where generation == self.generation:
+      guard var view else { break }
+      guard view.load(sectionsAnswer: value, now: now) else {
+        say("query/sections answered an unexpected shape", error: true)
+        break
+      }
+      let located = view.cursorID.map { locate($0) }
+      self.view = view
+      syncPickerRows()
+      return located.map { [$0] } ?? []
+    case (.selection(let generation), .success(let value)) where generation == self.generation:
+      view?.load(selectionAnswer: value)
+    case (.sections(let generation), .failure(let failure)) where generation == self.generation:
+      closeList()
+      say("cannot open the list: \(failure)", error: true)
+    case (.window(let generation), .success(let value)) where generation == self.generation:
+      guard var view else { break }
+      let fits = view.install(windowAnswer: value)
+      self.view = view
+      if !fits { return resync() }
+    case (.window(let generation), .failure(let failure)) where generation == self.generation:
+      view?.windowFailed()
+      if connection == .connected { say("query/window: \(failure)", error: true) }
+    case (.locate(let generation, let item), .success(let value)) where generation == self.generation:
+      guard let view, let layout = view.layout else { break }
+      let path = value["item"]?["indexPath"]?.arrayValue
+      if value["version"]?.intValue.map(Int.init) != view.version {
+        // The list moved on since: ask again at the new version.
+        return [locate(item)]
+      }
+      if let path, path.count == 2, let section = path[0].intValue, let row = path[1].intValue,
+        Int(section) < layout.sections.count
+      {
+        self.view?.moveCursor(toItem: item, row: layout.absolute(section: Int(section), row: Int(row)))
+      }
+    case (.search(let generation, let text), .success(let value)) where generation == self.generation:
+      guard var view else { break }
+      let hidden = view.setMatches(searchAnswer: value)
+      let number = view.nextMatch(forward: true)
+      self.view = view
+      var text =
+        number == nil ? "no match for '\(text)'" : "'\(text)': match \(number!) of \(view.matches.count)"
+      if hidden > 0 { text += " (\(hidden) hidden in collapsed rows)" }
+      if value["truncated"]?.boolValue == true { text += " (first 1000)" }
+      say(text, error: number == nil)
+    case (.refresh(let generation), let result) where generation == self.generation:
+      refreshingSince = nil
+      switch result {
+      case .success(let value): say("refreshed (v\(value["version"]?.intValue ?? 0))")
+      case .failure(let failure): say("refresh: \(failure)", error: true)
+      }
+    case (.userEvent(let what), .success): say(what)
+    case (.userEvent(let what), .failure(let failure)):
+      if connection == .connected { say("\(what): \(failure)", error: true) }
+    case (_, .failure(let failure)):
+      if connection == .connected { say("\(failure)", error: true) }
+    default: break
+    }
+    return []
+  }
+
+  /// Reloads the open list's layout after a changeset that did not fit.
+  mutating func resync() -> [AppEffect] {
+    guard let list = view?.list else { return [] }
+    let keep = view
+    generation += 1
+    view = ListViewState(list: list, height: listHeight)
+    view?.restoreCursor(from: keep)
+    return loadRequests(list)
+  }
+
+  /// `list/info` for the picker's row count of `list`, one in flight per list.
+  mutating func requestInfo(_ list: String) -> [AppEffect] {
+    guard !infoInFlight.contains(list) else {
+      infoStale.insert(list)
+      return []
+    }
+    infoInFlight.insert(list)
+    return [.request(.info(list), method: "list/info", params: ["list": .string(list)])]
+  }
+
+  /// The picker's row count and version of the open list, from its view state.
+  mutating func syncPickerRows() {
+    guard let view, view.layout != nil else { return }
+    picker.update(
+      info: [
+        "list": .string(view.list),
+        "title": .string(picker.entries.first { $0.list == view.list }?.title ?? view.list),
+        "rows": .int(Int64(view.totalRows)), "version": .int(Int64(view.version)),
+        "appearance": .string(picker.entries.first { $0.list == view.list }?.appearance ?? "plain"),
+        "owner": picker.entries.first { $0.list == view.list }?.owner.map { ["name": .string($0)] } ?? .null,
+      ])
+  }
+}

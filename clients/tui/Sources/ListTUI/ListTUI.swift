@@ -1,1 +1,0 @@
-// The terminal UI library (placeholder until the view state lands).

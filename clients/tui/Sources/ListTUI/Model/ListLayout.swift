@@ -1,0 +1,81 @@
+// The shape of an open list without its rows: sections with header, footer and visible row count.
+import JSON
+
+/// One section of a ``ListLayout``: its id, header, footer and number of visible rows.
+public struct SectionShape: Equatable, Sendable {
+  /// The section id.
+  public var id: String
+  /// The header text, if any.
+  public var header: String?
+  /// The footer text, if any.
+  public var footer: String?
+  /// The number of visible rows.
+  public var rows: Int
+
+  /// A section shape.
+  public init(id: String, header: String? = nil, footer: String? = nil, rows: Int) {
+    self.id = id
+    self.header = header
+    self.footer = footer
+    self.rows = rows
+  }
+}
+
+/// What a windowed viewer knows of a list without fetching its rows: the sections and their
+/// counts. Kept exact by applying changesets (``ChangesetMap``), so a list of a million rows
+/// never has to be fetched whole.
+public struct ListLayout: Equatable, Sendable {
+  /// The sections, in order.
+  public private(set) var sections: [SectionShape]
+  /// The first flattened row of each section (prefix sums of the counts).
+  private var firstRows: [Int]
+  /// The number of visible rows of all sections.
+  public private(set) var totalRows: Int
+
+  /// A layout of `sections`. O(sections).
+  public init(sections: [SectionShape] = []) {
+    self.sections = sections
+    var first = 0
+    firstRows = sections.map { section in
+      defer { first += section.rows }
+      return first
+    }
+    totalRows = first
+  }
+
+  /// The layout of a `query/sections` answer `{sections: [{id, header?, footer?, rows}]}`.
+  public init?(sectionsAnswer answer: JSONValue) {
+    guard let sections = answer["sections"]?.arrayValue else { return nil }
+    var shapes: [SectionShape] = []
+    for section in sections {
+      guard let id = section["id"]?.stringValue, let rows = section["rows"]?.intValue else { return nil }
+      shapes.append(
+        SectionShape(
+          id: id, header: section["header"]?.stringValue, footer: section["footer"]?.stringValue,
+          rows: Int(rows)
+        ))
+    }
+    self.init(sections: shapes)
+  }
+
+  /// The flattened index of the first row of section `index`.
+  public func firstRow(ofSection index: Int) -> Int { firstRows[index] }
+
+  /// The flattened index of `[section, row]`.
+  public func absolute(section: Int, row: Int) -> Int { firstRows[section] + row }
+
+  /// The index path `[section, row]` of flattened row `absolute`, nil when out of range.
+  /// O(log sections).
+  public func indexPath(ofRow absolute: Int) -> (section: Int, row: Int)? {
+    guard absolute >= 0, absolute < totalRows else { return nil }
+    // The last section whose first row is ≤ absolute and that has rows.
+    var low = 0
+    var high = sections.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if firstRows[mid] <= absolute { low = mid } else { high = mid - 1 }
+    }
+    while sections[low].rows == 0 || firstRows[low] + sections[low].rows <= absolute { low += 1 }
+    return (low, absolute - firstRows[low])
+  }
+}

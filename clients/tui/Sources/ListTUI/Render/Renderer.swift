@@ -1,0 +1,101 @@
+// Draws the app as styled lines: title line, the screen's body, overlays, status line.
+
+/// Pure rendering: an app state and a clock in, one ``StyledLine`` per terminal line out.
+public enum Renderer {
+  /// The frame for `app` at `time`: exactly `app.height` lines.
+  public static func frame(_ app: TUIApp, time: Double) -> [StyledLine] {
+    var body: [StyledLine]
+    let bodyHeight = app.height - 2
+    switch app.screen {
+    case .picker: body = pickerBody(app, height: bodyHeight)
+    case .list: body = app.view.map { listBody($0, height: bodyHeight, time: time) } ?? []
+    }
+    body += Array(repeating: StyledLine(), count: max(0, bodyHeight - body.count))
+    body = Array(body.prefix(bodyHeight))
+    switch app.overlay {
+    case .help: body = Overlays.box(Overlays.help, title: "Keys", over: body, width: app.width)
+    case .actions(let menu): body = Overlays.actions(menu, over: body, width: app.width)
+    default: break
+    }
+    return [titleLine(app)] + body + [StatusLine.line(app, time: time)]
+  }
+
+  /// Renders a frame to terminal text, one string per line, each `width` cells.
+  public static func render(_ lines: [StyledLine], width: Int, colors: Bool) -> [String] {
+    lines.map { $0.render(width: width, colors: colors) }
+  }
+
+  static func titleLine(_ app: TUIApp) -> StyledLine {
+    var line = StyledLine()
+    switch app.screen {
+    case .picker:
+      line.add(" listd · lists (\(app.picker.entries.count))", Style(bold: true))
+      line.right = [("\(app.endpoint) ", .plain)]
+    case .list:
+      guard let view = app.view else { break }
+      let entry = app.picker.entries.first { $0.list == view.list }
+      line.add(" \(entry?.title ?? view.list)", Style(bold: true))
+      line.add(" · \(view.list) · \(entry?.appearance ?? "plain")")
+      if let mode = view.selectionMode { line.add(" · selection \(mode)") }
+      let position =
+        view.totalRows == 0 ? "empty" : "row \(format(view.cursorRow + 1)) of \(format(view.totalRows))"
+      line.right = [("\(position) ", Style(bold: true))]
+    }
+    // A bar across the whole width, in reverse video (which NO_COLOR keeps).
+    line.overlay = Style(reverse: true)
+    return line
+  }
+
+  static func pickerBody(_ app: TUIApp, height: Int) -> [StyledLine] {
+    if app.picker.entries.isEmpty {
+      return [StyledLine(app.connection == .connected ? "  no lists" : "  …", Style(dim: true))]
+    }
+    let entries = app.picker.entries
+    let top = max(0, min(app.picker.cursor - height / 2, entries.count - height))
+    let titleWidth = min(32, entries.map { TextWidth.of($0.title) }.max() ?? 0)
+    return entries.indices.dropFirst(top).prefix(height).map { index in
+      let entry = entries[index]
+      var line = StyledLine()
+      let title = TextWidth.truncate(entry.title, to: titleWidth)
+      line.add(index == app.picker.cursor ? "▶ " : "  ", Style(color: Style.cyan))
+      line.add(
+        title + String(repeating: " ", count: max(0, titleWidth - TextWidth.of(title))), Style(bold: true))
+      line.add("  \(entry.list)", Style(dim: true))
+      line.add("  \(entry.appearance)", Style(dim: true))
+      if entry.owner == nil { line.add("  (no owner)", Style(dim: true)) }
+      line.right = [
+        ("\(format(entry.rows)) rows", .plain), ("  v\(format(entry.version)) ", Style(color: Style.yellow)),
+      ]
+      if index == app.picker.cursor { line.overlay = Style(reverse: true) }
+      return line
+    }
+  }
+
+  static func listBody(_ view: ListViewState, height: Int, time: Double) -> [StyledLine] {
+    guard let layout = view.layout else { return [StyledLine("  loading…", Style(dim: true))] }
+    if layout.totalRows == 0 && layout.displayLineCount == 0 {
+      return [StyledLine("  (empty list)", Style(dim: true))]
+    }
+    return layout.displayEntries(from: view.top, count: height).map { entry in
+      switch entry {
+      case .header(let section):
+        return StyledLine(" " + (layout.sections[section].header ?? ""), Style(color: Style.cyan, bold: true))
+      case .footer(let section):
+        return StyledLine("   " + (layout.sections[section].footer ?? ""), Style(dim: true))
+      case .row(let index):
+        return RowLine.line(view, row: index, time: time)
+      }
+    }
+  }
+
+  /// `1234567` → `1,234,567`.
+  static func format(_ number: Int) -> String {
+    let digits = String(abs(number))
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+      result.append(digit)
+    }
+    return number < 0 ? "-" + result : result
+  }
+}

@@ -1,0 +1,82 @@
+// The connection to the daemon: connects, pumps notifications, sends requests, retries when lost.
+import Foundation
+import JSON
+import JSONRPC
+import ListClient
+import ListTUI
+import Synchronization
+
+/// Keeps a session with the daemon at a socket path and turns everything it hears into
+/// ``AppEvent``s: `.connected` after `initialize`, each notification, each answer,
+/// `.disconnected` when the connection drops — then it retries every second, forever.
+final class Link: Sendable {
+  private let path: String
+  private let events: AsyncStream<AppEvent>.Continuation
+  private let log: Log
+  private let client = Mutex<ListClient?>(nil)
+
+  init(path: String, events: AsyncStream<AppEvent>.Continuation, log: Log) {
+    self.path = path
+    self.events = events
+    self.log = log
+  }
+
+  /// Starts connecting (and reconnecting) in the background.
+  func start() {
+    Task.detached { await self.run() }
+  }
+
+  private func run() async {
+    var attempt = 0
+    while true {
+      attempt += 1
+      do {
+        let session = try ListClient.socket(path: path)
+        try await session.initialize(name: "listd-tui", version: "1")
+        client.withLock { $0 = session }
+        log.write("connected to \(path)")
+        events.yield(.connected)
+        for await notification in session.notifications {
+          events.yield(.notification(method: notification.method, params: notification.params))
+        }
+        client.withLock { $0 = nil }
+        session.close()
+        log.write("connection lost")
+        events.yield(.disconnected("connection lost"))
+      } catch {
+        if attempt == 1 || attempt % 30 == 0 { log.write("cannot connect to \(path): \(error)") }
+        events.yield(.disconnected("\(error)"))
+      }
+      try? await Task.sleep(for: .seconds(1))
+    }
+  }
+
+  /// Sends a request; its answer (or failure) comes back as `.answer(tag, …)`.
+  func send(_ tag: RequestTag, _ method: String, _ params: JSONValue) {
+    log.write("→ \(method) \(String(decoding: params.jsonBytes(), as: UTF8.self))")
+    guard let session = client.withLock({ $0 }) else {
+      events.yield(.answer(tag, .failure(RequestFailure(code: nil, message: "not connected"))))
+      return
+    }
+    let events = events
+    let log = log
+    Task.detached {
+      do {
+        let result = try await session.call(method, params, timeout: .seconds(70))
+        events.yield(.answer(tag, .success(result)))
+      } catch let error as ResponseError {
+        log.write("← \(method) error \(error.code.rawValue): \(error.message)")
+        events.yield(
+          .answer(tag, .failure(RequestFailure(code: error.code.rawValue, message: error.message))))
+      } catch {
+        log.write("← \(method) failed: \(error)")
+        events.yield(.answer(tag, .failure(RequestFailure(code: nil, message: "\(error)"))))
+      }
+    }
+  }
+
+  /// Closes the session.
+  func close() {
+    client.withLock { $0 }?.close()
+  }
+}

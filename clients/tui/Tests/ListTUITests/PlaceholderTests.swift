@@ -1,6 +1,0 @@
-// Placeholder.
-import XCTest
-
-final class PlaceholderTUITests: XCTestCase {
-  func testBuilds() {}
-}

@@ -1,0 +1,61 @@
+// A list held by the real model, answering as the daemon would: sections, windows, didChange.
+import JSON
+import ListModel
+import XCTest
+
+@testable import ListServer
+
+/// A list in memory, with the daemon's own encoders: what `query/sections`, `query/window` and
+/// `list/didChange` would carry, without a daemon. Edits are diffed by the real model.
+struct ModelFixture {
+  let list = "l"
+  private(set) var snapshot: ListSnapshot
+  private(set) var version = 0
+  /// How many rows the window answers carried, in total.
+  private(set) var rowsServed = 0
+
+  init(_ snapshot: ListSnapshot) { self.snapshot = snapshot }
+
+  /// One section `s` of `count` items `i0…`.
+  init(rows count: Int, header: String? = nil) throws {
+    var snapshot = ListSnapshot(selectionMode: .multiple)
+    try snapshot.appendSections([SectionSpec("s", header: header)])
+    try snapshot.appendItems((0..<count).map { ListItem("i\($0)", payload: ItemPayload(text: "item \($0)")) })
+    self.init(snapshot)
+  }
+
+  /// The `query/sections` answer.
+  var sectionsAnswer: JSONValue {
+    let sections = snapshot.sectionIdentifiers.enumerated().map { index, id -> JSONValue in
+      var object = RowEncoding.sectionHeader(
+        id: id, header: snapshot.header(ofSection: id), footer: snapshot.footer(ofSection: id))
+      object.append("index", .int(Int64(index)))
+      object.append("rows", .int(Int64(snapshot.numberOfItems(inSection: id) ?? 0)))
+      return .object(object)
+    }
+    return ["list": .string(list), "version": .int(Int64(version)), "sections": .array(sections)]
+  }
+
+  /// The `query/window` answer for `offset`, `limit`.
+  mutating func windowAnswer(offset: Int, limit: Int) -> JSONValue {
+    var object = WindowEncoding.window(snapshot, offset: offset, limit: limit)
+    rowsServed += object["rows"]?.arrayValue?.count ?? 0
+    object.append("list", .string(list))
+    object.append("version", .int(Int64(version)))
+    return .object(object)
+  }
+
+  /// Applies `edit` and returns the `list/didChange` params the daemon would send.
+  mutating func change(_ edit: (inout ListSnapshot) throws -> Void) throws -> JSONValue {
+    let old = snapshot
+    try edit(&snapshot)
+    version += 1
+    return [
+      "list": .string(list), "version": .int(Int64(version)), "previousVersion": .int(Int64(version - 1)),
+      "changeset": ChangesetEncoding.changeset(diff(old, snapshot)),
+    ]
+  }
+
+  /// The flattened visible item ids.
+  var rowIDs: [String] { snapshot.rows.sections.flatMap { $0.rows.map(\.id) } }
+}

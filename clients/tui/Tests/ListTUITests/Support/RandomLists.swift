@@ -1,0 +1,91 @@
+// Random lists and random edits (sections, items, outlines, payloads, selection) for property tests.
+import ListModel
+import SeededRandom
+
+/// Generates random snapshots and edits them at random, from one seed.
+struct RandomLists {
+  var random: SplitMix64
+  private var next = 0
+
+  init(seed: UInt64) { random = SplitMix64(seed: seed) }
+
+  mutating func id(_ prefix: String) -> String {
+    next += 1
+    return "\(prefix)\(next)"
+  }
+
+  mutating func payload() -> ItemPayload {
+    random.element([ItemPayload(), ItemPayload(text: "a"), ItemPayload(text: "b"), ItemPayload(text: "c")])!
+  }
+
+  mutating func items(_ max: Int) -> [ListItem] {
+    (0..<random.int(in: 1...max)).map { _ in ListItem(id("i"), payload: payload()) }
+  }
+
+  mutating func trees(depth: Int) -> [OutlineNode] {
+    (0..<random.int(in: 1...3)).map { _ in
+      OutlineNode(
+        ListItem(id("t"), payload: payload()),
+        children: depth > 0 && random.chance(percent: 60) ? trees(depth: depth - 1) : [],
+        isExpanded: random.chance(percent: 60))
+    }
+  }
+
+  mutating func header() -> String? { random.chance(percent: 50) ? "H\(random.int(0..<5))" : nil }
+
+  /// A snapshot of 0–4 sections with plain items and outlines.
+  mutating func snapshot() throws -> ListSnapshot {
+    var snapshot = ListSnapshot(selectionMode: .multiple)
+    for _ in 0..<random.int(in: 0...4) {
+      let section = id("s")
+      try snapshot.appendSections([SectionSpec(section, header: header(), footer: header())])
+      if random.chance(percent: 50) { try snapshot.appendItems(items(6), toSection: section) }
+      if random.chance(percent: 50) { try snapshot.appendTrees(trees(depth: 2), toSection: section) }
+    }
+    return snapshot
+  }
+
+  /// One to three random edits; invalid ones are skipped.
+  mutating func edit(_ snapshot: inout ListSnapshot) {
+    for _ in 0..<random.int(in: 1...3) {
+      let ids = snapshot.itemIdentifiers
+      let sections = snapshot.sectionIdentifiers
+      let item = random.element(ids)
+      let section = random.element(sections)
+      do {
+        switch random.int(0..<14) {
+        case 0: try snapshot.appendSections([SectionSpec(id("s"), header: header())])
+        case 1:
+          if let section {
+            try snapshot.insertSections([SectionSpec(id("s"), header: header())], before: section)
+          }
+        case 2: if let section { try snapshot.deleteSections([section]) }
+        case 3:
+          if let section, let other = random.element(sections) {
+            try snapshot.moveSection(section, before: other)
+          }
+        case 4: if let section { try snapshot.appendItems(items(4), toSection: section) }
+        case 5: if let item { try snapshot.insertItems(items(3), before: item) }
+        case 6:
+          if !ids.isEmpty {
+            try snapshot.deleteItems(Array(random.shuffled(ids).prefix(random.int(in: 1...4))))
+          }
+        case 7: if let item, let other = random.element(ids) { try snapshot.moveItem(item, before: other) }
+        case 8: if let item, let section { try snapshot.moveItem(item, toSection: section) }
+        case 9: if let item { try snapshot.setPayload(payload(), forItem: item) }
+        case 10: if let item { try snapshot.expand([item]) }
+        case 11: if let item { try snapshot.collapse([item]) }
+        case 12: if let section { try snapshot.setHeader(header(), forSection: section) }
+        default:
+          if let item, random.chance(percent: 50) {
+            try snapshot.reconfigureItems([item])
+          } else if let item {
+            try snapshot.select([item])
+          }
+        }
+      } catch {
+        continue
+      }
+    }
+  }
+}

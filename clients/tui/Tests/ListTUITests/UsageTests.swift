@@ -1,0 +1,37 @@
+// The command line: --help, usage errors, and refusing to run without a terminal.
+import Foundation
+import XCTest
+
+final class UsageTests: XCTestCase {
+  /// Runs listd-tui with `arguments` and stdin/stdout not a terminal; returns status and output.
+  func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = buildDirectory.appendingPathComponent("listd-tui")
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  func testHelpUsageErrorsAndNoTerminal() throws {
+    let help = try run(["--help"])
+    XCTAssertEqual(help.status, 0)
+    XCTAssertTrue(help.output.contains("--socket PATH") && help.output.contains("--demo"), help.output)
+    let unknown = try run(["--bogus"])
+    XCTAssertEqual(unknown.status, 2)
+    XCTAssertTrue(unknown.output.contains("unknown argument '--bogus'"), unknown.output)
+    let both = try run(["--socket", "/x", "--demo"])
+    XCTAssertEqual(both.status, 2)
+    XCTAssertTrue(both.output.contains("--socket excludes"), both.output)
+    let missing = try run(["--list"])
+    XCTAssertEqual(missing.status, 2)
+    let noTerminal = try run(["--socket", "/nonexistent"])
+    XCTAssertEqual(noTerminal.status, 1)
+    XCTAssertTrue(noTerminal.output.contains("must be a terminal"), noTerminal.output)
+  }
+}
