@@ -28,8 +28,10 @@ let package = Package(
     .target(name: "ListServer", dependencies: ["JSON", "JSONRPC", "ListModel"]),
     // The daemon executable.
     .executableTarget(name: "listd", dependencies: ["JSONRPC", "ListServer"]),
-    // Benchmarks: `swift run -c release listd-bench model|jsonrpc|daemon`.
-    .executableTarget(name: "listd-bench", dependencies: ["ListModel", "JSONRPC", "ListServer", "SeededRandom", "listd", "ListClient"]),
+    // Benchmarks: `swift run -c release listd-bench model|jsonrpc|daemon|tui`.
+    .executableTarget(
+      name: "listd-bench",
+      dependencies: ["ListModel", "JSONRPC", "ListServer", "SeededRandom", "listd", "ListClient", "ListTUI"]),
     // A typed async client of the daemon and a mirror of a subscribed list.
     .target(name: "ListClient", dependencies: ["JSON", "JSONRPC", "ListServer"]),
     // The command-line client: `listctl [--socket PATH | --spawn [listd args] --] COMMAND`.
