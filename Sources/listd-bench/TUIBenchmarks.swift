@@ -37,8 +37,7 @@ enum TUIBenchmarks {
       let driver = Driver(connection: connection, list: list)
       var keys: [Double] = []
       for _ in 0..<(options.warmup + options.runs) {
-        let (samples, _) = driver.script()
-        keys += samples
+        keys += driver.script()
       }
       let timing = Timing(samples: keys)
       let fetched = Double(driver.rowsFetched) / Double(max(1, driver.keys))
@@ -72,7 +71,7 @@ enum TUIBenchmarks {
     }
 
     /// PgDn ×30, G, PgUp ×30, g, then j ×60: the time of each key, until its frame is drawn.
-    func script() -> ([Double], Int) {
+    func script() -> [Double] {
       let script: [Key] =
         Array(repeating: .pageDown, count: 30) + [.char("G")] + Array(repeating: .pageUp, count: 30)
         + [.char("g")] + Array(repeating: .down, count: 60)
@@ -85,7 +84,7 @@ enum TUIBenchmarks {
         samples.append(now() - start)
         keys += 1
       }
-      return (samples, samples.count)
+      return samples
     }
 
     private func draw() {
