@@ -111,18 +111,12 @@ enum Listctl {
     return try ListClient.socket(path: socket ?? UnixSocketListener.defaultPath)
   }
 
-  /// `$LISTD`, else the `listd` next to this executable, else `listd` on the PATH.
+  /// The daemon to spawn (`ListClient.locateDaemon`), or a failure saying how to provide one.
   static func listdPath() throws -> String {
-    let environment = ProcessInfo.processInfo.environment
-    if let path = environment["LISTD"], !path.isEmpty { return path }
-    let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    let sibling = me.deletingLastPathComponent().appendingPathComponent("listd").path
-    if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
-    for directory in (environment["PATH"] ?? "").split(separator: ":") {
-      let candidate = "\(directory)/listd"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    guard let path = ListClient.locateDaemon() else {
+      throw ConnectFailure("no listd found (set LISTD, or put listd next to listctl or on the PATH)")
     }
-    throw ConnectFailure("no listd found (set LISTD, or put listd next to listctl or on the PATH)")
+    return path
   }
 }
 

@@ -21,18 +21,8 @@ enum JSONRPCBenchmarks {
         FrameWriter().append(body: $1.jsonBytes(), to: &$0)
       }
       for _ in 0..<50 {
-        var reader = FrameReader()
         var total = 0
-        stream.withUnsafeBytes { all in
-          var offset = 0
-          while offset < all.count {
-            let end = min(all.count, offset + 65536)
-            reader.feedBorrowed(UnsafeRawBufferPointer(rebasing: all[offset..<end])) { event in
-              if case .frame(let body) = event { total &+= body.count }
-            }
-            offset = end
-          }
-        }
+        feedInReads(stream) { total &+= $0.count }
         blackHole(total)
       }
       return
@@ -41,6 +31,23 @@ enum JSONRPCBenchmarks {
       switch target {
       case "parse": blackHole(try! JSONValue(parsing: bytes))
       default: blackHole(value.jsonBytes())
+      }
+    }
+  }
+
+  /// Feeds `stream` to a fresh FrameReader in 64 KiB reads, as a socket delivers it, handing
+  /// every borrowed frame body to `body`. Traps on a framing error (the input is well-formed).
+  static func feedInReads(_ stream: [UInt8], _ body: (UnsafeRawBufferPointer) -> Void) {
+    var reader = FrameReader()
+    stream.withUnsafeBytes { all in
+      var offset = 0
+      while offset < all.count {
+        let end = min(all.count, offset + 65536)
+        reader.feedBorrowed(UnsafeRawBufferPointer(rebasing: all[offset..<end])) { event in
+          guard case .frame(let frame) = event else { fatalError("framing error in the benchmark") }
+          body(frame)
+        }
+        offset = end
       }
     }
   }
@@ -129,23 +136,14 @@ enum JSONRPCBenchmarks {
     /// Feeds `stream` in 64 KiB reads, parsing (and optionally decoding) every borrowed body.
     func framed(_ stream: [UInt8], parse: Bool, decode: Bool) -> () -> Int {
       {
-        var reader = FrameReader()
         var total = 0
-        stream.withUnsafeBytes { all in
-          var offset = 0
-          while offset < all.count {
-            let end = min(all.count, offset + 65536)
-            reader.feedBorrowed(UnsafeRawBufferPointer(rebasing: all[offset..<end])) { event in
-              guard case .frame(let body) = event else { fatalError("framing error in the benchmark") }
-              if decode {
-                if case .single(.success) = Incoming(body: body, reusing: &parser) { total &+= 1 }
-              } else if parse {
-                if case .object(let object) = try! parser.parseReusingStorage(body) { total &+= object.count }
-              } else {
-                total &+= body.count
-              }
-            }
-            offset = end
+        feedInReads(stream) { body in
+          if decode {
+            if case .single(.success) = Incoming(body: body, reusing: &parser) { total &+= 1 }
+          } else if parse {
+            if case .object(let object) = try! parser.parseReusingStorage(body) { total &+= object.count }
+          } else {
+            total &+= body.count
           }
         }
         return total

@@ -124,6 +124,27 @@ function M.try(fn, ...)
 end
 
 -- A deep copy: applying works on a copy so that a mismatch changes nothing.
+---Places each of `placed` ({at = new index, value}) at its index, the `existing` values filling
+---the other indexes in order. Calls `fail(at)` for an index out of range or repeated.
+local function interleave(placed, existing, fail)
+  table.sort(placed, function(a, b)
+    return a.at < b.at
+  end)
+  local result, next_placed, next_existing = {}, 1, 1
+  while next_placed <= #placed or next_existing <= #existing do
+    if next_placed <= #placed and placed[next_placed].at == #result then
+      result[#result + 1] = placed[next_placed].value
+      next_placed = next_placed + 1
+    elseif next_existing <= #existing then
+      result[#result + 1] = existing[next_existing]
+      next_existing = next_existing + 1
+    else
+      fail(placed[next_placed].at)
+    end
+  end
+  return result
+end
+
 local function copy_sections(sections)
   local out = {}
   for i, s in ipairs(sections) do
@@ -242,7 +263,7 @@ function M.apply_changeset(sections, selection, changeset)
     for offset = 0, n[5] - 1 do
       remove(n[1], n[2] + offset)
       placements[n[3]] = placements[n[3]] or {}
-      table.insert(placements[n[3]], { row = n[4] + offset, value = sections[n[1] + 1].rows[n[2] + offset + 1] })
+      table.insert(placements[n[3]], { at = n[4] + offset, value = sections[n[1] + 1].rows[n[2] + offset + 1] })
     end
   end
   for s, rows in pairs(removed) do
@@ -274,7 +295,7 @@ function M.apply_changeset(sections, selection, changeset)
       mismatch('section move [%d, %d] is out of range or removes a section twice', n[1], n[2])
     end
     gone[n[1]] = true
-    arriving[#arriving + 1] = { index = n[2], section = sections[n[1] + 1] }
+    arriving[#arriving + 1] = { at = n[2], value = sections[n[1] + 1] }
   end
 
   -- 3. Inserted and moved sections at their new indexes, ascending; the rest keep their order.
@@ -282,29 +303,17 @@ function M.apply_changeset(sections, selection, changeset)
     if type(insert) ~= 'table' or insert.section == nil then
       mismatch('section insert without section')
     end
-    arriving[#arriving + 1] = { index = int(insert.index, 'sectionInserts.index'), section = section(insert.section) }
+    arriving[#arriving + 1] = { at = int(insert.index, 'sectionInserts.index'), value = section(insert.section) }
   end
-  table.sort(arriving, function(a, b)
-    return a.index < b.index
-  end)
   local remaining = {}
   for i = 1, old_count do
     if not gone[i - 1] then
       remaining[#remaining + 1] = sections[i]
     end
   end
-  local new_sections, next_arrival, next_remaining = {}, 1, 1
-  while next_arrival <= #arriving or next_remaining <= #remaining do
-    if next_arrival <= #arriving and arriving[next_arrival].index == #new_sections then
-      new_sections[#new_sections + 1] = arriving[next_arrival].section
-      next_arrival = next_arrival + 1
-    elseif next_remaining <= #remaining then
-      new_sections[#new_sections + 1] = remaining[next_remaining]
-      next_remaining = next_remaining + 1
-    else
-      mismatch('new section index %d is out of range or repeated', arriving[next_arrival].index)
-    end
-  end
+  local new_sections = interleave(arriving, remaining, function(at)
+    mismatch('new section index %d is out of range or repeated', at)
+  end)
   for i = 1, math.max(#sections, #new_sections) do
     sections[i] = new_sections[i]
   end
@@ -314,29 +323,16 @@ function M.apply_changeset(sections, selection, changeset)
     local s, start, rows = run(insert)
     placements[s] = placements[s] or {}
     for offset, row in ipairs(rows) do
-      table.insert(placements[s], { row = start + offset - 1, value = row })
+      table.insert(placements[s], { at = start + offset - 1, value = row })
     end
   end
-  for s, unsorted in pairs(placements) do
+  for s, placed in pairs(placements) do
     if s < 0 or s >= #sections then
       mismatch('new section index %d is out of range', s)
     end
-    table.sort(unsorted, function(a, b)
-      return a.row < b.row
+    sections[s + 1].rows = interleave(placed, sections[s + 1].rows, function(at)
+      mismatch('new index path [%d, %d] is out of range or repeated', s, at)
     end)
-    local existing, rows, next_placed, next_existing = sections[s + 1].rows, {}, 1, 1
-    while next_placed <= #unsorted or next_existing <= #existing do
-      if next_placed <= #unsorted and unsorted[next_placed].row == #rows then
-        rows[#rows + 1] = unsorted[next_placed].value
-        next_placed = next_placed + 1
-      elseif next_existing <= #existing then
-        rows[#rows + 1] = existing[next_existing]
-        next_existing = next_existing + 1
-      else
-        mismatch('new index path [%d, %d] is out of range or repeated', s, unsorted[next_placed].row)
-      end
-    end
-    sections[s + 1].rows = rows
   end
 
   -- 5. Selection: deselected ids leave, then selected ids join.

@@ -1,5 +1,6 @@
 // A private listd for --spawn / --demo: listening in a fresh 0700 directory, gone when we are.
 import Foundation
+import ListClient
 
 /// A daemon this process started. It listens on a socket in a private directory; its stdin is
 /// a pipe we hold, so it ends when we do, even if we are killed.
@@ -47,18 +48,12 @@ final class SpawnedDaemon {
     try? FileManager.default.removeItem(atPath: directory)
   }
 
-  /// `$LISTD`, else the `listd` next to this executable, else `listd` on the PATH.
+  /// The daemon to spawn (`ListClient.locateDaemon`), or a failure saying how to provide one.
   static func listdPath() throws -> String {
-    let environment = ProcessInfo.processInfo.environment
-    if let path = environment["LISTD"], !path.isEmpty { return path }
-    let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    let sibling = me.deletingLastPathComponent().appendingPathComponent("listd").path
-    if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
-    for directory in (environment["PATH"] ?? "").split(separator: ":") {
-      let candidate = "\(directory)/listd"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    guard let path = ListClient.locateDaemon() else {
+      throw Options.UsageError(
+        description: "cannot find listd (set LISTD, or put it next to listd-tui or on PATH)")
     }
-    throw Options.UsageError(
-      description: "cannot find listd (set LISTD, or put it next to listd-tui or on PATH)")
+    return path
   }
 }

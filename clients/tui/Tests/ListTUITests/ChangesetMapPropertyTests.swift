@@ -11,10 +11,7 @@ final class ChangesetMapPropertyTests: XCTestCase {
   /// nearest survivor (the next old row still present, else the previous one); and the rows
   /// the changeset carries must be where the map says. `LISTD_TUI_SEED=n` replays a run.
   func testMapMatchesTheModelOnRandomEdits() throws {
-    let seed =
-      ProcessInfo.processInfo.environment["LISTD_TUI_SEED"].flatMap(UInt64.init)
-      ?? UInt64.random(in: 1...UInt64(1 << 48))
-    print("ChangesetMapPropertyTests: seed \(seed) (LISTD_TUI_SEED=\(seed) replays it)")
+    let seed = RandomLists.seed(for: "ChangesetMapPropertyTests")
     var lists = RandomLists(seed: seed)
     var cases = 0
     for _ in 0..<1000 {

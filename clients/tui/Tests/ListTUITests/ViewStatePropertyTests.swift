@@ -10,10 +10,7 @@ final class ViewStatePropertyTests: XCTestCase {
   /// index (the cache is remapped by each changeset, not refetched); the cursor on the same
   /// item while it exists, else on its nearest surviving neighbour; the exact selection.
   func testViewStateFollowsRandomEdits() throws {
-    let seed =
-      ProcessInfo.processInfo.environment["LISTD_TUI_SEED"].flatMap(UInt64.init)
-      ?? UInt64.random(in: 1...UInt64(1 << 48))
-    print("ViewStatePropertyTests: seed \(seed) (LISTD_TUI_SEED=\(seed) replays it)")
+    let seed = RandomLists.seed(for: "ViewStatePropertyTests")
     var lists = RandomLists(seed: seed)
     var checked = 0
     for _ in 0..<400 {

@@ -1,4 +1,5 @@
 // Random lists and random edits (sections, items, outlines, payloads, selection) for property tests.
+import Foundation
 import ListModel
 import SeededRandom
 
@@ -8,6 +9,15 @@ struct RandomLists {
   private var next = 0
 
   init(seed: UInt64) { random = SplitMix64(seed: seed) }
+
+  /// `LISTD_TUI_SEED`, else a fresh random seed; printed with `test`'s name so a failure replays.
+  static func seed(for test: String) -> UInt64 {
+    let seed =
+      ProcessInfo.processInfo.environment["LISTD_TUI_SEED"].flatMap(UInt64.init)
+      ?? UInt64.random(in: 1...UInt64(1 << 48))
+    print("\(test): seed \(seed) (LISTD_TUI_SEED=\(seed) replays it)")
+    return seed
+  }
 
   mutating func id(_ prefix: String) -> String {
     next += 1
