@@ -28,7 +28,8 @@ final class Shutdown: @unchecked Sendable {
     lock.withLock { sources.append(source) }
   }
 
-  /// Removes the socket, lets stdout drain what is queued (answers to `shutdown`, say), exits.
+  /// Removes the socket, answers every request already read on stdio (a `shutdown` followed at
+  /// once by `exit`, say) and lets stdout drain, then exits.
   func exit(_ code: Int32) {
     let (first, listener, stdio) = lock.withLock { () -> (Bool, UnixSocketListener?, Connection?) in
       defer { started = true }
@@ -39,7 +40,7 @@ final class Shutdown: @unchecked Sendable {
     DispatchQueue.global().async {
       listener?.stop()
       if let stdio {
-        stdio.close()
+        stdio.closeAfterAnswering()
         stdio.waitUntilClosed()
       }
       Foundation.exit(code)

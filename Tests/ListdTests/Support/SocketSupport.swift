@@ -44,9 +44,11 @@ func fileStatus(_ path: String) -> stat? {
 extension DaemonProcess {
   /// Starts `listd --listen path` (plus `arguments`) and waits until the socket accepts connections.
   static func listening(
-    on path: String, _ arguments: [String] = [], environment: [String: String]? = nil
+    on path: String, _ arguments: [String] = [], environment: [String: String]? = nil,
+    descriptorLimit: Int? = nil
   ) throws -> DaemonProcess {
-    let daemon = try DaemonProcess(["--listen", path] + arguments, environment: environment)
+    let daemon = try DaemonProcess(
+      ["--listen", path] + arguments, environment: environment, descriptorLimit: descriptorLimit)
     let ready = waitUntil {
       guard let info = fileStatus(path), info.st_mode & S_IFMT == S_IFSOCK else { return false }
       return daemon.process.isRunning
@@ -65,6 +67,20 @@ extension DaemonProcess {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
     for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
       return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    }
+    return nil
+  }
+
+  /// The daemon's open descriptors (entries of /proc/PID/fd).
+  func openDescriptors() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
+  }
+
+  /// The daemon's threads (`Threads` of /proc/PID/status).
+  func threadCount() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("Threads:") {
+      return Int(line.split(separator: "\t", omittingEmptySubsequences: true).last ?? "")
     }
     return nil
   }
