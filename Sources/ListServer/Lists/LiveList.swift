@@ -84,6 +84,7 @@ final class LiveList: Sendable {
   func mutate(
     ifVersion: Int?, _ change: (inout ListSnapshot) throws(ResponseError) -> Changeset
   ) throws(ResponseError) -> JSONValue {
+    defer { reclaimIdentifiersIfNeeded() }
     let current = try current(ifVersion: ifVersion)
     var snapshot = current.snapshot
     let changeset = try change(&snapshot)
@@ -127,6 +128,16 @@ final class LiveList: Sendable {
       }
     }
     return Self.mutationResult(list: id, version: version, changeset: encoded)
+  }
+
+  /// Moves the committed snapshot to a fresh id table once the shared one is mostly ids no
+  /// snapshot uses anymore (deleted items, failed edits), so memory follows the list's size.
+  /// Amortized O(1) per interned id. Must run on ``queue`` (after a change, failed or not).
+  func reclaimIdentifiersIfNeeded() {
+    let snapshot = state.withLock { $0.committed.snapshot }
+    guard snapshot.hasReclaimableIdentifiers else { return }
+    let compacted = snapshot.compacted()
+    state.withLock { $0.committed.snapshot = compacted }
   }
 
   /// Changes the title or appearance; no new version (metadata is not content). Any thread.

@@ -92,6 +92,7 @@ extension HandlerContext {
         return try body()
       }
       session.changeFinished(list.id)
+      list.reclaimIdentifiersIfNeeded()
     }
   }
 
