@@ -16,11 +16,16 @@ extension UnixSocket {
   /// Throws a ``UnixSocketError`` whose message names `path` and the problem; its kind is
   /// ``UnixSocketError/Kind/noDaemon`` when nothing exists or listens at `path`.
   public static func connect(to path: String = defaultPath) throws -> Int32 {
+    try connect(to: path, privateDirectory: path == defaultPath)
+  }
+
+  /// ``connect(to:)``, checking the directory when `privateDirectory` (at any path: for tests).
+  static func connect(to path: String, privateDirectory: Bool) throws -> Int32 {
     try checkLength(path)
     func failure(_ kind: UnixSocketError.Kind, _ problem: String) -> UnixSocketError {
       UnixSocketError(kind, path: path, "cannot connect to \(path): \(problem)")
     }
-    if path == defaultPath {
+    if privateDirectory {
       let directory = Self.directory(of: path)
       var info = stat()
       if stat(directory, &info) == 0 {
