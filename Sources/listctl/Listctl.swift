@@ -1,7 +1,7 @@
 // The driver: global options, help, connecting, running one command and mapping errors to exit codes.
 import Foundation
-import ListClient
 import JSONRPC
+import ListClient
 
 /// The `listctl` program.
 enum Listctl {

@@ -88,7 +88,9 @@ final class RunningListctl: @unchecked Sendable {
 
 /// Runs `listctl arguments…` to completion, feeding `input` to its stdin; `environment` is added
 /// to the test's own.
-func runListctl(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Run {
+func runListctl(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws
+  -> Run
+{
   let process = Process()
   process.executableURL = buildDirectory.appendingPathComponent("listctl")
   process.arguments = arguments

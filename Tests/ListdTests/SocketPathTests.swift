@@ -36,7 +36,8 @@ final class SocketPathTests: XCTestCase {
       try client.initialize()
       XCTAssertEqual(try client.request("list/all")["lists"], [], "\(bytes) bytes")
       XCTAssertEqual(
-        try FileManager.default.contentsOfDirectory(atPath: subdirectory), [(path as NSString).lastPathComponent],
+        try FileManager.default.contentsOfDirectory(atPath: subdirectory),
+        [(path as NSString).lastPathComponent],
         "\(bytes) bytes")
       client.close()
       daemon.send(signal: SIGTERM)

@@ -52,7 +52,8 @@ final class SocketTrustTests: XCTestCase {
     defer { daemon.stop() }
     XCTAssertEqual(chown(sub, 65534, 65534), 0)
     XCTAssertEqual(
-      refusal(path)?.description, "cannot connect to \(path): \(sub) belongs to uid 65534, not to this user (uid 0)")
+      refusal(path)?.description,
+      "cannot connect to \(path): \(sub) belongs to uid 65534, not to this user (uid 0)")
   }
 
   func testASocketFileOfAnotherUserIsRefused() throws {

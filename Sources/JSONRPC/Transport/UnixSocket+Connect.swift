@@ -44,7 +44,8 @@ extension UnixSocket {
     default: throw failure(.other, "it is not a socket")
     }
     guard info.st_uid == getuid() else {
-      throw failure(.untrusted, "the socket belongs to uid \(info.st_uid), not to this user (uid \(getuid()))")
+      throw failure(
+        .untrusted, "the socket belongs to uid \(info.st_uid), not to this user (uid \(getuid()))")
     }
 
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -52,7 +53,8 @@ extension UnixSocket {
     guard try withAddress(path, { Glibc.connect(fd, $0, $1) }) == 0 else {
       let code = errno
       Glibc.close(fd)
-      throw failure(code == ENOENT || code == ECONNREFUSED ? .noDaemon : .other, String(cString: strerror(code)))
+      throw failure(
+        code == ENOENT || code == ECONNREFUSED ? .noDaemon : .other, String(cString: strerror(code)))
     }
     if let problem = peerProblem(uid: peerUID(fd)) {
       Glibc.close(fd)

@@ -138,14 +138,17 @@ public final class UnixSocketListener: @unchecked Sendable {
   /// daemon answers there, or if something that is not a socket is there.
   private static func isStaleSocket(_ path: String) throws -> Bool {
     guard let type = fileType(path) else { return false }
-    guard type == S_IFSOCK else { throw UnixSocketError(.other, path: path, "\(path) exists and is not a socket") }
+    guard type == S_IFSOCK else {
+      throw UnixSocketError(.other, path: path, "\(path) exists and is not a socket")
+    }
     let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     defer { Glibc.close(probe) }
     if try UnixSocket.withAddress(path, { Glibc.connect(probe, $0, $1) }) == 0 {
       throw UnixSocketError(.other, path: path, "another listd is listening on \(path)")
     }
     guard errno == ECONNREFUSED else {
-      throw UnixSocketError(.other, path: path, "cannot tell whether a daemon listens on \(path): \(UnixSocket.lastError)")
+      throw UnixSocketError(
+        .other, path: path, "cannot tell whether a daemon listens on \(path): \(UnixSocket.lastError)")
     }
     return true
   }
