@@ -25,9 +25,10 @@ final class SocketPathTests: XCTestCase {
     return (subdirectory, path)
   }
 
-  /// sun_path holds 108 bytes with the terminating NUL: paths up to 107 bytes are served (the
-  /// daemon binds no longer temporary name that could be truncated), longer ones are refused with
-  /// the path, its length and the limit — and no file is left behind either way.
+  /// sun_path holds 108 bytes with the terminating NUL: paths up to 107 bytes are served (when
+  /// the temporary name `PATH.<pid>.tmp` would not fit, the socket is bound at PATH itself rather
+  /// than at a truncated name), longer ones are refused with the path, its length and the limit —
+  /// and no file is left behind either way.
   func testSocketPathsUpTo107BytesAreServedAndLongerOnesRefusedClearly() throws {
     for bytes in [97, 98, 107] {
       let (subdirectory, path) = try path(ofLength: bytes, in: "\(bytes)")
@@ -55,9 +56,9 @@ final class SocketPathTests: XCTestCase {
     }
   }
 
-  /// The daemon used to bind `PATH.<pid>.tmp` and unlink whatever had that name first. Regular
-  /// files named so for the next 2,000 pids (the daemon's pid is among them) all survive, and
-  /// nothing but the socket appears beside them.
+  /// The daemon binds `PATH.<pid>.tmp` before renaming it to PATH, and used to unlink whatever had
+  /// that name first. Regular files named so for the next 2,000 pids (the daemon's pid is among
+  /// them) all survive, the daemon serves PATH all the same, and nothing else appears beside them.
   func testFilesNamedLikeATemporarySocketSurvive() throws {
     let socketPath = directory.file("listd.sock")
     let last = Int(

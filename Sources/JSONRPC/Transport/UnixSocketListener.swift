@@ -8,9 +8,10 @@ import Foundation
 /// Listens on a Unix domain socket and hands each accepted connection of the same user to a
 /// callback.
 ///
-/// - The socket is bound at `path` itself, under a 0177 umask, so it is 0600 from the start.
-///   Only that one name is ever bound, and its length is checked first: `sun_path` silently
-///   truncates nothing here.
+/// - The socket is bound under a 0177 umask, so it is 0600 from the start, to a temporary name
+///   beside `path`; it listens, then is renamed into place: once the file exists it accepts.
+///   (When the temporary name is too long or taken, it is bound at `path` itself.) The length of
+///   every name bound is checked first: none is ever truncated to fit `sun_path`.
 /// - A stale socket (one nobody listens on, left by a daemon that died) is replaced. A socket
 ///   some daemon still answers on is never replaced, and a file that is not a socket is never
 ///   removed: both are errors.
@@ -38,23 +39,17 @@ public final class UnixSocketListener: @unchecked Sendable {
 
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw UnixSocketError(.other, path: path, "socket(): \(UnixSocket.lastError)") }
-    // Removing a stale socket leaves a moment with no file at `path`; nothing answered there.
-    // Check again just before: a file that is not a socket is never removed.
-    if stale, Self.fileType(path) == S_IFSOCK { unlink(path) }
-    let oldMask = umask(0o177)
-    let bound = try UnixSocket.withAddress(path) { bind(fd, $0, $1) }
-    umask(oldMask)
-    guard bound == 0 else {
-      let message = UnixSocket.lastError
-      Glibc.close(fd)
-      throw UnixSocketError(.other, path: path, "cannot bind \(path): \(message)")
-    }
     var info = stat()
-    guard lstat(path, &info) == 0, listen(fd, 64) == 0 else {
-      let message = UnixSocket.lastError
-      unlink(path)
+    do {
+      if try !Self.listenAndRename(fd, path) {
+        try Self.listenInPlace(fd, path, replacingStale: stale)
+      }
+      guard lstat(path, &info) == 0 else {
+        throw UnixSocketError(.other, path: path, "cannot inspect \(path): \(UnixSocket.lastError)")
+      }
+    } catch {
       Glibc.close(fd)
-      throw UnixSocketError(.other, path: path, "cannot listen on \(path): \(message)")
+      throw error
     }
     self.fd = fd
     identity = (UInt64(info.st_dev), UInt64(info.st_ino))
@@ -108,6 +103,51 @@ public final class UnixSocketListener: @unchecked Sendable {
   }
 
   // MARK: - Helpers
+
+  /// Binds `fd` to the temporary name `PATH.<pid>.tmp`, listens, then renames it over `path`: the
+  /// socket file appears ready (whoever finds it can connect) and replaces a stale socket
+  /// atomically. Returns false, with nothing bound, when the temporary name does not fit in
+  /// `sun_path` or is taken: whatever has that name is left alone (bind never replaces a file).
+  private static func listenAndRename(_ fd: Int32, _ path: String) throws -> Bool {
+    let temporary = path + ".\(getpid()).tmp"
+    guard temporary.utf8.count <= UnixSocket.maximumPathBytes, fileType(temporary) == nil else {
+      return false
+    }
+    guard try bindPrivately(fd, temporary) else {
+      if errno == EADDRINUSE { return false }  // it appeared since: leave it be
+      throw UnixSocketError(.other, path: path, "cannot bind \(temporary): \(UnixSocket.lastError)")
+    }
+    guard listen(fd, 64) == 0, rename(temporary, path) == 0 else {
+      let message = UnixSocket.lastError
+      unlink(temporary)  // the socket bound just now
+      throw UnixSocketError(.other, path: path, "cannot listen on \(path): \(message)")
+    }
+    return true
+  }
+
+  /// Binds `fd` at `path` itself, after removing the stale socket there if any, and listens. A
+  /// client finding the file between bind and listen is refused: only names too long for a
+  /// temporary name beside them, or whose temporary name is taken, come this way.
+  private static func listenInPlace(_ fd: Int32, _ path: String, replacingStale stale: Bool) throws {
+    // Check again just before: a file that is not a socket is never removed.
+    if stale, fileType(path) == S_IFSOCK { unlink(path) }
+    guard try bindPrivately(fd, path) else {
+      throw UnixSocketError(.other, path: path, "cannot bind \(path): \(UnixSocket.lastError)")
+    }
+    guard listen(fd, 64) == 0 else {
+      let message = UnixSocket.lastError
+      unlink(path)  // the socket bound just now
+      throw UnixSocketError(.other, path: path, "cannot listen on \(path): \(message)")
+    }
+  }
+
+  /// Binds `fd` to `name` under a 0177 umask, so the socket file is 0600 from the start. False,
+  /// with `errno` set, if bind fails.
+  private static func bindPrivately(_ fd: Int32, _ name: String) throws -> Bool {
+    let oldMask = umask(0o177)
+    defer { umask(oldMask) }
+    return try UnixSocket.withAddress(name) { bind(fd, $0, $1) } == 0
+  }
 
   /// Creates `directory` 0700 if missing; refuses one another user owns or others can enter.
   private static func preparePrivateDirectory(_ directory: String, for path: String) throws {
