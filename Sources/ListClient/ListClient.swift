@@ -2,7 +2,6 @@
 import Foundation
 import JSON
 import JSONRPC
-import ListServer
 
 /// A notification the daemon sent: `list/didChange`, `list/didCreate`, `owner/event`, …
 public struct ServerNotification: Sendable {
@@ -61,9 +60,11 @@ public final class ListClient: @unchecked Sendable {
       ownsDescriptors: false, process: process, stdinPipe: input)
   }
 
-  /// Connects to a daemon's Unix socket (default: the path `listd --listen` uses).
-  public static func socket(path: String = UnixSocketListener.defaultPath) throws -> ListClient {
-    let fd = try UnixSocketListener.connect(to: path)
+  /// Connects to a daemon's Unix socket (default: the path `listd --listen` uses), only if the
+  /// socket and the daemon are this user's (see ``UnixSocket/connect(to:)``); throws a
+  /// ``UnixSocketError`` naming the path and the problem otherwise.
+  public static func socket(path: String = UnixSocket.defaultPath) throws -> ListClient {
+    let fd = try UnixSocket.connect(to: path)
     return try ListClient(input: fd, output: fd, ownsDescriptors: true, process: nil, stdinPipe: nil)
   }
 

@@ -39,10 +39,8 @@ extension Command {
     let session: RawSession
     do {
       session = try RawSession(context.endpoint)
-    } catch let error as ConnectFailure {
-      throw error
     } catch {
-      throw ConnectFailure("cannot connect: \(error)")
+      throw connectFailure(error, socket: context.endpoint.socket)
     }
     defer { session.close() }
     if context.arguments.has("--update") {

@@ -1,14 +1,14 @@
 // The driver: global options, help, connecting, running one command and mapping errors to exit codes.
 import Foundation
+import JSONRPC
 import ListClient
-import ListServer
 
 /// The `listctl` program.
 enum Listctl {
   static let usage = """
     usage: listctl [--socket PATH | --spawn [LISTD ARGS…] --] COMMAND [ARGS…]
 
-    Talks to a listd daemon: over its Unix socket (--socket PATH; default \(UnixSocketListener.defaultPath)),
+    Talks to a listd daemon: over its Unix socket (--socket PATH; default \(UnixSocket.defaultPath)),
     or over the stdio of a private daemon it starts (--spawn; listd arguments end at `--`).
 
     commands:
@@ -85,7 +85,7 @@ enum Listctl {
       client = try connect(socket: socketPath, spawn: spawnArguments)
       _ = try await client.initialize(name: "listctl")
     } catch {
-      return fail(ConnectFailure("cannot connect: \(error)"))
+      return fail(connectFailure(error, socket: socketPath))
     }
     defer { client.close() }
     do {
@@ -108,7 +108,7 @@ enum Listctl {
       let quiet = spawn.contains("--log-level") ? [] : ["--log-level", "warning"]
       return try ListClient.spawn(listdPath: try listdPath(), arguments: quiet + spawn)
     }
-    return try ListClient.socket(path: socket ?? UnixSocketListener.defaultPath)
+    return try ListClient.socket(path: socket ?? UnixSocket.defaultPath)
   }
 
   /// The daemon to spawn (`ListClient.locateDaemon`), or a failure saying how to provide one.

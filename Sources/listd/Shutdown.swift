@@ -2,7 +2,6 @@
 import Dispatch
 import Foundation
 import JSONRPC
-import ListServer
 
 /// The daemon's single exit path, safe to call from any thread, any number of times.
 final class Shutdown: @unchecked Sendable {

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// The build directory holding the test bundle, `listd` and `listctl`.
-private let buildDirectory: URL = {
+let buildDirectory: URL = {
   // Linux: the bundle is the build directory itself; macOS: `…/debug/X.xctest`.
   let bundle = Bundle(for: ListctlDaemon.self).bundleURL
   return bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
@@ -86,11 +86,17 @@ final class RunningListctl: @unchecked Sendable {
   }
 }
 
-/// Runs `listctl arguments…` to completion, feeding `input` to its stdin.
-func runListctl(_ arguments: [String], input: String? = nil) throws -> Run {
+/// Runs `listctl arguments…` to completion, feeding `input` to its stdin; `environment` is added
+/// to the test's own.
+func runListctl(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws
+  -> Run
+{
   let process = Process()
   process.executableURL = buildDirectory.appendingPathComponent("listctl")
   process.arguments = arguments
+  if !environment.isEmpty {
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  }
   let out = Pipe()
   let err = Pipe()
   let stdin = Pipe()

@@ -2,7 +2,6 @@
 import Foundation
 import JSON
 import JSONRPC
-import ListServer
 import Synchronization
 import XCTest
 
@@ -99,7 +98,7 @@ extension TestClient {
     var lastError: (any Error)?
     waitUntil(timeout: 5) {
       do {
-        fd = try UnixSocketListener.connect(to: path)
+        fd = try UnixSocket.connect(to: path)
         return true
       } catch {
         lastError = error

@@ -1,8 +1,8 @@
 // listd-tui: a terminal UI for listd — a live list picker and list view over the daemon's socket.
 import Foundation
-import ListServer
+import JSONRPC
 
-typealias UnixSocketPath = UnixSocketListener
+typealias UnixSocketPath = UnixSocket
 
 let options: Options
 do {
