@@ -125,7 +125,8 @@ public struct Changeset: Hashable, Sendable {
   /// Rows whose data changed — payload (content equality), level, parent, hasChildren,
   /// isExpanded — or that were explicitly reconfigured (old coordinates), with their new data.
   public var itemReconfigures: [ItemRun] = []
-  /// Items that joined the selection, in id-interning order.
+  /// Items that joined the selection. Like the three lists below, sorted by the code points of
+  /// the ids (byte order of their UTF-8).
   public var selected: [String] = []
   /// Items that left the selection (including deleted and newly hidden ones).
   public var deselected: [String] = []
@@ -147,5 +148,14 @@ public struct Changeset: Hashable, Sendable {
     itemDeletes.reduce(0) { $0 + $1.rows.count } + itemInserts.reduce(0) { $0 + $1.rows.count }
       + itemMoves.reduce(0) { $0 + $1.count } + itemReloads.reduce(0) { $0 + $1.rows.count }
       + itemReconfigures.reduce(0) { $0 + $1.rows.count }
+  }
+}
+
+extension Changeset {
+  /// The strings of interned `ids` in the order of ``selected`` and the other id lists: by the
+  /// code points of the ids, never by interned integer (that order would depend on the history
+  /// of the id table, which compaction resets). O(k log k).
+  static func idList(_ ids: [Int32], _ strings: [String]) -> [String] {
+    ids.map { strings[Int($0)] }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
   }
 }

@@ -354,11 +354,11 @@ private struct Differ {
 
   // MARK: Expansion and selection
 
+  // The id lists are in code-point order of the ids: an order of interned integers would
+  // depend on the history of the id table (which compaction resets).
   mutating func emitExpansion() {
-    expandedIDs.sort()
-    collapsedIDs.sort()
-    changes.expanded = expandedIDs.map { strings[Int($0)] }
-    changes.collapsed = collapsedIDs.map { strings[Int($0)] }
+    changes.expanded = Changeset.idList(expandedIDs, strings)
+    changes.collapsed = Changeset.idList(collapsedIDs, strings)
   }
 
   mutating func diffSelection() {
@@ -367,7 +367,7 @@ private struct Differ {
     var removed: [Int32] = []
     for id in new.selection where !old.selection.contains(id) { added.append(id) }
     for id in old.selection where !new.selection.contains(id) { removed.append(id) }
-    changes.selected = added.sorted().map { strings[Int($0)] }
-    changes.deselected = removed.sorted().map { strings[Int($0)] }
+    changes.selected = Changeset.idList(added, strings)
+    changes.deselected = Changeset.idList(removed, strings)
   }
 }

@@ -27,6 +27,8 @@ public enum ListEdit: Hashable, Sendable {
   case reloadItems([String])
   case reconfigureItems([String])
   case replaceItems([ListItem], section: String)
+  /// Replaces a section's items with trees; see ``ListSnapshot/replaceItems(_:inSection:)-(OutlineNode)``.
+  case replaceItemTrees([OutlineNode], section: String)
   case setPayload(item: String, payload: ItemPayload)
 
   // Outline
@@ -102,6 +104,7 @@ extension ListSnapshot {
     case .reloadItems(let ids): try reloadItems(ids)
     case .reconfigureItems(let ids): try reconfigureItems(ids)
     case .replaceItems(let items, let section): try replaceItems(items, inSection: section)
+    case .replaceItemTrees(let trees, let section): try replaceItems(trees, inSection: section)
     case .setPayload(let item, let payload): try setPayload(payload, forItem: item)
     case .appendChildren(let items, let parent): try appendChildren(items, to: parent)
     case .appendTrees(let trees, let section): try appendTrees(trees, toSection: section)

@@ -123,8 +123,19 @@ extension ListSnapshot {
   /// they stay selected if still selectable); ids elsewhere in the list are duplicates.
   /// O(k + section size).
   public mutating func replaceItems(_ items: [ListItem], inSection section: String) throws(ListModelError) {
+    try replaceItems(items.map { OutlineNode($0) }, inSection: section)
+  }
+
+  /// Replaces a section's items (all of them, subtrees included) with trees of items, as
+  /// `list/replace` does for one section. Ids already in this section keep their identity and
+  /// stay selected while visible and selectable; a node marked
+  /// ``OutlineNode/inheritsExpansion`` keeps the expansion its item has now (in a batch: after
+  /// the edits before this one). Ids elsewhere in the list are duplicates. Content equal to the
+  /// section's changes nothing. O(nodes + section size).
+  public mutating func replaceItems(_ trees: [OutlineNode], inSection section: String) throws(ListModelError)
+  {
     let slot = try requireSection(section)
-    let strings = items.map(\.id)
+    let strings = Self.preorderIDs(trees)
     let ids = table.intern(strings)
     if let maxID = ids.max() { ensureLocationCapacity(maxID) }
     // Validate: new ids must be absent or in this section, and unique in the batch.
@@ -135,6 +146,8 @@ extension ListSnapshot {
         throw ListModelError(.duplicateItem(strings[index]))
       }
     }
+    // Built before anything changes, so expansion is inherited from the state as it is now.
+    let block = makeBlock(trees, ids: ids, level: 0, parent: -1, inheritingExpansionFrom: self)
     let s = Int(slot)
     var deselected = false
     for node in slots[s].nodes where !seen.contains(node.id) {
@@ -143,7 +156,7 @@ extension ListSnapshot {
     }
     if deselected { touchSelection() }
     itemCount += ids.count - slots[s].nodes.count
-    slots[s].nodes = makeBlock(items, ids: ids, level: 0, parent: -1)
+    slots[s].nodes = block
     renormalize(slot)
     pruneSelection()
   }

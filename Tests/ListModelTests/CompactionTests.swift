@@ -55,3 +55,30 @@ extension Result {
     return false
   }
 }
+
+extension CompactionTests {
+  /// Long histories: one copy is compacted every few edits, the other never; after every edit
+  /// both are equal and the diff from the previous step is the same.
+  func testLongHistoriesWithRepeatedCompactionStayIdentical() {
+    for seed in UInt64(0)..<200 {
+      var generator = RandomEdits(seed: seed)
+      var plain = generator.list()
+      var compacted = plain.compacted()
+      for step in 0..<200 {
+        let edit = generator.edit(plain)
+        let (plainBefore, compactedBefore) = (plain, compacted)
+        let a = Result { () throws(ListModelError) in try plain.apply(edit) }
+        let b = Result { () throws(ListModelError) in try compacted.apply(edit) }
+        guard a.isSuccess == b.isSuccess, plain == compacted,
+          diff(plainBefore, plain) == diff(compactedBefore, compacted)
+        else {
+          XCTFail(
+            "seed \(seed), step \(step): \(edit) differs after compaction: \(a.isSuccess) \(b.isSuccess) \(plain == compacted)\n\(diff(plainBefore, plain))\n\(diff(compactedBefore, compacted))"
+          )
+          return
+        }
+        if step % 7 == 0 { compacted = compacted.compacted() }
+      }
+    }
+  }
+}

@@ -328,7 +328,7 @@ struct MirrorRun {
     let before = model
     var after = model
     do {
-      let decoded = try EditDecoding.edits(Params(params), wasExpanded: { before.isExpanded($0) })
+      let decoded = try EditDecoding.edits(Params(params))
       let changeset: Changeset
       do throws(ListModelError) {
         changeset = try after.applyAndDiff(decoded.edits)

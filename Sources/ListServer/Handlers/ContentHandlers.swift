@@ -50,9 +50,7 @@ enum ContentHandlers {
   static func edit(_ context: HandlerContext, _ request: IncomingRequest) throws {
     try request.params.requireKnown(["list", "edits", "ifVersion", "workDoneToken"])
     _ = try request.params.array("edits")  // a type error is answered before queuing
-    try change(context, request) { snapshot throws(ResponseError) in
-      try EditDecoding.edits(request.params, wasExpanded: { snapshot.isExpanded($0) })
-    }
+    try change(context, request) { _ throws(ResponseError) in try EditDecoding.edits(request.params) }
   }
 
   /// `list/replace`: the whole content. Items that stay keep their expansion (unless the
