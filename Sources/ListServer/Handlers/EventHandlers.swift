@@ -39,10 +39,23 @@ enum EventHandlers {
     let payload: ItemPayload
   }
 
-  /// The target of an event, or the error a viewer should see.
-  private static func resolve(_ context: HandlerContext, _ p: Params, keys: [String]) throws -> Target {
+  /// Answers an event that only reports (toggle, action, delete, move) with `body`'s result:
+  /// at once, or after this session's requests of the list still queued, so an event sees the
+  /// session's own changes (an item it just added).
+  private static func report(
+    _ context: HandlerContext, _ request: IncomingRequest, keys: [String],
+    _ body: @escaping @Sendable (Target) throws -> JSONValue
+  ) throws {
+    let p = request.params
     try p.requireKnown(["list", "item"] + keys)
     let list = try context.registry.list(try p.string("list"))
+    context.afterOwnRequests(on: list) {
+      request.answer { try body(try resolve(list, p)) }
+    }
+  }
+
+  /// The target of an event, or the error a viewer should see.
+  private static func resolve(_ list: LiveList, _ p: Params) throws -> Target {
     let item = try p.string("item")
     let committed = try list.current(ifVersion: nil)
     guard let payload = committed.snapshot.payload(of: item) else {
@@ -87,9 +100,8 @@ enum EventHandlers {
 
   /// `event/toggle`: the item must have a toggle accessory.
   static func toggle(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    request.answer {
+    try report(context, request, keys: ["isOn"]) { r in
       let p = request.params
-      let r = try resolve(context, p, keys: ["isOn"])
       let isOn = try p.bool("isOn")
       guard
         r.payload.accessories.contains(where: { if case .toggle = $0 { return true } else { return false } })
@@ -104,9 +116,8 @@ enum EventHandlers {
 
   /// `event/action`: the action must be one of the item's swipe, context-menu or pop-up actions.
   static func action(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    request.answer {
+    try report(context, request, keys: ["action"]) { r in
       let p = request.params
-      let r = try resolve(context, p, keys: ["action"])
       let action = try p.string("action")
       var actions =
         r.payload.leadingSwipeActions + r.payload.trailingSwipeActions + r.payload.contextMenuActions
@@ -124,17 +135,13 @@ enum EventHandlers {
 
   /// `event/delete`: the owner decides whether to delete.
   static func delete(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    request.answer {
-      let r = try resolve(context, request.params, keys: [])
-      return forward(r, "delete", from: context.session)
-    }
+    try report(context, request, keys: []) { r in forward(r, "delete", from: context.session) }
   }
 
   /// `event/move`: the item must be movable; the target must exist.
   static func move(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    request.answer {
+    try report(context, request, keys: ["before", "after", "section"]) { r in
       let p = request.params
-      let r = try resolve(context, p, keys: ["before", "after", "section"])
       guard r.payload.isMovable else {
         throw ResponseError(
           .invalidEdit, "item '\(r.item)' of list '\(r.list.id)' is not movable",
