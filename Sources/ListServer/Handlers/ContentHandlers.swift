@@ -25,9 +25,10 @@ enum ContentHandlers {
   ]
 
   /// Queues `edits` (decoded on the list's queue, against the state they apply to) as one
-  /// atomic change of the list named in the params, honouring `ifVersion`.
+  /// atomic change of the list named in the params, honouring `ifVersion`. Only a `batch`
+  /// (`list/edit`) names the failing edit in its errors (`data.editIndex`).
   private static func change(
-    _ context: HandlerContext, _ request: IncomingRequest,
+    _ context: HandlerContext, _ request: IncomingRequest, batch: Bool = false,
     decode: @escaping @Sendable (ListSnapshot) throws(ResponseError) -> DecodedEdits
   ) throws {
     let p = request.params
@@ -39,6 +40,7 @@ enum ContentHandlers {
         do throws(ListModelError) {
           return try snapshot.applyAndDiff(decoded.edits)
         } catch {
+          guard batch else { throw ResponseError.model(ListModelError(error.kind), list: list.id) }
           throw ResponseError.model(
             error, list: list.id, editIndex: error.editIndex.map { decoded.origins[$0] })
         }
@@ -50,7 +52,7 @@ enum ContentHandlers {
   static func edit(_ context: HandlerContext, _ request: IncomingRequest) throws {
     try request.params.requireKnown(["list", "edits", "ifVersion", "workDoneToken"])
     _ = try request.params.array("edits")  // a type error is answered before queuing
-    try change(context, request) { snapshot throws(ResponseError) in
+    try change(context, request, batch: true) { snapshot throws(ResponseError) in
       try EditDecoding.edits(request.params, wasExpanded: { snapshot.isExpanded($0) })
     }
   }

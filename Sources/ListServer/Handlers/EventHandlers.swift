@@ -86,7 +86,7 @@ enum EventHandlers {
           }
           return try snapshot.applyAndDiff([select ? .select([item]) : .deselect([item])])
         } catch {
-          throw ResponseError.model(error, list: list.id)
+          throw ResponseError.model(ListModelError(error.kind), list: list.id)  // no edit to name
         }
       }
       let version = Int(answer["version"]?.intValue ?? 0)

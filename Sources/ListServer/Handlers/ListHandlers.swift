@@ -45,6 +45,9 @@ enum ListHandlers {
       title: try p.optionalString("title") ?? id,
       appearance: try p.optionalEnumeration("appearance", as: Appearance.self) ?? .plain)
     let mode = try p.optionalEnumeration("selectionMode", as: SelectionMode.self) ?? .single
+    // A taken id is reported before problems in the content, as for every method the list
+    // comes before its content (Protocol/README.md, "Which error wins").
+    if (try? context.registry.list(id)) != nil { throw ResponseError.duplicateList(id) }
     let empty = ListSnapshot(selectionMode: mode)
     var snapshot = empty
     if let content = try p.optionalObject("content") {
