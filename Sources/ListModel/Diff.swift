@@ -367,7 +367,8 @@ private struct Differ {
     var removed: [Int32] = []
     for id in new.selection where !old.selection.contains(id) { added.append(id) }
     for id in old.selection where !new.selection.contains(id) { removed.append(id) }
-    changes.selected = added.sorted().map { strings[Int($0)] }
-    changes.deselected = removed.sorted().map { strings[Int($0)] }
+    // In index-path order: `selected` by new index paths, `deselected` by old ones.
+    changes.selected = new.inIndexPathOrder(added).map { strings[Int($0)] }
+    changes.deselected = old.inIndexPathOrder(removed).map { strings[Int($0)] }
   }
 }

@@ -96,10 +96,19 @@ extension ListSnapshot {
     selectedIndexPathsAndIDs().map(\.path)
   }
 
+  /// Visible items (interned ids) sorted by index path. O(k log k + k log n).
+  func inIndexPathOrder(_ ids: [Int32]) -> [Int32] {
+    ids.count < 2 ? ids : indexPathsAndIDs(ids).map(\.id)
+  }
+
   private func selectedIndexPathsAndIDs() -> [(path: ListIndexPath, id: Int32)] {
+    indexPathsAndIDs(selection)
+  }
+
+  private func indexPathsAndIDs<IDs: Collection<Int32>>(_ ids: IDs) -> [(path: ListIndexPath, id: Int32)] {
     var result: [(path: ListIndexPath, id: Int32)] = []
-    result.reserveCapacity(selection.count)
-    for id in selection {
+    result.reserveCapacity(ids.count)
+    for id in ids {
       let at = location(id)
       let store = slots[Int(at.slot)]
       let path = ListIndexPath(
