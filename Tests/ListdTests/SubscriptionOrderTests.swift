@@ -117,4 +117,25 @@ final class SubscriptionOrderTests: XCTestCase {
       id += 4
     }
   }
+
+  /// A user event sent right after a change on the same connection is checked against that
+  /// change (the item it added exists, with its toggle).
+  func testAnEventSeesTheChangeSentBeforeItOnTheSameConnection() throws {
+    let daemon = try DaemonProcess()
+    let raw = RawClient(daemon)
+    XCTAssertNil(raw.request(id: 1, "initialize", [:])?["error"])
+    XCTAssertNil(
+      raw.request(id: 2, "list/create", ["list": "l", "content": ["sections": [["id": "s"]]]])?["error"])
+    var id = 10
+    for round in 0..<20 {
+      let item: JSONValue = ["id": .string("t\(round)"), "accessories": [["type": "toggle", "isOn": false]]]
+      raw.sendRequest(id: id, "list/edit", ["list": "l", "edits": [["op": "appendItems", "items": [item]]]])
+      raw.sendRequest(id: id + 1, "event/toggle", ["list": "l", "item": .string("t\(round)"), "isOn": true])
+      let answer = raw.response(id: id + 1)
+      XCTAssertEqual(
+        answer?["result"]?["version"], .int(Int64(round + 1)), "round \(round): \(String(describing: answer))"
+      )
+      id += 2
+    }
+  }
 }

@@ -140,14 +140,19 @@ enum QueryHandlers {
     }
   }
 
-  /// Outline state down to `depth`: of an item's subtree, a section's roots, or every section's.
-  /// O(nodes returned).
+  /// Outline state down to `depth`: of an item's subtree, a section's roots, or every section's
+  /// roots in section order. Each top-level node names its `section`. O(nodes returned).
   static func outline(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    let p = request.params
+    if try p.contains("item") && p.contains("section") {
+      throw p.invalid("section", "cannot be given with \"item\" (an item's subtree is in its own section)")
+    }
     try query(context, request, keys: ["item", "section", "depth"]) { snapshot, p, list in
       let depth = try p.optionalInt("depth") ?? Int.max
       guard depth >= 0 else { throw p.invalid("depth", "must be 0 or more, got \(depth)") }
-      func node(_ id: String, _ remaining: Int) -> JSONValue {
+      func node(_ id: String, _ remaining: Int, section: String? = nil) -> JSONValue {
         var object: JSONObject = ["id": .string(id)]
+        if let section { object.append("section", .string(section)) }
         if let text = snapshot.payload(of: id)?.content.text { object.append("text", .string(text)) }
         object.append("expanded", .bool(snapshot.isExpanded(id)))
         if snapshot.hasChildren(id) { object.append("hasChildren", true) }
@@ -155,19 +160,24 @@ enum QueryHandlers {
         object.append("children", .array(children))
         return .object(object)
       }
-      let roots: [String]
+      let sections: [String]
       if let item = try p.optionalString("item") {
-        guard snapshot.contains(item: item) else { throw ResponseError.unknownItem(item, in: list) }
-        roots = [item]
+        guard let section = snapshot.sectionIdentifier(containingItem: item) else {
+          throw ResponseError.unknownItem(item, in: list)
+        }
+        return [("nodes", [node(item, depth, section: section)])]
       } else if let section = try p.optionalString("section") {
         guard snapshot.contains(section: section) else {
           throw ResponseError.unknownSection(section, in: list)
         }
-        roots = snapshot.rootItems(inSection: section)
+        sections = [section]
       } else {
-        roots = snapshot.sectionIdentifiers.flatMap { snapshot.rootItems(inSection: $0) }
+        sections = snapshot.sectionIdentifiers
       }
-      return [("nodes", .array(roots.map { node($0, depth) }))]
+      let nodes = sections.flatMap { section in
+        snapshot.rootItems(inSection: section).map { node($0, depth, section: section) }
+      }
+      return [("nodes", .array(nodes))]
     }
   }
 
