@@ -138,4 +138,35 @@ final class SubscriptionOrderTests: XCTestCase {
       id += 2
     }
   }
+
+  /// Every kind of read sent right after a change on the same connection sees the change.
+  func testEveryReadSentAfterAChangeOnTheSameConnectionSeesIt() throws {
+    let daemon = try DaemonProcess()
+    let raw = RawClient(daemon)
+    XCTAssertNil(raw.request(id: 1, "initialize", [:])?["error"])
+    XCTAssertNil(
+      raw.request(id: 2, "list/create", ["list": "l", "content": ["sections": [["id": "s"]]]])?["error"])
+    let inbox = TranscriptInbox(raw)  // answers may come in any order: keep what is not asked for yet
+    var id = 10
+    for round in 1...10 {
+      let version = JSONValue.int(Int64(round))
+      raw.sendRequest(
+        id: id, "list/edit",
+        ["list": "l", "edits": [["op": "appendItems", "items": [["id": .string("i\(round)")]]]]])
+      raw.sendRequest(id: id + 1, "query/counts", ["list": "l"])
+      raw.sendRequest(id: id + 2, "list/all", [:])
+      raw.sendRequest(id: id + 3, "list/changesSince", ["list": "l", "version": 0])
+      raw.sendRequest(id: id + 4, "query/item", ["list": "l", "item": .string("i\(round)")])
+      XCTAssertEqual(
+        inbox.response(to: .int(Int64(id + 1)))?["result"]?["items"], version, "round \(round): query/counts")
+      XCTAssertEqual(
+        inbox.response(to: .int(Int64(id + 2)))?["result"]?["lists"]?[0]?["version"], version,
+        "round \(round): list/all")
+      XCTAssertEqual(
+        inbox.response(to: .int(Int64(id + 3)))?["result"]?["version"], version,
+        "round \(round): list/changesSince")
+      XCTAssertNil(inbox.response(to: .int(Int64(id + 4)))?["error"], "round \(round): query/item")
+      id += 5
+    }
+  }
 }
