@@ -32,8 +32,8 @@ enum ContentHandlers {
     decode: @escaping @Sendable (ListSnapshot) throws(ResponseError) -> DecodedEdits
   ) throws {
     let p = request.params
-    let list = try context.registry.list(try p.string("list"))
     let ifVersion = try p.optionalInt("ifVersion")
+    let list = try context.registry.list(try p.string("list"))
     context.onQueue(of: list, request) {
       try list.mutate(ifVersion: ifVersion) { snapshot throws(ResponseError) in
         let decoded = try decode(snapshot)
@@ -62,9 +62,9 @@ enum ContentHandlers {
   static func replace(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
     try p.requireKnown(["list", "content", "ifVersion", "workDoneToken"])
-    let list = try context.registry.list(try p.string("list"))
     let ifVersion = try p.optionalInt("ifVersion")
     let content = try p.object("content")
+    let list = try context.registry.list(try p.string("list"))
     context.onQueue(of: list, request) {
       var progress = Progress(context, request, title: "Replacing the content of list '\(list.id)'")
       let current = try list.current(ifVersion: ifVersion)

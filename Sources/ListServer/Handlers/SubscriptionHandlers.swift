@@ -87,9 +87,9 @@ enum SubscriptionHandlers {
   static func changesSince(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
     try p.requireKnown(["list", "version"])
-    let list = try context.registry.list(try p.string("list"))
     let version = try p.int("version")
     guard version >= 0 else { throw p.invalid("version", "must be 0 or more, got \(version)") }
+    let list = try context.registry.list(try p.string("list"))
     list.queue.async {
       request.answer {
         let (current, changes) = try list.changes(since: version)
