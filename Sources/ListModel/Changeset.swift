@@ -125,12 +125,12 @@ public struct Changeset: Hashable, Sendable {
   /// Rows whose data changed — payload (content equality), level, parent, hasChildren,
   /// isExpanded — or that were explicitly reconfigured (old coordinates), with their new data.
   public var itemReconfigures: [ItemRun] = []
-  /// Items that joined the selection. Like the three lists below, sorted by the code points of
-  /// the ids (byte order of their UTF-8).
+  /// Items that joined the selection, in index-path order (``deselected``: by old index paths).
   public var selected: [String] = []
   /// Items that left the selection (including deleted and newly hidden ones).
   public var deselected: [String] = []
-  /// Items whose own expansion state became expanded (visible or not).
+  /// Items whose own expansion state became expanded (visible or not), in list order
+  /// (section, then preorder position); ``collapsed`` likewise.
   public var expanded: [String] = []
   /// Items whose own expansion state became collapsed (visible or not).
   public var collapsed: [String] = []
@@ -148,14 +148,5 @@ public struct Changeset: Hashable, Sendable {
     itemDeletes.reduce(0) { $0 + $1.rows.count } + itemInserts.reduce(0) { $0 + $1.rows.count }
       + itemMoves.reduce(0) { $0 + $1.count } + itemReloads.reduce(0) { $0 + $1.rows.count }
       + itemReconfigures.reduce(0) { $0 + $1.rows.count }
-  }
-}
-
-extension Changeset {
-  /// The strings of interned `ids` in the order of ``selected`` and the other id lists: by the
-  /// code points of the ids, never by interned integer (that order would depend on the history
-  /// of the id table, which compaction resets). O(k log k).
-  static func idList(_ ids: [Int32], _ strings: [String]) -> [String] {
-    ids.map { strings[Int($0)] }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
   }
 }

@@ -59,7 +59,8 @@ public enum ListEdit: Hashable, Sendable {
 
 extension ListSnapshot {
   /// Applies a batch of edits atomically: if one throws, the snapshot is exactly as before and
-  /// the error's `editIndex` names the failing edit. O(sum of the edits' costs); a batch of
+  /// the error's `editIndex` names the failing edit. A reload or reconfigure in the batch holds
+  /// for the item whatever later edits of the batch do to it, as long as it exists at the end. O(sum of the edits' costs); a batch of
   /// more than one edit also keeps the old storage alive while it runs, so its first write to
   /// each touched array copies it (a single edit validates before writing and needs no copy).
   public mutating func apply(_ edits: [ListEdit]) throws(ListModelError) {
@@ -80,6 +81,7 @@ extension ListSnapshot {
         throw ListModelError(error.kind, editIndex: index)
       }
     }
+    remarkReloadedItems(of: edits)
   }
 
   /// Applies one edit; atomic (on error nothing changed).

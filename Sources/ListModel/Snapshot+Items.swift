@@ -232,4 +232,24 @@ extension ListSnapshot {
       touch(location.slot)
     }
   }
+
+  /// After a batch: marks again the items that a `reloadItems` or `reconfigureItems` of the batch
+  /// named, that still exist, and whose node a later edit re-created (deleted and added again,
+  /// or replaced by `replaceItems`), losing the mark. So a reload holds for the item through the
+  /// whole batch (the last of reload and reconfigure wins); a deleted item is only deleted.
+  /// O(ids marked in the batch).
+  mutating func remarkReloadedItems(of edits: [ListEdit]) {
+    var wanted: [String: Bool] = [:]
+    for edit in edits {
+      switch edit {
+      case .reloadItems(let ids): for id in ids { wanted[id] = true }
+      case .reconfigureItems(let ids): for id in ids { wanted[id] = false }
+      default: continue
+      }
+    }
+    for (id, reload) in wanted {
+      guard let item = itemID(id), node(item).mark == 0 else { continue }
+      try? mark([id], reload: reload)
+    }
+  }
 }

@@ -389,7 +389,7 @@ struct MirrorRun {
   }
 
   private func state() throws -> WireMirror {
-    try WireMirror(list: list, version: version, snapshot: roundTrip(RowEncoding.snapshot(model.rows)))
+    try WireMirror(list: list, version: version, snapshot: roundTrip(RowEncoding.snapshot(model)))
   }
 
   /// The value as a client reads it: written and parsed again.

@@ -25,20 +25,22 @@ enum ContentHandlers {
   ]
 
   /// Queues `edits` (decoded on the list's queue, against the state they apply to) as one
-  /// atomic change of the list named in the params, honouring `ifVersion`.
+  /// atomic change of the list named in the params, honouring `ifVersion`. Only a `batch`
+  /// (`list/edit`) names the failing edit in its errors (`data.editIndex`).
   private static func change(
-    _ context: HandlerContext, _ request: IncomingRequest,
+    _ context: HandlerContext, _ request: IncomingRequest, batch: Bool = false,
     decode: @escaping @Sendable (ListSnapshot) throws(ResponseError) -> DecodedEdits
   ) throws {
     let p = request.params
-    let list = try context.registry.list(try p.string("list"))
     let ifVersion = try p.optionalInt("ifVersion")
+    let list = try context.registry.list(try p.string("list"))
     context.onQueue(of: list, request) {
       try list.mutate(ifVersion: ifVersion) { snapshot throws(ResponseError) in
         let decoded = try decode(snapshot)
         do throws(ListModelError) {
           return try snapshot.applyAndDiff(decoded.edits)
         } catch {
+          guard batch else { throw ResponseError.model(ListModelError(error.kind), list: list.id) }
           throw ResponseError.model(
             error, list: list.id, editIndex: error.editIndex.map { decoded.origins[$0] })
         }
@@ -50,7 +52,9 @@ enum ContentHandlers {
   static func edit(_ context: HandlerContext, _ request: IncomingRequest) throws {
     try request.params.requireKnown(["list", "edits", "ifVersion", "workDoneToken"])
     _ = try request.params.array("edits")  // a type error is answered before queuing
-    try change(context, request) { _ throws(ResponseError) in try EditDecoding.edits(request.params) }
+    try change(context, request, batch: true) { _ throws(ResponseError) in
+      try EditDecoding.edits(request.params)
+    }
   }
 
   /// `list/replace`: the whole content. Items that stay keep their expansion (unless the
@@ -58,9 +62,9 @@ enum ContentHandlers {
   static func replace(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
     try p.requireKnown(["list", "content", "ifVersion", "workDoneToken"])
-    let list = try context.registry.list(try p.string("list"))
     let ifVersion = try p.optionalInt("ifVersion")
     let content = try p.object("content")
+    let list = try context.registry.list(try p.string("list"))
     context.onQueue(of: list, request) {
       var progress = Progress(context, request, title: "Replacing the content of list '\(list.id)'")
       let current = try list.current(ifVersion: ifVersion)

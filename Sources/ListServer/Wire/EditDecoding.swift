@@ -35,7 +35,11 @@ enum EditDecoding {
   static func edits(_ params: Params) throws(ResponseError) -> DecodedEdits {
     var decoded = DecodedEdits()
     for (index, edit) in try params.objects("edits").enumerated() {
-      try decode(edit, index: index, into: &decoded)
+      do throws(ResponseError) {
+        try decode(edit, index: index, into: &decoded)
+      } catch {
+        throw error.naming(editIndex: index)
+      }
     }
     return decoded
   }
@@ -177,5 +181,14 @@ enum EditDecoding {
     default:
       throw p.mismatch("op", "one of \(ops.joined(separator: ", "))", .string(op))
     }
+  }
+}
+
+extension ResponseError {
+  /// This error with `data.editIndex` set: the failing edit of a `list/edit` batch.
+  func naming(editIndex index: Int) -> ResponseError {
+    var object = data?.objectValue ?? JSONObject()
+    object["editIndex"] = .int(Int64(index))
+    return ResponseError(code, message, data: .object(object))
   }
 }
