@@ -3,6 +3,7 @@ local config = require('listd.config')
 local mirror = require('listd.mirror')
 local render = require('listd.render')
 local session = require('listd.session')
+local viewport = require('listd.viewport')
 
 local api = vim.api
 local M = {
@@ -111,7 +112,8 @@ local function write(buf, old, new)
   end
 end
 
----Renders the view into its buffer, keeping each window's cursor on its item and the view steady.
+---Renders the view into its buffer, keeping each window's cursor on its item and its top line on its
+---text (see listd.viewport).
 ---@param view table
 function M.draw(view)
   local buf = view.buf
@@ -134,11 +136,12 @@ function M.draw(view)
     if lnum then
       local saved = w.view
       api.nvim_win_call(w.win, function()
+        local height, scrolloff = api.nvim_win_get_height(w.win), vim.api.nvim_eval('&scrolloff')
         vim.fn.winrestview({
           lnum = lnum,
           col = saved.col,
           curswant = saved.curswant,
-          topline = math.max(1, math.min(saved.topline + lnum - saved.lnum, lnum)),
+          topline = viewport.topline(old, new, saved.topline, lnum, height, scrolloff),
           leftcol = saved.leftcol,
         })
       end)

@@ -8,6 +8,9 @@ final class NeovimPluginTests: XCTestCase {
   /// Another client edits the list: lines follow, the cursor stays on its item, the view stays put.
   func testLiveUpdates() throws { try SpecRunner.run("live", socket: true, file: #filePath, line: #line) }
 
+  /// The window's view after changes: the top stays on its text as Vim keeps it; a list that fits is shown whole.
+  func testViewport() throws { try SpecRunner.run("viewport", socket: true, file: #filePath, line: #line) }
+
   /// <CR> selects and deselects through the daemon; query/selection confirms.
   func testSelection() throws { try SpecRunner.run("select", socket: true, file: #filePath, line: #line) }
 
