@@ -1,5 +1,6 @@
 -- A JSON-RPC 2.0 connection with LSP framing over libuv pipes: a spawned daemon's stdio or a Unix socket.
 local framing = require('listd.framing')
+local messages = require('listd.messages')
 
 local uv = vim.uv or vim.loop
 local M = {}
@@ -39,7 +40,7 @@ local function call(fn, ...)
   if not ok then
     local now = uv.now()
     if tostring(err) ~= last_error or now - last_time > 2000 then
-      vim.notify('listd: ' .. tostring(err), vim.log.levels.ERROR)
+      messages.notify('listd: ' .. tostring(err), vim.log.levels.ERROR)
     end
     last_error, last_time = tostring(err), now
   end
@@ -142,7 +143,7 @@ function Connection:request_sync(method, params, timeout)
   local id = self:request(method, params, function(e, r)
     done, err, result = true, e, r
   end)
-  local finished = vim.wait(timeout or 5000, function()
+  local finished = messages.wait(timeout or 5000, function()
     return done
   end, 5)
   if not finished then
@@ -267,7 +268,7 @@ function M.connect(path, handlers, timeout)
   pipe:connect(path, function(err)
     done, failure = true, err
   end)
-  if not vim.wait(timeout or 5000, function()
+  if not messages.wait(timeout or 5000, function()
     return done
   end, 5) then
     close_handle(pipe)

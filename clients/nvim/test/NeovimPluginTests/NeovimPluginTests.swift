@@ -11,6 +11,9 @@ final class NeovimPluginTests: XCTestCase {
   /// The window's view after changes: the top stays on its text as Vim keeps it; a list that fits is shown whole.
   func testViewport() throws { try SpecRunner.run("viewport", socket: true, file: #filePath, line: #line) }
 
+  /// :Listd open of a missing list: a message (really shown) and the buffer fills when the list is created.
+  func testOpenMissingList() throws { try SpecRunner.run("open", socket: true, file: #filePath, line: #line) }
+
   /// <CR> selects and deselects through the daemon; query/selection confirms.
   func testSelection() throws { try SpecRunner.run("select", socket: true, file: #filePath, line: #line) }
 
