@@ -1,6 +1,7 @@
 -- A JSON-RPC 2.0 connection with LSP framing over libuv pipes: a spawned daemon's stdio or a Unix socket.
 local framing = require('listd.framing')
 local messages = require('listd.messages')
+local trust = require('listd.trust')
 
 local uv = vim.uv or vim.loop
 local M = {}
@@ -255,13 +256,18 @@ function M.spawn(cmd, handlers)
   return conn
 end
 
----Connects to a daemon's Unix socket, waiting up to `timeout` ms for the connection.
+---Connects to a daemon's Unix socket, waiting up to `timeout` ms for the connection. Refuses a socket
+---that is not this user's or whose directory others can enter (see listd.trust).
 ---@param path string
 ---@param handlers table|nil see `new`
 ---@param timeout integer|nil milliseconds (default 5000)
 ---@return table|nil connection
 ---@return string|nil error
 function M.connect(path, handlers, timeout)
+  local trusted, why = trust.check(path)
+  if not trusted then
+    return nil, why
+  end
   local conn = new(handlers, path)
   local pipe = uv.new_pipe(false)
   local done, failure = false, nil

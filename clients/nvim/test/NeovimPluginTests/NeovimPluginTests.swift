@@ -32,6 +32,9 @@ final class NeovimPluginTests: XCTestCase {
   /// The daemon dies: one message, buffers say disconnected, no Lua error storm.
   func testDaemonDying() throws { try SpecRunner.run("dying", socket: false, file: #filePath, line: #line) }
 
+  /// Sockets refused before connecting: a directory others can enter or own, a socket someone else owns.
+  func testSocketTrust() throws { try SpecRunner.run("socket", socket: false, file: #filePath, line: #line) }
+
   /// :checkhealth listd and :help listd.
   func testHealthAndHelp() throws {
     try SpecRunner.run("health", socket: false, file: #filePath, line: #line)
