@@ -36,7 +36,8 @@ final class UsageTests: XCTestCase {
     let badLog = try run(["--socket", "/nonexistent", "--log", "/nonexistent/dir/tui.log"])
     XCTAssertEqual(badLog.status, 1)
     XCTAssertTrue(
-      badLog.output.contains("--log: cannot open the log file '/nonexistent/dir/tui.log': No such file or directory"),
+      badLog.output.contains(
+        "--log: cannot open the log file '/nonexistent/dir/tui.log': No such file or directory"),
       badLog.output)
   }
 }
