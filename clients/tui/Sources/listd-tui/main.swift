@@ -15,5 +15,12 @@ do {
   FileHandle.standardError.write(Data("listd-tui: \(error)\n\(Options.usage)\n".utf8))
   exit(2)
 }
-let status = await Runner(options: options).run()
+let log: Log
+do {
+  log = try Log(path: options.log)
+} catch {
+  FileHandle.standardError.write(Data("listd-tui: \(error)\n".utf8))
+  exit(1)
+}
+let status = await Runner(options: options, log: log).run()
 exit(status)

@@ -33,5 +33,11 @@ final class UsageTests: XCTestCase {
     let noTerminal = try run(["--socket", "/nonexistent"])
     XCTAssertEqual(noTerminal.status, 1)
     XCTAssertTrue(noTerminal.output.contains("must be a terminal"), noTerminal.output)
+    let badLog = try run(["--socket", "/nonexistent", "--log", "/nonexistent/dir/tui.log"])
+    XCTAssertEqual(badLog.status, 1)
+    XCTAssertTrue(
+      badLog.output.contains(
+        "--log: cannot open the log file '/nonexistent/dir/tui.log': No such file or directory"),
+      badLog.output)
   }
 }
