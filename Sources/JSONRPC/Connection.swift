@@ -516,11 +516,13 @@ public final class Connection: @unchecked Sendable {
 
   /// Answers a request that was in flight (called by ``IncomingRequest``).
   func deliver(_ response: Response, batch: BatchSlot?) {
+    // Queued while still in flight: once the last request in flight is gone the connection
+    // may close, and an answer queued after that would be lost.
+    answer(response, batch: batch)
     let drained = state.withLock { state -> Bool in
       if let id = response.id { state.inFlight[id] = nil }
       return state.inputDrained && state.inFlight.isEmpty
     }
-    answer(response, batch: batch)
     if drained { close(reason: .endOfInput) }
   }
 

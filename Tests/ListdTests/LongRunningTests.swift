@@ -78,7 +78,8 @@ final class LongRunningTests: XCTestCase {
         answered.insert(id)
       }
       XCTAssertTrue(answered.contains(2), "run \(run): no answer to shutdown")
-      XCTAssertEqual(answered.count, burst + 2, "run \(run): answers missing")
+      let missing = Set((10..<(10 + Int64(burst))).map { $0 } + [1, 2]).subtracting(answered)
+      XCTAssertEqual(missing, [], "run \(run): no answer for \(missing.sorted().prefix(10))")
       if !answered.contains(2) { break }
     }
   }
