@@ -23,7 +23,7 @@ extension Command {
       JSON is an edit object or an array of them ([{"op": "appendItems", …}]), given inline or `-` for stdin.
       Flags add common edits after it, in this order:
         --append ID=TEXT   appendItems (into --section S, default the last section)
-        --update ID=TEXT   updateItems with a new text
+        --update ID=TEXT   patchItems: sets the text, keeps every other field of the item
         --delete ID        deleteItems
       """,
     values: ["--append", "--section", "--update", "--delete", "--if-version"], positionals: 1...2,
@@ -53,7 +53,7 @@ extension Command {
       edits.append(.object(edit))
     }
     let updated = try items("--update")
-    if !updated.isEmpty { edits.append(["op": "updateItems", "items": .array(updated)]) }
+    if !updated.isEmpty { edits.append(["op": "patchItems", "items": .array(updated)]) }
     if let deleted = arguments.values["--delete"] {
       edits.append(["op": "deleteItems", "items": .array(deleted.map { .string($0) })])
     }

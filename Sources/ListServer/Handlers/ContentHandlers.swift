@@ -35,13 +35,7 @@ enum ContentHandlers {
     let ifVersion = try p.optionalInt("ifVersion")
     context.onQueue(of: list, request) {
       try list.mutate(ifVersion: ifVersion) { snapshot throws(ResponseError) in
-        let decoded = try decode(snapshot)
-        do throws(ListModelError) {
-          return try snapshot.applyAndDiff(decoded.edits)
-        } catch {
-          throw ResponseError.model(
-            error, list: list.id, editIndex: error.editIndex.map { decoded.origins[$0] })
-        }
+        try decode(snapshot).applyAndDiff(to: &snapshot, list: list.id)
       }
     }
   }
