@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// The build directory holding the test bundle, `listd` and `listctl`.
-private let buildDirectory: URL = {
+let buildDirectory: URL = {
   // Linux: the bundle is the build directory itself; macOS: `…/debug/X.xctest`.
   let bundle = Bundle(for: ListctlDaemon.self).bundleURL
   return bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
@@ -63,9 +63,10 @@ final class RunningListctl: @unchecked Sendable {
   private let out = Pipe()
   private let err = Pipe()
 
-  init(_ arguments: [String]) throws {
+  init(_ arguments: [String], environment: [String: String] = [:]) throws {
     process.executableURL = buildDirectory.appendingPathComponent("listctl")
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
@@ -88,9 +89,15 @@ final class RunningListctl: @unchecked Sendable {
 
 /// Runs `listctl arguments…` to completion, feeding `input` to its stdin.
 func runListctl(_ arguments: [String], input: String? = nil) throws -> Run {
+  try runListctl(arguments, input: input.map { Data($0.utf8) })
+}
+
+/// Runs `listctl arguments…` to completion, feeding `input` bytes to its stdin.
+func runListctl(_ arguments: [String], input: Data?, environment: [String: String] = [:]) throws -> Run {
   let process = Process()
   process.executableURL = buildDirectory.appendingPathComponent("listctl")
   process.arguments = arguments
+  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
   let out = Pipe()
   let err = Pipe()
   let stdin = Pipe()
@@ -98,7 +105,7 @@ func runListctl(_ arguments: [String], input: String? = nil) throws -> Run {
   process.standardError = err
   process.standardInput = stdin
   try process.run()
-  if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+  if let input { stdin.fileHandleForWriting.write(input) }
   try stdin.fileHandleForWriting.close()
   // Read both pipes fully before waiting, so a large output cannot block the child.
   let errData = ReadBox()

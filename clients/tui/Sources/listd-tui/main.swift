@@ -11,6 +11,10 @@ do {
     exit(0)
   }
   options = parsed
+  if options.version {
+    print("listd-tui \(ServerInfo.version) (protocol \(ServerInfo.protocolVersion))")
+    exit(0)
+  }
 } catch {
   FileHandle.standardError.write(Data("listd-tui: \(error)\n\(Options.usage)\n".utf8))
   exit(2)

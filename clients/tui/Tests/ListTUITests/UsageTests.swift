@@ -22,6 +22,10 @@ final class UsageTests: XCTestCase {
     let help = try run(["--help"])
     XCTAssertEqual(help.status, 0)
     XCTAssertTrue(help.output.contains("--socket PATH") && help.output.contains("--demo"), help.output)
+    let version = try run(["--version"])
+    XCTAssertEqual(version.status, 0)
+    XCTAssertTrue(
+      version.output.hasPrefix("listd-tui ") && version.output.contains("(protocol 1)"), version.output)
     let unknown = try run(["--bogus"])
     XCTAssertEqual(unknown.status, 2)
     XCTAssertTrue(unknown.output.contains("unknown argument '--bogus'"), unknown.output)
