@@ -177,8 +177,8 @@ private struct DemoScenario {
   }
 }
 
-/// `listd --demo --listen DIR/s --stay` in a fresh private directory; when no `listd` executable
-/// is found (`swift run listctl demo` builds only listctl), the same server runs in this process.
+/// `listd --demo --listen DIR/s --stay` in a fresh private directory (`swift run listctl demo`
+/// builds listd along with listctl: listctl depends on it in Package.swift).
 private final class DemoDaemon {
   let directory: String
   let socket: String
