@@ -16,7 +16,7 @@ extension Command {
         +§ 'id' at i with 'a'  section inserted with its rows       −§ 'id'  section deleted
         ↕§ 'id' i→j / ~§ 'id'  section moved / reloaded
         ✓ ids / ✗ ids        selected / deselected  ▾ ids / ▸ ids  expanded / collapsed
-      The first three names of a run are shown, then `…`. Lists of more than 20,000 rows show
+      The first three names of a run are shown, then `…`. Lists of more than \(ChangePrinter.namingLimit) rows show
       deleted and moved rows as index paths only. The last line is `vN  disposed`.
       With --json: each `list/didChange` params object as one JSON line, the last one
       {"disposed": {list, version}}; --ready first prints {"watching": {list, version}}.
