@@ -22,9 +22,9 @@ let package = Package(
     .target(name: "JSON"),
     // Pure value types: snapshots, outlines, selection, payloads, changesets and the diff.
     .target(name: "ListModel", dependencies: ["JSON"]),
-    // LSP framing, JSON-RPC messages and a duplex connection over file descriptors.
+    // LSP framing, JSON-RPC messages, a duplex connection over file descriptors, the Unix socket transport.
     .target(name: "JSONRPC", dependencies: ["JSON"]),
-    // The daemon's logic: registry, sessions, handlers, subscriptions, transport, demo lists.
+    // The daemon's logic: registry, sessions, handlers, subscriptions, demo lists.
     .target(name: "ListServer", dependencies: ["JSON", "JSONRPC", "ListModel"]),
     // The daemon executable.
     .executableTarget(name: "listd", dependencies: ["JSONRPC", "ListServer"]),
@@ -33,7 +33,7 @@ let package = Package(
       name: "listd-bench",
       dependencies: ["ListModel", "JSONRPC", "ListServer", "SeededRandom", "listd", "ListClient", "ListTUI"]),
     // A typed async client of the daemon and a mirror of a subscribed list.
-    .target(name: "ListClient", dependencies: ["JSON", "JSONRPC", "ListServer"]),
+    .target(name: "ListClient", dependencies: ["JSON", "JSONRPC"]),
     // The command-line client: `listctl [--socket PATH | --spawn [listd args] --] COMMAND`.
     // Depends on `listd` so that building listctl (`swift run listctl demo`) builds the daemon it runs.
     .executableTarget(name: "listctl", dependencies: ["JSON", "JSONRPC", "ListClient", "listd"]),

@@ -143,6 +143,8 @@ public final class Connection: @unchecked Sendable {
   private let handlerQueue: DispatchQueue
   /// Handler blocks queued on `handlerQueue` and not finished.
   private let queuedHandlers = Atomic<Int>(0)
+  /// When a closing connection stops flushing (uptime nanoseconds; 0 while open).
+  private let flushDeadline = Atomic<UInt64>(0)
   /// Whether the reading thread holds more frames of the current read (answers then wait for
   /// the writer thread, which writes them in one batch).
   private let moreFramesInRead = Atomic<Bool>(false)
@@ -308,6 +310,15 @@ public final class Connection: @unchecked Sendable {
     close(reason: .closedLocally)
   }
 
+  /// Stops reading and closes once every request already read has been answered (and the
+  /// answers flushed, as in ``close()``): the way to end a session after `exit` or a signal
+  /// without losing the answer to a `shutdown` — or to anything else — sent before it.
+  /// Requests read meanwhile still pass the gate and are answered. Idempotent.
+  public func closeAfterAnswering() {
+    readerWake.wake()
+    handlerQueue.async(flags: .barrier) { [self] in markInputDrained() }
+  }
+
   /// Whether ``close()`` was called or the connection closed by itself.
   public var isClosed: Bool { state.withLock { $0.closed } }
 
@@ -343,8 +354,10 @@ public final class Connection: @unchecked Sendable {
     switch reason {
     case .closedLocally, .endOfInput:
       outgoing.close(discardPending: false)
+      // The writer thread gives up at this deadline (no timer: one would keep this connection's
+      // descriptors alive until it fired).
       let deadline = DispatchTime.now() + .nanoseconds(Self.nanoseconds(options.flushTimeout))
-      DispatchQueue.global().asyncAfter(deadline: deadline) { [writerWake] in writerWake.wake() }
+      flushDeadline.store(max(deadline.uptimeNanoseconds, 1), ordering: .releasing)
     case .outgoingQueueOverflow, .ioError:
       outgoing.close(discardPending: true)
       writerWake.wake()
@@ -378,10 +391,13 @@ public final class Connection: @unchecked Sendable {
     finishedCondition.lock()
     finishedCondition.broadcast()
     finishedCondition.unlock()
+    // Dropping every handler breaks the cycles through them (a server's handlers capture its
+    // session, which holds this connection), so a closed connection and its descriptors are freed.
     let closeHandlers = handlers.withLock { handlers -> [@Sendable (CloseReason) -> Void] in
+      let closeHandlers = handlers.closeHandlers
+      handlers = Handlers()
       handlers.finishedReason = reason
-      defer { handlers.closeHandlers = [] }
-      return handlers.closeHandlers
+      return closeHandlers
     }
     for handler in closeHandlers { handler(reason) }
   }
@@ -597,16 +613,21 @@ public final class Connection: @unchecked Sendable {
     threadExited()
   }
 
-  /// At end of input: once every handler already dispatched has run and every request in
-  /// progress is answered, close.
+  /// At end of input (on the reading thread, which is about to exit): once every handler
+  /// already dispatched has run and every request in progress is answered, close.
+  ///
+  /// `sync`, not `async`: a block queued from a thread that then exits leaves its dispatch
+  /// continuation behind for good (64 bytes for every connection that ever closed).
   private func inputEnded() {
-    handlerQueue.async(flags: .barrier) { [self] in
-      let drained = state.withLock { state -> Bool in
-        state.inputDrained = true
-        return state.inFlight.isEmpty
-      }
-      if drained { close(reason: .endOfInput) }
+    handlerQueue.sync(flags: .barrier) { markInputDrained() }
+  }
+
+  private func markInputDrained() {
+    let drained = state.withLock { state -> Bool in
+      state.inputDrained = true
+      return state.inFlight.isEmpty
     }
+    if drained { close(reason: .endOfInput) }
   }
 
   private func handle(_ event: FrameEvent, parser: inout JSONParser) {
@@ -801,7 +822,9 @@ public final class Connection: @unchecked Sendable {
 
   private func writeLoop() {
     while let batch = outgoing.nextBatch() {
-      let result = batch.withUnsafeBytes { DescriptorIO.writeAll(output, $0, wake: writerWake) }
+      let result = batch.withUnsafeBytes {
+        DescriptorIO.writeAll(output, $0, wake: writerWake) { flushDeadline.load(ordering: .acquiring) }
+      }
       outgoing.didWrite(batch.count)
       switch result {
       case .done:

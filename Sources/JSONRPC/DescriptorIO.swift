@@ -1,4 +1,6 @@
 // Blocking-free reads and writes on file descriptors, interruptible through a wake-up pipe.
+import Dispatch
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -93,8 +95,12 @@ enum DescriptorIO {
     return written >= 0 ? written : nil
   }
 
-  /// Writes all of `bytes`, waiting for room when the descriptor is non-blocking.
-  static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, wake: WakePipe) -> WriteResult {
+  /// Writes all of `bytes`, waiting for room when the descriptor is non-blocking. Gives up
+  /// (`.woken`) when the wake pipe fires, or once `deadline()` (uptime nanoseconds, 0 for none)
+  /// has passed while waiting: it is checked at least every 100 ms, so it may be set at any time.
+  static func writeAll(
+    _ fd: Int32, _ bytes: UnsafeRawBufferPointer, wake: WakePipe, deadline: () -> UInt64 = { 0 }
+  ) -> WriteResult {
     var offset = 0
     while offset < bytes.count {
       let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -110,7 +116,9 @@ enum DescriptorIO {
         pollfd(fd: fd, events: Int16(POLLOUT), revents: 0),
         pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
       ]
-      let ready = poll(&fds, 2, -1)
+      let limit = deadline()
+      if limit != 0 && DispatchTime.now().uptimeNanoseconds >= limit { return .woken }
+      let ready = poll(&fds, 2, limit == 0 ? -1 : 100)
       if ready < 0 && errno != EINTR { return .failed(errno) }
       if fds[1].revents != 0 { return .woken }
     }

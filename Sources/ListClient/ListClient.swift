@@ -2,7 +2,6 @@
 import Foundation
 import JSON
 import JSONRPC
-import ListServer
 
 /// A notification the daemon sent: `list/didChange`, `list/didCreate`, `owner/event`, …
 public struct ServerNotification: Sendable {
@@ -79,12 +78,14 @@ public final class ListClient: @unchecked Sendable {
       ownsDescriptors: false, process: process, stdinPipe: input, requestTimeout: requestTimeout)
   }
 
-  /// Connects to a daemon's Unix socket (default: the path `listd --listen` uses). Requests wait
-  /// at most `requestTimeout` for their answer (nil: no limit).
-  public static func socket(path: String = UnixSocketListener.defaultPath, requestTimeout: Duration? = nil)
+  /// Connects to a daemon's Unix socket (default: the path `listd --listen` uses), only if the
+  /// socket and the daemon are this user's (see ``UnixSocket/connect(to:)``); throws a
+  /// ``UnixSocketError`` naming the path and the problem otherwise. Requests wait at most
+  /// `requestTimeout` for their answer (nil: no limit).
+  public static func socket(path: String = UnixSocket.defaultPath, requestTimeout: Duration? = nil)
     throws -> ListClient
   {
-    let fd = try UnixSocketListener.connect(to: path)
+    let fd = try UnixSocket.connect(to: path)
     return try ListClient(
       input: fd, output: fd, ownsDescriptors: true, process: nil, stdinPipe: nil,
       requestTimeout: requestTimeout)

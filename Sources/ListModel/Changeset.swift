@@ -125,11 +125,12 @@ public struct Changeset: Hashable, Sendable {
   /// Rows whose data changed — payload (content equality), level, parent, hasChildren,
   /// isExpanded — or that were explicitly reconfigured (old coordinates), with their new data.
   public var itemReconfigures: [ItemRun] = []
-  /// Items that joined the selection, in id-interning order.
+  /// Items that joined the selection, in index-path order (``deselected``: by old index paths).
   public var selected: [String] = []
   /// Items that left the selection (including deleted and newly hidden ones).
   public var deselected: [String] = []
-  /// Items whose own expansion state became expanded (visible or not).
+  /// Items whose own expansion state became expanded (visible or not), in list order
+  /// (section, then preorder position); ``collapsed`` likewise.
   public var expanded: [String] = []
   /// Items whose own expansion state became collapsed (visible or not).
   public var collapsed: [String] = []

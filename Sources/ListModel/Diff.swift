@@ -354,11 +354,11 @@ private struct Differ {
 
   // MARK: Expansion and selection
 
+  // In list order of the new snapshot (the order of `selected` is index-path order, which
+  // agrees for visible items); never by interned integer, whose order depends on the id table.
   mutating func emitExpansion() {
-    expandedIDs.sort()
-    collapsedIDs.sort()
-    changes.expanded = expandedIDs.map { strings[Int($0)] }
-    changes.collapsed = collapsedIDs.map { strings[Int($0)] }
+    changes.expanded = new.inListOrder(expandedIDs).map { strings[Int($0)] }
+    changes.collapsed = new.inListOrder(collapsedIDs).map { strings[Int($0)] }
   }
 
   mutating func diffSelection() {
@@ -367,7 +367,8 @@ private struct Differ {
     var removed: [Int32] = []
     for id in new.selection where !old.selection.contains(id) { added.append(id) }
     for id in old.selection where !new.selection.contains(id) { removed.append(id) }
-    changes.selected = added.sorted().map { strings[Int($0)] }
-    changes.deselected = removed.sorted().map { strings[Int($0)] }
+    // In index-path order: `selected` by new index paths, `deselected` by old ones.
+    changes.selected = new.inIndexPathOrder(added).map { strings[Int($0)] }
+    changes.deselected = old.inIndexPathOrder(removed).map { strings[Int($0)] }
   }
 }

@@ -6,7 +6,9 @@ import Synchronization
 ///
 /// The table only grows: an integer, once given to a string, keeps naming it forever, so old
 /// snapshots stay valid while newer ones add ids. Strings interned by an edit that later fails
-/// stay in the table; they are not part of any snapshot's observable state.
+/// stay in the table; they are not part of any snapshot's observable state. A long-lived owner
+/// reclaims them by moving its snapshot to a fresh table (``ListSnapshot/compacted()``) once
+/// ``ListSnapshot/hasReclaimableIdentifiers`` says most of the table is unused.
 ///
 /// Thread safety: all mutable state sits behind a `Mutex` (strings) or an `Atomic` (stamps), so
 /// the class is `Sendable` without `@unchecked`; snapshots on different threads may share it.

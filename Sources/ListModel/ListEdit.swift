@@ -27,6 +27,8 @@ public enum ListEdit: Hashable, Sendable {
   case reloadItems([String])
   case reconfigureItems([String])
   case replaceItems([ListItem], section: String)
+  /// Replaces a section's items with trees; see ``ListSnapshot/replaceItems(_:inSection:)-(OutlineNode)``.
+  case replaceItemTrees([OutlineNode], section: String)
   case setPayload(item: String, payload: ItemPayload)
 
   // Outline
@@ -57,7 +59,8 @@ public enum ListEdit: Hashable, Sendable {
 
 extension ListSnapshot {
   /// Applies a batch of edits atomically: if one throws, the snapshot is exactly as before and
-  /// the error's `editIndex` names the failing edit. O(sum of the edits' costs); a batch of
+  /// the error's `editIndex` names the failing edit. A reload or reconfigure in the batch holds
+  /// for the item whatever later edits of the batch do to it, as long as it exists at the end. O(sum of the edits' costs); a batch of
   /// more than one edit also keeps the old storage alive while it runs, so its first write to
   /// each touched array copies it (a single edit validates before writing and needs no copy).
   public mutating func apply(_ edits: [ListEdit]) throws(ListModelError) {
@@ -78,6 +81,7 @@ extension ListSnapshot {
         throw ListModelError(error.kind, editIndex: index)
       }
     }
+    remarkReloadedItems(of: edits)
   }
 
   /// Applies one edit; atomic (on error nothing changed).
@@ -102,6 +106,7 @@ extension ListSnapshot {
     case .reloadItems(let ids): try reloadItems(ids)
     case .reconfigureItems(let ids): try reconfigureItems(ids)
     case .replaceItems(let items, let section): try replaceItems(items, inSection: section)
+    case .replaceItemTrees(let trees, let section): try replaceItems(trees, inSection: section)
     case .setPayload(let item, let payload): try setPayload(payload, forItem: item)
     case .appendChildren(let items, let parent): try appendChildren(items, to: parent)
     case .appendTrees(let trees, let section): try appendTrees(trees, toSection: section)

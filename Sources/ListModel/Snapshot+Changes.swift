@@ -67,7 +67,7 @@ extension ListSnapshot {
       changes.itemInserts = [.init(section: section, start: row + 1, rows: rows)]
     } else {
       changes.itemDeletes = [.init(section: section, rows: (row + 1)..<(row + 1 + effect.affectedRows))]
-      changes.deselected = effect.deselected.sorted().map { strings[Int($0)] }
+      changes.deselected = effect.deselected.map { strings[Int($0)] }  // in row order already
     }
     return changes
   }

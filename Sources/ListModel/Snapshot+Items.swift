@@ -123,8 +123,19 @@ extension ListSnapshot {
   /// they stay selected if still selectable); ids elsewhere in the list are duplicates.
   /// O(k + section size).
   public mutating func replaceItems(_ items: [ListItem], inSection section: String) throws(ListModelError) {
+    try replaceItems(items.map { OutlineNode($0) }, inSection: section)
+  }
+
+  /// Replaces a section's items (all of them, subtrees included) with trees of items, as
+  /// `list/replace` does for one section. Ids already in this section keep their identity and
+  /// stay selected while visible and selectable; a node marked
+  /// ``OutlineNode/inheritsExpansion`` keeps the expansion its item has now (in a batch: after
+  /// the edits before this one). Ids elsewhere in the list are duplicates. Content equal to the
+  /// section's changes nothing. O(nodes + section size).
+  public mutating func replaceItems(_ trees: [OutlineNode], inSection section: String) throws(ListModelError)
+  {
     let slot = try requireSection(section)
-    let strings = items.map(\.id)
+    let strings = Self.preorderIDs(trees)
     let ids = table.intern(strings)
     if let maxID = ids.max() { ensureLocationCapacity(maxID) }
     // Validate: new ids must be absent or in this section, and unique in the batch.
@@ -135,6 +146,8 @@ extension ListSnapshot {
         throw ListModelError(.duplicateItem(strings[index]))
       }
     }
+    // Built before anything changes, so expansion is inherited from the state as it is now.
+    let block = makeBlock(trees, ids: ids, level: 0, parent: -1, inheritingExpansionFrom: self)
     let s = Int(slot)
     var deselected = false
     for node in slots[s].nodes where !seen.contains(node.id) {
@@ -143,7 +156,7 @@ extension ListSnapshot {
     }
     if deselected { touchSelection() }
     itemCount += ids.count - slots[s].nodes.count
-    slots[s].nodes = makeBlock(items, ids: ids, level: 0, parent: -1)
+    slots[s].nodes = block
     renormalize(slot)
     pruneSelection()
   }
@@ -217,6 +230,26 @@ extension ListSnapshot {
       let stamp = table.nextStamp() << 1
       slots[Int(location.slot)].nodes[Int(location.position)].mark = stamp | (reload ? 1 : 0)
       touch(location.slot)
+    }
+  }
+
+  /// After a batch: marks again the items that a `reloadItems` or `reconfigureItems` of the batch
+  /// named, that still exist, and whose node a later edit re-created (deleted and added again,
+  /// or replaced by `replaceItems`), losing the mark. So a reload holds for the item through the
+  /// whole batch (the last of reload and reconfigure wins); a deleted item is only deleted.
+  /// O(ids marked in the batch).
+  mutating func remarkReloadedItems(of edits: [ListEdit]) {
+    var wanted: [String: Bool] = [:]
+    for edit in edits {
+      switch edit {
+      case .reloadItems(let ids): for id in ids { wanted[id] = true }
+      case .reconfigureItems(let ids): for id in ids { wanted[id] = false }
+      default: continue
+      }
+    }
+    for (id, reload) in wanted {
+      guard let item = itemID(id), node(item).mark == 0 else { continue }
+      try? mark([id], reload: reload)
     }
   }
 }

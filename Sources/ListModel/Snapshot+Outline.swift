@@ -169,12 +169,14 @@ extension ListSnapshot {
 
   /// Expands items above `level` and collapses the others, so exactly the rows of levels
   /// 0...level are visible (level 0 shows only roots; negative counts as 0). In one section,
-  /// or all if nil. O(items of those sections).
+  /// or all if nil. Like the other outline edits, expanding skips leaves (a leaf above `level`
+  /// keeps its state) while collapsing includes them: level 0 is ``collapseAll(inSection:)``.
+  /// O(items of those sections).
   public mutating func expand(toLevel level: Int, inSection section: String? = nil) throws(ListModelError) {
     let limit = Int32(clamping: max(level, 0))
     for slot in try slotsNamed(section) {
       setExpanded(inSlot: slot, positions: 0..<slots[Int(slot)].nodes.count) {
-        $0.hasChildren ? $0.level < limit : $0.isExpanded
+        $0.level < limit && ($0.hasChildren || $0.isExpanded)
       }
     }
   }

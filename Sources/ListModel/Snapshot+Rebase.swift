@@ -48,3 +48,20 @@ extension ListSnapshot {
     return result
   }
 }
+
+extension ListSnapshot {
+  /// Whether the id table shared by this snapshot's lineage holds many more ids than the
+  /// snapshot uses — ids of items since deleted, or interned by edits that failed — so that
+  /// ``compacted()`` would give memory back. O(1).
+  public var hasReclaimableIdentifiers: Bool {
+    table.count > 2 * (itemCount + slotOfSection.count) + 4_096
+  }
+
+  /// The same snapshot on a fresh id table that holds only its own ids, so a long-lived list
+  /// whose ids churn keeps memory proportional to its size, not to every id it ever saw.
+  /// Equal to `self`; a diff against a snapshot of the old table stays correct (it re-interns).
+  /// O(items).
+  public func compacted() -> ListSnapshot {
+    rebased(onto: IdentifierTable())
+  }
+}

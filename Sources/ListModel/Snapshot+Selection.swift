@@ -96,10 +96,31 @@ extension ListSnapshot {
     selectedIndexPathsAndIDs().map(\.path)
   }
 
+  /// Visible items (interned ids) sorted by index path. O(k log k + k log n).
+  func inIndexPathOrder(_ ids: [Int32]) -> [Int32] {
+    ids.count < 2 ? ids : indexPathsAndIDs(ids).map(\.id)
+  }
+
+  /// `ids` of present items, hidden ones included, in list order: by section, then preorder
+  /// position. O(k log k).
+  func inListOrder(_ ids: [Int32]) -> [Int32] {
+    guard ids.count > 1 else { return ids }
+    return ids.map { id -> (section: Int32, position: Int32, id: Int32) in
+      let at = location(id)
+      return (indexOfSlot[Int(at.slot)], at.position, id)
+    }
+    .sorted { ($0.section, $0.position) < ($1.section, $1.position) }
+    .map(\.id)
+  }
+
   private func selectedIndexPathsAndIDs() -> [(path: ListIndexPath, id: Int32)] {
+    indexPathsAndIDs(selection)
+  }
+
+  private func indexPathsAndIDs<IDs: Collection<Int32>>(_ ids: IDs) -> [(path: ListIndexPath, id: Int32)] {
     var result: [(path: ListIndexPath, id: Int32)] = []
-    result.reserveCapacity(selection.count)
-    for id in selection {
+    result.reserveCapacity(ids.count)
+    for id in ids {
       let at = location(id)
       let store = slots[Int(at.slot)]
       let path = ListIndexPath(

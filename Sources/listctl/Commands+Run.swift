@@ -42,10 +42,8 @@ extension Command {
     let session: RawSession
     do {
       session = try RawSession(context.endpoint, timeout: context.timeout)
-    } catch let error as ConnectFailure {
-      throw error
     } catch {
-      throw ConnectFailure("cannot connect: \(error)")
+      throw connectFailure(error, socket: context.endpoint.socket)
     }
     defer { session.close() }
     if context.arguments.has("--update") {

@@ -27,6 +27,22 @@ struct NoAnswer: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
+/// The failure to report when connecting failed with `error`; `socket` is the `--socket` given
+/// (nil: the default path). When no daemon is there, it says how to start one.
+func connectFailure(_ error: any Error, socket: String?) -> ConnectFailure {
+  switch error {
+  case let error as ConnectFailure:
+    return error
+  case let error as UnixSocketError where error.kind == .noDaemon:
+    let listen = socket.map { "listd --listen \($0) --stay" } ?? "listd --listen --stay"
+    return ConnectFailure("\(error) — start a daemon with '\(listen)', or use --spawn")
+  case let error as UnixSocketError:
+    return ConnectFailure(error.description)
+  default:
+    return ConnectFailure("cannot connect: \(error)")
+  }
+}
+
 /// Writes `message` to stderr, prefixed with `listctl: `.
 func printError(_ message: String) {
   FileHandleOutput.standardError("listctl: " + message + "\n")

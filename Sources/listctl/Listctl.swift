@@ -1,16 +1,15 @@
-import Foundation
 // The driver: global options, help, connecting, running one command and mapping errors to exit codes.
+import Foundation
 import JSON
 import JSONRPC
 import ListClient
-import ListServer
 
 /// The `listctl` program.
 enum Listctl {
   static let usage = """
     usage: listctl [--socket PATH | --spawn [LISTD ARGS…] --] [--timeout SECONDS] COMMAND [ARGS…]
 
-    Talks to a listd daemon: over its Unix socket (--socket PATH; default \(UnixSocketListener.defaultPath)),
+    Talks to a listd daemon: over its Unix socket (--socket PATH; default \(UnixSocket.defaultPath)),
     or over the stdio of a private daemon it starts (--spawn; listd's own options, such as --demo,
     go between --spawn and `--`: `listctl --spawn --demo -- lists`).
 
@@ -45,7 +44,7 @@ enum Listctl {
         print(usage)
         return ExitCode.ok
       case "--version":
-        print("listctl \(ServerInfo.version) (protocol \(ServerInfo.protocolVersion))")
+        print("listctl \(ListClient.version) (protocol \(ListClient.protocolVersion))")
         return ExitCode.ok
       case "--timeout":
         do {
@@ -126,7 +125,7 @@ enum Listctl {
     } catch let error as ConnectionError where error.isTimeout {
       return fail(error, command: name, timeout: timeout)
     } catch {
-      return fail(ConnectFailure("cannot connect: \(error)"))
+      return fail(connectFailure(error, socket: socketPath))
     }
     defer { client.close() }
     do {
@@ -159,7 +158,7 @@ enum Listctl {
       return try ListClient.spawn(
         listdPath: try listdPath(), arguments: quiet + spawn, requestTimeout: timeout)
     }
-    return try ListClient.socket(path: socket ?? UnixSocketListener.defaultPath, requestTimeout: timeout)
+    return try ListClient.socket(path: socket ?? UnixSocket.defaultPath, requestTimeout: timeout)
   }
 
   /// The daemon to spawn (`ListClient.locateDaemon`), or a failure saying how to provide one.

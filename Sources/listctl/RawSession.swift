@@ -2,7 +2,7 @@
 // from the daemon kept in arrival order and taken by id (responses) or in order (notifications).
 import Foundation
 import JSON
-import ListServer
+import JSONRPC
 
 /// One connection to a daemon that sends messages verbatim (no initialize, no id allocation).
 final class RawSession: @unchecked Sendable {
@@ -38,7 +38,7 @@ final class RawSession: @unchecked Sendable {
       readFD = output.fileHandleForReading.fileDescriptor
       writeFD = input.fileHandleForWriting.fileDescriptor
     } else {
-      let fd = try UnixSocketListener.connect(to: endpoint.socket ?? UnixSocketListener.defaultPath)
+      let fd = try UnixSocket.connect(to: endpoint.socket ?? UnixSocket.defaultPath)
       process = nil
       stdinPipe = nil
       readFD = fd

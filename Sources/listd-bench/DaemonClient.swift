@@ -173,7 +173,7 @@ final class Subscriber: @unchecked Sendable {
 
   /// Connects to `socket`, initializes and subscribes to `list` (snapshot "none").
   init(socket: String, list: String, name: String) throws {
-    let fd = try UnixSocketListener.connect(to: socket)
+    let fd = try UnixSocket.connect(to: socket)
     connection = RawConnection(reading: fd, writing: fd)
     connection.initialize(name: name)
     connection.call("list/subscribe", ["list": .string(list), "snapshot": "none"], id: 2)

@@ -17,7 +17,7 @@ struct DaemonOptions {
 
     usage: listd [options]
 
-      --listen [PATH]        also serve a Unix socket (default \(UnixSocketListener.defaultPath));
+      --listen [PATH]        also serve a Unix socket (default \(UnixSocket.defaultPath));
                              its directory must be one only you can enter (created 0700 if missing)
       --stay                 with --listen: keep serving socket clients after stdin closes
       --demo                 start with the demo lists (contacts, settings, files, live)
@@ -61,7 +61,7 @@ struct DaemonOptions {
           index += 1
           options.listenPath = arguments[index]
         } else {
-          options.listenPath = UnixSocketListener.defaultPath
+          options.listenPath = UnixSocket.defaultPath
         }
       case "--stay": options.stay = true
       case "--demo": options.demo = true

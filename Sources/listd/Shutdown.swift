@@ -2,7 +2,6 @@
 import Dispatch
 import Foundation
 import JSONRPC
-import ListServer
 
 /// The daemon's single exit path, safe to call from any thread, any number of times.
 final class Shutdown: @unchecked Sendable {
@@ -28,7 +27,8 @@ final class Shutdown: @unchecked Sendable {
     lock.withLock { sources.append(source) }
   }
 
-  /// Removes the socket, lets stdout drain what is queued (answers to `shutdown`, say), exits.
+  /// Removes the socket, answers every request already read on stdio (a `shutdown` followed at
+  /// once by `exit`, say) and lets stdout drain, then exits.
   func exit(_ code: Int32) {
     let (first, listener, stdio) = lock.withLock { () -> (Bool, UnixSocketListener?, Connection?) in
       defer { started = true }
@@ -39,7 +39,7 @@ final class Shutdown: @unchecked Sendable {
     DispatchQueue.global().async {
       listener?.stop()
       if let stdio {
-        stdio.close()
+        stdio.closeAfterAnswering()
         stdio.waitUntilClosed()
       }
       Foundation.exit(code)

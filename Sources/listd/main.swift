@@ -38,6 +38,8 @@ do {
   exit(2)
 }
 let logger = options.server.logger
+/// The logger when logs go to --log-file: fatal errors go there as well as to stderr.
+let logFile = options.logFile == nil ? nil : logger
 
 /// Everything that must happen before the process exits, exactly once.
 let shutdown = Shutdown()
@@ -47,8 +49,7 @@ if options.demo {
   do {
     try server.loadDemo()
   } catch {
-    logger.error("cannot load the demo lists: \(error)")
-    exit(1)
+    fatal("cannot load the demo lists: \(error)", logFile: logFile)
   }
 }
 
@@ -68,9 +69,7 @@ if let path = options.listenPath {
     }
     logger.info("listening on \(path)")
   } catch {
-    logger.error("\(error)")
-    FileHandle.standardError.write(Data("listd: \(error)\n".utf8))
-    exit(1)
+    fatal("\(error)", logFile: logFile)
   }
 }
 
@@ -87,8 +86,7 @@ do {
   }
   server.attach(stdio, primary: true)
 } catch {
-  logger.error("cannot serve stdio: \(error)")
-  exit(1)
+  fatal("cannot serve stdio: \(error)", logFile: logFile)
 }
 
 // Nothing runs on the main queue; the main thread waits for SIGTERM / SIGINT.

@@ -87,17 +87,23 @@ final class RunningListctl: @unchecked Sendable {
   }
 }
 
-/// Runs `listctl arguments…` to completion, feeding `input` to its stdin.
-func runListctl(_ arguments: [String], input: String? = nil) throws -> Run {
-  try runListctl(arguments, input: input.map { Data($0.utf8) })
+/// Runs `listctl arguments…` to completion, feeding `input` to its stdin; `environment` is added
+/// to the test's own.
+func runListctl(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws
+  -> Run
+{
+  try runListctl(arguments, input: input.map { Data($0.utf8) }, environment: environment)
 }
 
-/// Runs `listctl arguments…` to completion, feeding `input` bytes to its stdin.
+/// Runs `listctl arguments…` to completion, feeding `input` bytes to its stdin; `environment` is
+/// added to the test's own.
 func runListctl(_ arguments: [String], input: Data?, environment: [String: String] = [:]) throws -> Run {
   let process = Process()
   process.executableURL = buildDirectory.appendingPathComponent("listctl")
   process.arguments = arguments
-  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  if !environment.isEmpty {
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  }
   let out = Pipe()
   let err = Pipe()
   let stdin = Pipe()

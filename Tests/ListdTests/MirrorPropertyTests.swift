@@ -328,7 +328,7 @@ struct MirrorRun {
     let before = model
     var after = model
     do {
-      let decoded = try EditDecoding.edits(Params(params), wasExpanded: { before.isExpanded($0) })
+      let decoded = try EditDecoding.edits(Params(params))
       let changeset: Changeset
       do throws(ListModelError) {
         changeset = try after.applyAndDiff(decoded.edits)
@@ -389,7 +389,7 @@ struct MirrorRun {
   }
 
   private func state() throws -> WireMirror {
-    try WireMirror(list: list, version: version, snapshot: roundTrip(RowEncoding.snapshot(model.rows)))
+    try WireMirror(list: list, version: version, snapshot: roundTrip(RowEncoding.snapshot(model)))
   }
 
   /// The value as a client reads it: written and parsed again.

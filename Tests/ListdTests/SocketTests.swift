@@ -1,10 +1,9 @@
 // End-to-end tests of --listen: shared lists and private subscriptions, socket and directory modes, stale and live sockets, --stay, signals.
 import Foundation
 import JSON
-import JSONRPC
 import XCTest
 
-@testable import ListServer
+@testable import JSONRPC
 
 final class SocketTests: XCTestCase {
   private var directory: PrivateDirectory!
@@ -129,10 +128,10 @@ final class SocketTests: XCTestCase {
   func testAStaleSocketFileIsReplaced() throws {
     // A socket bound and closed without unlinking: nobody listens on it.
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    XCTAssertEqual(UnixSocketListener.withAddress(socketPath) { bind(fd, $0, $1) }, 0)
+    XCTAssertEqual(try UnixSocket.withAddress(socketPath) { bind(fd, $0, $1) }, 0)
     close(fd)
     XCTAssertEqual(fileStatus(socketPath).map { $0.st_mode & S_IFMT }, S_IFSOCK)
-    XCTAssertThrowsError(try UnixSocketListener.connect(to: socketPath))
+    XCTAssertThrowsError(try UnixSocket.connect(to: socketPath))
 
     let daemon = try DaemonProcess(["--listen", socketPath])
     let client = try TestClient.connect(socketPath)
@@ -229,17 +228,17 @@ final class SocketTests: XCTestCase {
       close(pair[0])
       close(pair[1])
     }
-    XCTAssertEqual(UnixSocketListener.peerUID(pair[0]), getuid())
-    XCTAssertEqual(UnixSocketListener.peerUID(pair[1]), getuid())
+    XCTAssertEqual(UnixSocket.peerUID(pair[0]), getuid())
+    XCTAssertEqual(UnixSocket.peerUID(pair[1]), getuid())
     // Not a socket: no credentials, rather than a wrong uid.
     let notASocket = open(directory.path, O_RDONLY)
-    XCTAssertNil(UnixSocketListener.peerUID(notASocket))
+    XCTAssertNil(UnixSocket.peerUID(notASocket))
     close(notASocket)
 
     let daemon = try DaemonProcess.listening(on: socketPath, ["--log-level", "debug"])
-    let fd = try UnixSocketListener.connect(to: socketPath)
+    let fd = try UnixSocket.connect(to: socketPath)
     defer { close(fd) }
-    XCTAssertEqual(UnixSocketListener.peerUID(fd), getuid())  // the daemon's uid, as seen by us
+    XCTAssertEqual(UnixSocket.peerUID(fd), getuid())  // the daemon's uid, as seen by us
     let client = RawClient(reading: fd, writing: fd)
     XCTAssertNotNil(client.request(id: 1, "initialize", [:])?["result"], "a same-uid peer is served")
     daemon.stop()

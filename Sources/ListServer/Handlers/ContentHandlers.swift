@@ -25,17 +25,18 @@ enum ContentHandlers {
   ]
 
   /// Queues `edits` (decoded on the list's queue, against the state they apply to) as one
-  /// atomic change of the list named in the params, honouring `ifVersion`.
+  /// atomic change of the list named in the params, honouring `ifVersion`. Only a `batch`
+  /// (`list/edit`) names the failing edit in its errors (`data.editIndex`).
   private static func change(
-    _ context: HandlerContext, _ request: IncomingRequest,
+    _ context: HandlerContext, _ request: IncomingRequest, batch: Bool = false,
     decode: @escaping @Sendable (ListSnapshot) throws(ResponseError) -> DecodedEdits
   ) throws {
     let p = request.params
-    let list = try context.registry.list(try p.string("list"))
     let ifVersion = try p.optionalInt("ifVersion")
+    let list = try context.registry.list(try p.string("list"))
     context.onQueue(of: list, request) {
       try list.mutate(ifVersion: ifVersion) { snapshot throws(ResponseError) in
-        try decode(snapshot).applyAndDiff(to: &snapshot, list: list.id)
+        try decode(snapshot).applyAndDiff(to: &snapshot, list: list.id, batch: batch)
       }
     }
   }
@@ -44,8 +45,8 @@ enum ContentHandlers {
   static func edit(_ context: HandlerContext, _ request: IncomingRequest) throws {
     try request.params.requireKnown(["list", "edits", "ifVersion", "workDoneToken"])
     _ = try request.params.array("edits")  // a type error is answered before queuing
-    try change(context, request) { snapshot throws(ResponseError) in
-      try EditDecoding.edits(request.params, wasExpanded: { snapshot.isExpanded($0) })
+    try change(context, request, batch: true) { _ throws(ResponseError) in
+      try EditDecoding.edits(request.params)
     }
   }
 
@@ -54,9 +55,9 @@ enum ContentHandlers {
   static func replace(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
     try p.requireKnown(["list", "content", "ifVersion", "workDoneToken"])
-    let list = try context.registry.list(try p.string("list"))
     let ifVersion = try p.optionalInt("ifVersion")
     let content = try p.object("content")
+    let list = try context.registry.list(try p.string("list"))
     context.onQueue(of: list, request) {
       var progress = Progress(context, request, title: "Replacing the content of list '\(list.id)'")
       let current = try list.current(ifVersion: ifVersion)

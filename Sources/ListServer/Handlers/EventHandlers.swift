@@ -39,11 +39,25 @@ enum EventHandlers {
     let payload: ItemPayload
   }
 
-  /// The target of an event, or the error a viewer should see.
-  private static func resolve(_ context: HandlerContext, _ p: Params, keys: [String]) throws -> Target {
+  /// Answers an event that only reports (toggle, action, delete, move) with `body`'s result:
+  /// at once, or after this session's requests of the list still queued, so an event sees the
+  /// session's own changes (an item it just added). Callers read their own members first, so a
+  /// bad member is reported before an unknown list.
+  private static func report(
+    _ context: HandlerContext, _ request: IncomingRequest, keys: [String],
+    _ body: @escaping @Sendable (Target) throws -> JSONValue
+  ) throws {
+    let p = request.params
     try p.requireKnown(["list", "item"] + keys)
-    let list = try context.registry.list(try p.string("list"))
     let item = try p.string("item")
+    let list = try context.registry.list(try p.string("list"))
+    context.afterOwnRequests(on: list) {
+      request.answer { try body(try resolve(list, item)) }
+    }
+  }
+
+  /// The target of an event, or the error a viewer should see.
+  private static func resolve(_ list: LiveList, _ item: String) throws -> Target {
     let committed = try list.current(ifVersion: nil)
     guard let payload = committed.snapshot.payload(of: item) else {
       throw ResponseError.unknownItem(item, in: list.id)
@@ -61,8 +75,8 @@ enum EventHandlers {
   static func selection(_ context: HandlerContext, _ request: IncomingRequest, select: Bool) throws {
     let p = request.params
     try p.requireKnown(["list", "item"])
-    let list = try context.registry.list(try p.string("list"))
     let item = try p.string("item")
+    let list = try context.registry.list(try p.string("list"))
     let session = context.session
     context.onQueue(of: list, request) {
       let answer = try list.mutate(ifVersion: nil) { snapshot throws(ResponseError) in
@@ -73,7 +87,7 @@ enum EventHandlers {
           }
           return try snapshot.applyAndDiff([select ? .select([item]) : .deselect([item])])
         } catch {
-          throw ResponseError.model(error, list: list.id)
+          throw ResponseError.model(ListModelError(error.kind), list: list.id)  // no edit to name
         }
       }
       let version = Int(answer["version"]?.intValue ?? 0)
@@ -87,10 +101,8 @@ enum EventHandlers {
 
   /// `event/toggle`: the item must have a toggle accessory.
   static func toggle(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    request.answer {
-      let p = request.params
-      let r = try resolve(context, p, keys: ["isOn"])
-      let isOn = try p.bool("isOn")
+    let isOn = try request.params.bool("isOn")
+    try report(context, request, keys: ["isOn"]) { r in
       guard
         r.payload.accessories.contains(where: { if case .toggle = $0 { return true } else { return false } })
       else {
@@ -104,10 +116,8 @@ enum EventHandlers {
 
   /// `event/action`: the action must be one of the item's swipe, context-menu or pop-up actions.
   static func action(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    request.answer {
-      let p = request.params
-      let r = try resolve(context, p, keys: ["action"])
-      let action = try p.string("action")
+    let action = try request.params.string("action")
+    try report(context, request, keys: ["action"]) { r in
       var actions =
         r.payload.leadingSwipeActions + r.payload.trailingSwipeActions + r.payload.contextMenuActions
       for case .popUpMenu(let menu) in r.payload.accessories { actions += menu }
@@ -124,24 +134,20 @@ enum EventHandlers {
 
   /// `event/delete`: the owner decides whether to delete.
   static func delete(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    request.answer {
-      let r = try resolve(context, request.params, keys: [])
-      return forward(r, "delete", from: context.session)
-    }
+    try report(context, request, keys: []) { r in forward(r, "delete", from: context.session) }
   }
 
   /// `event/move`: the item must be movable; the target must exist.
   static func move(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    request.answer {
-      let p = request.params
-      let r = try resolve(context, p, keys: ["before", "after", "section"])
+    let p = request.params
+    let key = try p.requireOne(of: ["before", "after", "section"], "event/move")
+    let target = try p.string(key)
+    try report(context, request, keys: ["before", "after", "section"]) { r in
       guard r.payload.isMovable else {
         throw ResponseError(
           .invalidEdit, "item '\(r.item)' of list '\(r.list.id)' is not movable",
           data: ["item": .string(r.item), "reason": "not movable"])
       }
-      let key = try p.requireOne(of: ["before", "after", "section"], "event/move")
-      let target = try p.string(key)
       let snapshot = r.committed.snapshot
       if key == "section" {
         guard snapshot.contains(section: target) else {
@@ -174,7 +180,6 @@ enum EventHandlers {
   static func refresh(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
     try p.requireKnown(["list", "timeoutMs"])
-    let list = try context.registry.list(try p.string("list"))
     var timeout = context.options.refreshTimeout
     if let ms = try p.optionalInt("timeoutMs") {
       let max = context.options.maxRefreshTimeout
@@ -184,6 +189,7 @@ enum EventHandlers {
       }
       timeout = .milliseconds(ms)
     }
+    let list = try context.registry.list(try p.string("list"))
     guard let owner = list.owner else { throw noOwner(list) }
     owner.refresh(list, viewer: context.session.id, timeout: timeout) { error in
       if let error {

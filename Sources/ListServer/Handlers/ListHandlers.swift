@@ -1,4 +1,5 @@
 // Handlers of list lifetime: list/create, list/dispose, list/all and list/info.
+import Dispatch
 import JSON
 import JSONRPC
 import ListModel
@@ -7,19 +8,31 @@ enum ListHandlers {
   static let requests: [RequestMethod] = [
     .change("list/create", create),
     .change("list/dispose", dispose),
-    .query("list/all") { context, request in
-      request.answer {
-        try request.params.requireKnown([])
-        return ["lists": .array(context.registry.lists.map { $0.info() })]
-      }
-    },
+    .query("list/all", all),
     .query("list/info") { context, request in
-      request.answer {
-        try request.params.requireKnown(["list"])
-        return try context.registry.list(try request.params.string("list")).info()
+      try request.params.requireKnown(["list"])
+      let list = try context.registry.list(try request.params.string("list"))
+      context.afterOwnRequests(on: list) {
+        request.answer {
+          _ = try list.current(ifVersion: nil)  // disposed by a request of this session before
+          return list.info()
+        }
       }
     },
   ]
+
+  /// `list/all`: after this session's requests still queued on any list, so it sees their effect.
+  static func all(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    try request.params.requireKnown([])
+    let group = DispatchGroup()
+    for list in context.registry.lists where context.session.hasPendingChange(list.id) {
+      group.enter()
+      list.queue.async { group.leave() }
+    }
+    group.notify(queue: .global()) {
+      request.respond(["lists": .array(context.registry.lists.map { $0.info() })])
+    }
+  }
 
   /// `list/create`: a new list owned by the caller, at version 0 with its initial content.
   /// Answers the changeset from an empty list to that content.
@@ -32,6 +45,9 @@ enum ListHandlers {
       title: try p.optionalString("title") ?? id,
       appearance: try p.optionalEnumeration("appearance", as: Appearance.self) ?? .plain)
     let mode = try p.optionalEnumeration("selectionMode", as: SelectionMode.self) ?? .single
+    // A taken id is reported before problems in the content, as for every method the list
+    // comes before its content (Protocol/README.md, "Which error wins").
+    if (try? context.registry.list(id)) != nil { throw ResponseError.duplicateList(id) }
     let empty = ListSnapshot(selectionMode: mode)
     var snapshot = empty
     if let content = try p.optionalObject("content") {

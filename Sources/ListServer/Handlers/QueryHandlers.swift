@@ -18,7 +18,8 @@ enum QueryHandlers {
   ]
 
   /// Resolves the list and answers `body`'s members after `{list, version}`; `body` gets the
-  /// committed snapshot, the params and the list id.
+  /// committed snapshot, the params and the list id. Callers read their other members before
+  /// calling this, so a bad member is reported before an unknown list.
   private static func query(
     _ context: HandlerContext, _ request: IncomingRequest, keys: [String],
     _ body: @escaping @Sendable (ListSnapshot, Params, _ list: String) throws -> [(String, JSONValue)]
@@ -63,8 +64,8 @@ enum QueryHandlers {
   /// A section's visible rows, paged. O(log n + rows returned).
   static func items(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let (offset, limit) = try page(request.params, context, defaultLimit: context.options.maxWindow)
-    try query(context, request, keys: ["section", "offset", "limit"]) { snapshot, p, list in
-      let section = try p.string("section")
+    let section = try request.params.string("section")
+    try query(context, request, keys: ["section", "offset", "limit"]) { snapshot, _, list in
       guard let index = snapshot.index(ofSection: section) else {
         throw ResponseError.unknownSection(section, in: list)
       }
@@ -102,8 +103,8 @@ enum QueryHandlers {
 
   /// O(log n + children).
   static func item(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    try query(context, request, keys: ["item"]) { snapshot, p, list in
-      let id = try p.string("item")
+    let id = try request.params.string("item")
+    try query(context, request, keys: ["item"]) { snapshot, _, list in
       guard let info = itemInfo(id, in: snapshot) else { throw ResponseError.unknownItem(id, in: list) }
       return [("item", info)]
     }
@@ -111,11 +112,12 @@ enum QueryHandlers {
 
   /// O(log n + children).
   static func itemAt(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    try query(context, request, keys: ["indexPath"]) { snapshot, p, list in
-      let path = try p.array("indexPath")
-      guard path.count == 2, let section = path[0].intValue, let row = path[1].intValue else {
-        throw p.mismatch("indexPath", "[section, row] (two integers)", .array(path))
-      }
+    let p = request.params
+    let path = try p.array("indexPath")
+    guard path.count == 2, let section = path[0].intValue, let row = path[1].intValue else {
+      throw p.mismatch("indexPath", "[section, row] (two integers)", .array(path))
+    }
+    try query(context, request, keys: ["indexPath"]) { snapshot, _, list in
       guard let id = snapshot.item(at: ListIndexPath(section: Int(section), item: Int(row))),
         let info = itemInfo(id, in: snapshot)
       else {
@@ -140,14 +142,21 @@ enum QueryHandlers {
     }
   }
 
-  /// Outline state down to `depth`: of an item's subtree, a section's roots, or every section's.
-  /// O(nodes returned).
+  /// Outline state down to `depth`: of an item's subtree, a section's roots, or every section's
+  /// roots in section order. Each top-level node names its `section`. O(nodes returned).
   static func outline(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    try query(context, request, keys: ["item", "section", "depth"]) { snapshot, p, list in
-      let depth = try p.optionalInt("depth") ?? Int.max
-      guard depth >= 0 else { throw p.invalid("depth", "must be 0 or more, got \(depth)") }
-      func node(_ id: String, _ remaining: Int) -> JSONValue {
+    let p = request.params
+    if try p.contains("item") && p.contains("section") {
+      throw p.invalid("section", "cannot be given with \"item\" (an item's subtree is in its own section)")
+    }
+    let depth = try p.optionalInt("depth") ?? Int.max
+    guard depth >= 0 else { throw p.invalid("depth", "must be 0 or more, got \(depth)") }
+    let item = try p.optionalString("item")
+    let section = try p.optionalString("section")
+    try query(context, request, keys: ["item", "section", "depth"]) { snapshot, _, list in
+      func node(_ id: String, _ remaining: Int, section: String? = nil) -> JSONValue {
         var object: JSONObject = ["id": .string(id)]
+        if let section { object.append("section", .string(section)) }
         if let text = snapshot.payload(of: id)?.content.text { object.append("text", .string(text)) }
         object.append("expanded", .bool(snapshot.isExpanded(id)))
         if snapshot.hasChildren(id) { object.append("hasChildren", true) }
@@ -155,19 +164,24 @@ enum QueryHandlers {
         object.append("children", .array(children))
         return .object(object)
       }
-      let roots: [String]
-      if let item = try p.optionalString("item") {
-        guard snapshot.contains(item: item) else { throw ResponseError.unknownItem(item, in: list) }
-        roots = [item]
-      } else if let section = try p.optionalString("section") {
+      let sections: [String]
+      if let item {
+        guard let section = snapshot.sectionIdentifier(containingItem: item) else {
+          throw ResponseError.unknownItem(item, in: list)
+        }
+        return [("nodes", [node(item, depth, section: section)])]
+      } else if let section {
         guard snapshot.contains(section: section) else {
           throw ResponseError.unknownSection(section, in: list)
         }
-        roots = snapshot.rootItems(inSection: section)
+        sections = [section]
       } else {
-        roots = snapshot.sectionIdentifiers.flatMap { snapshot.rootItems(inSection: $0) }
+        sections = snapshot.sectionIdentifiers
       }
-      return [("nodes", .array(roots.map { node($0, depth) }))]
+      let nodes = sections.flatMap { section in
+        snapshot.rootItems(inSection: section).map { node($0, depth, section: section) }
+      }
+      return [("nodes", .array(nodes))]
     }
   }
 
@@ -175,13 +189,14 @@ enum QueryHandlers {
   /// O(items × text length).
   static func search(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let maxWindow = context.options.maxWindow
-    try query(context, request, keys: ["text", "caseSensitive", "limit"]) { snapshot, p, list in
-      let needle = try p.string("text")
-      let caseSensitive = try p.optionalBool("caseSensitive") ?? false
-      let limit = try p.optionalInt("limit") ?? 1_000
-      guard limit >= 0 && limit <= maxWindow else {
-        throw p.invalid("limit", "must be between 0 and \(maxWindow), got \(limit)")
-      }
+    let p = request.params
+    let needle = try p.string("text")
+    let caseSensitive = try p.optionalBool("caseSensitive") ?? false
+    let limit = try p.optionalInt("limit") ?? 1_000
+    guard limit >= 0 && limit <= maxWindow else {
+      throw p.invalid("limit", "must be between 0 and \(maxWindow), got \(limit)")
+    }
+    try query(context, request, keys: ["text", "caseSensitive", "limit"]) { snapshot, _, _ in
       let folded = caseSensitive ? needle : needle.lowercased()
       func matches(_ text: String?) -> Bool {
         guard let text else { return false }

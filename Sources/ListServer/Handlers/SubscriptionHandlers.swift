@@ -12,64 +12,39 @@ enum SubscriptionHandlers {
     .query("list/changesSince", changesSince),
   ]
 
-  /// What a subscribe answer carries for each list.
-  enum SnapshotKind: String, CaseIterable {
-    case full, window, none
-  }
-
   /// `list/subscribe`: one list, or every list (present and future). Each list's registration
   /// runs on its queue, atomically with the state answered, so the session receives every
-  /// change after the answered version and none before.
+  /// change after the answered version and none before; those committed before the answer is
+  /// sent wait in the subscription's gate and follow the answer.
   static func subscribe(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
     try p.requireKnown(["list", "snapshot", "window"])
-    let kind = try p.optionalEnumeration("snapshot", as: SnapshotKind.self) ?? .full
-    var requestedWindow: (offset: Int, limit: Int)?
-    if let w = try p.optionalObject("window") {
-      try w.requireKnown(["offset", "limit"])
-      let offset = try w.int("offset")
-      let limit = try w.int("limit")
-      guard offset >= 0 else { throw w.invalid("offset", "must be 0 or more, got \(offset)") }
-      guard limit >= 0 && limit <= context.options.maxWindow else {
-        throw w.invalid("limit", "must be between 0 and \(context.options.maxWindow), got \(limit)")
-      }
-      requestedWindow = (offset, limit)
-    }
-    let window = requestedWindow
-    if kind == .window && window == nil { throw p.missing("window") }
+    let form = try SnapshotForm(p, maxWindow: context.options.maxWindow)
     let session = context.session
+    let gate = SubscriptionGate(session: session)
+    let single = try p.optionalString("list")
     let lists: [LiveList]
-    if let id = try p.optionalString("list") {
-      lists = [try context.registry.list(id)]
+    if let single {
+      lists = [try context.registry.list(single)]
     } else {
       session.setSubscribedToAll(true)
-      lists = context.registry.subscribeToAll(session)
+      lists = context.registry.subscribeToAll(AllListsSubscription(gate: gate, form: form))
     }
     let answers = AnswerSlots(count: lists.count)
     let group = DispatchGroup()
     for (index, list) in lists.enumerated() {
       group.enter()
-      list.queue.async {
+      context.inOrder(on: list) {
         defer { group.leave() }
-        guard let committed = try? list.subscribe(session) else { return }  // disposed meanwhile
+        guard let committed = try? list.subscribe(gate) else { return }  // disposed meanwhile
         session.addSubscription(list.id)
         var object: JSONObject = [
           "list": .string(list.id), "version": .int(Int64(committed.version)), "info": list.info(),
         ]
-        switch kind {
-        case .full: object.append("snapshot", RowEncoding.snapshot(committed.snapshot.rows))
-        case .window:
-          if let window {
-            object.append(
-              "window",
-              .object(WindowEncoding.window(committed.snapshot, offset: window.offset, limit: window.limit)))
-          }
-        case .none: break
-        }
+        form.append(committed.snapshot, to: &object)
         answers.set(index, .object(object))
       }
     }
-    let single = try p.optionalString("list")
     group.notify(queue: .global()) {
       let results = answers.values
       if let single, results.isEmpty {
@@ -77,29 +52,34 @@ enum SubscriptionHandlers {
       } else {
         request.respond(["lists": .array(results)])
       }
+      gate.release()
     }
   }
 
-  /// `list/unsubscribe`: one list, or everything (including the subscription to all).
+  /// `list/unsubscribe`: one list, or everything (including the subscription to all). Runs on
+  /// the lists' queues, after whatever the session asked of them before.
   static func unsubscribe(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    request.answer {
-      let p = request.params
-      try p.requireKnown(["list"])
-      let session = context.session
-      if let id = try p.optionalString("list") {
-        let list = try context.registry.list(id)
-        list.unsubscribe(session.id)
-        session.removeSubscription(id)
-      } else {
-        session.setSubscribedToAll(false)
-        context.registry.unsubscribeFromAll(session)
-        for id in session.subscriptions {
-          (try? context.registry.list(id))?.unsubscribe(session.id)
-          session.removeSubscription(id)
-        }
-      }
-      return [:]
+    let p = request.params
+    try p.requireKnown(["list"])
+    let session = context.session
+    let lists: [LiveList]
+    if let id = try p.optionalString("list") {
+      lists = [try context.registry.list(id)]
+    } else {
+      session.setSubscribedToAll(false)
+      context.registry.unsubscribeFromAll(session)
+      lists = context.registry.lists
     }
+    let group = DispatchGroup()
+    for list in lists {
+      group.enter()
+      context.inOrder(on: list) {
+        list.unsubscribe(session.id)
+        session.removeSubscription(list.id)
+        group.leave()
+      }
+    }
+    group.notify(queue: .global()) { request.respond([:]) }
   }
 
   /// `list/changesSince`: from the bounded history, on the list's queue (so it is consistent
@@ -107,9 +87,9 @@ enum SubscriptionHandlers {
   static func changesSince(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
     try p.requireKnown(["list", "version"])
-    let list = try context.registry.list(try p.string("list"))
     let version = try p.int("version")
     guard version >= 0 else { throw p.invalid("version", "must be 0 or more, got \(version)") }
+    let list = try context.registry.list(try p.string("list"))
     list.queue.async {
       request.answer {
         let (current, changes) = try list.changes(since: version)

@@ -11,7 +11,7 @@ final class ListRegistry: Sendable {
     var order: [String] = []
     var sessions: [Int: Session] = [:]
     /// Sessions subscribed to every list, present and future.
-    var allSubscribers: [Int: Session] = [:]
+    var allSubscribers: [Int: AllListsSubscription] = [:]
   }
 
   private let state = Mutex(State())
@@ -27,10 +27,10 @@ final class ListRegistry: Sendable {
     state.withLock { state in state.order.compactMap { state.lists[$0] } }
   }
 
-  /// Registers a new list, or throws -32013 if the id is taken. Returns the sessions subscribed
-  /// to all lists, which the caller subscribes on the list's queue before any change.
-  func add(_ list: LiveList) throws(ResponseError) -> [Session] {
-    let subscribers = state.withLock { state -> [Session]? in
+  /// Registers a new list, or throws -32013 if the id is taken. Returns the subscriptions to all
+  /// lists, which the caller applies on the list's queue before any change.
+  func add(_ list: LiveList) throws(ResponseError) -> [AllListsSubscription] {
+    let subscribers = state.withLock { state -> [AllListsSubscription]? in
       guard state.lists[list.id] == nil else { return nil }
       state.lists[list.id] = list
       state.order.append(list.id)
@@ -49,11 +49,12 @@ final class ListRegistry: Sendable {
     }
   }
 
-  /// Marks `session` subscribed to every list and returns the lists existing now; lists added
-  /// later come with it in ``add(_:)``'s answer. Atomic with ``add(_:)``.
-  func subscribeToAll(_ session: Session) -> [LiveList] {
+  /// Marks a session subscribed to every list and returns the lists existing now; lists added
+  /// later come with it in ``add(_:)``'s answer. Atomic with ``add(_:)``, so each list is either
+  /// returned here or announced to the subscription by its creation, never both.
+  func subscribeToAll(_ subscription: AllListsSubscription) -> [LiveList] {
     state.withLock { state in
-      state.allSubscribers[session.id] = session
+      state.allSubscribers[subscription.gate.session.id] = subscription
       return state.order.compactMap { state.lists[$0] }
     }
   }
@@ -85,9 +86,17 @@ final class ListRegistry: Sendable {
     state.withLock { Array($0.sessions.values) }.filter { $0.phase == .initialized }
   }
 
-  /// Sends the same notification to every initialized session.
-  func broadcast(_ method: String, _ params: JSONValue) {
+  /// Sends the same notification to every initialized session but those in `excluded`.
+  func broadcast(_ method: String, _ params: JSONValue, excluding excluded: Set<Int> = []) {
     let body = Session.encodeNotification(method, params)
-    for session in initializedSessions { session.send(encoded: body) }
+    for session in initializedSessions where !excluded.contains(session.id) { session.send(encoded: body) }
   }
+}
+
+/// A session's subscription to every list, present and future: how new lists reach it.
+struct AllListsSubscription: Sendable {
+  /// The gate of the `list/subscribe` that made it (notifications wait for its answer).
+  let gate: SubscriptionGate
+  /// What a new list's `list/didCreate` carries to this session.
+  let form: SnapshotForm
 }

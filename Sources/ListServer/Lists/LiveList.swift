@@ -22,7 +22,8 @@ final class LiveList: Sendable {
   private struct State {
     var committed: Committed
     var history: ChangeHistory
-    var subscribers: [Int: Session] = [:]
+    /// Each subscribed session, through the gate of its latest `list/subscribe`.
+    var subscribers: [Int: SubscriptionGate] = [:]
     var owner: (any ListOwner)?
     var isDisposed = false
   }
@@ -84,6 +85,7 @@ final class LiveList: Sendable {
   func mutate(
     ifVersion: Int?, _ change: (inout ListSnapshot) throws(ResponseError) -> Changeset
   ) throws(ResponseError) -> JSONValue {
+    defer { reclaimIdentifiersIfNeeded() }
     let current = try current(ifVersion: ifVersion)
     var snapshot = current.snapshot
     let changeset = try change(&snapshot)
@@ -114,7 +116,7 @@ final class LiveList: Sendable {
       "list": .string(id), "version": .int(Int64(version)), "previousVersion": .int(Int64(base.version)),
       "changeset": encoded,
     ]
-    let subscribers = state.withLock { state -> [Session] in
+    let subscribers = state.withLock { state -> [SubscriptionGate] in
       state.committed.snapshot = snapshot
       state.committed.version = version
       state.history.append(version: version, params: params, weight: Self.weight(of: changeset))
@@ -123,10 +125,20 @@ final class LiveList: Sendable {
     if !subscribers.isEmpty {
       let body = Session.encodeNotification("list/didChange", params)
       for subscriber in subscribers where !subscriber.send(encoded: body) {
-        unsubscribe(subscriber.id)
+        unsubscribe(subscriber.session.id)
       }
     }
     return Self.mutationResult(list: id, version: version, changeset: encoded)
+  }
+
+  /// Moves the committed snapshot to a fresh id table once the shared one is mostly ids no
+  /// snapshot uses anymore (deleted items, failed edits), so memory follows the list's size.
+  /// Amortized O(1) per interned id. Must run on ``queue`` (after a change, failed or not).
+  func reclaimIdentifiersIfNeeded() {
+    let snapshot = state.withLock { $0.committed.snapshot }
+    guard snapshot.hasReclaimableIdentifiers else { return }
+    let compacted = snapshot.compacted()
+    state.withLock { $0.committed.snapshot = compacted }
   }
 
   /// Changes the title or appearance; no new version (metadata is not content). Any thread.
@@ -145,12 +157,14 @@ final class LiveList: Sendable {
 
   // MARK: - Subscriptions (call on `queue`)
 
-  /// Adds a subscriber and returns the committed state it starts from: it receives every later
-  /// change. Must run on ``queue`` so no change slips between the state and the registration.
-  func subscribe(_ session: Session) throws(ResponseError) -> Committed {
+  /// Adds a subscriber (or renews a subscription) and returns the committed state it starts
+  /// from: it receives every later change, through `gate` (which holds them until the answer
+  /// describing this state is sent). Must run on ``queue`` so no change slips between the state
+  /// and the registration.
+  func subscribe(_ gate: SubscriptionGate) throws(ResponseError) -> Committed {
     let result = state.withLock { state -> Committed? in
       guard !state.isDisposed else { return nil }
-      state.subscribers[session.id] = session
+      state.subscribers[gate.session.id] = gate
       return state.committed
     }
     guard let result else { throw .unknownList(id) }
@@ -191,7 +205,7 @@ final class LiveList: Sendable {
       state.isDisposed = true
       state.history.removeAll()
       defer { state.subscribers = [:] }
-      return (state.committed.version, Array(state.subscribers.values))
+      return (state.committed.version, state.subscribers.values.map(\.session))
     }
     guard let result else { throw .unknownList(id) }
     return result

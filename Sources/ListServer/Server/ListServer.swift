@@ -110,21 +110,28 @@ public final class ListServer: Sendable {
 
   // MARK: - Lists
 
-  /// Creates a list and announces it: subscribers to all lists are subscribed before anything
-  /// else can change it, then every session gets `list/didCreate`.
+  /// Creates a list and announces it, on the list's queue before anything else can change it:
+  /// each subscription to all lists starts at version 0 with a `list/didCreate` carrying the
+  /// content in the form it asked for; every other session gets a plain `list/didCreate`.
   func createList(
     id: String, snapshot: ListSnapshot, metadata: ListMetadata, owner: (any ListOwner)?
   ) throws(ResponseError) -> LiveList {
     let list = LiveList(
       id: id, snapshot: snapshot, metadata: metadata, owner: owner, historyLimit: options.historyLimit)
-    let subscribers = try registry.add(list)
+    let subscriptions = try registry.add(list)
     list.queue.sync {
-      for session in subscribers {
-        _ = try? list.subscribe(session)
-        session.addSubscription(id)
+      let subscribed = subscriptions.filter { (try? list.subscribe($0.gate)) != nil }
+      let info = list.info()
+      for subscription in subscribed {
+        subscription.gate.session.addSubscription(id)
+        var params: JSONObject = ["list": .string(id), "info": info]
+        subscription.form.append(snapshot, to: &params)
+        _ = subscription.gate.send(encoded: Session.encodeNotification("list/didCreate", .object(params)))
       }
+      registry.broadcast(
+        "list/didCreate", ["list": .string(id), "info": info],
+        excluding: Set(subscribed.map(\.gate.session.id)))
     }
-    registry.broadcast("list/didCreate", ["list": .string(id), "info": list.info()])
     return list
   }
 }

@@ -84,28 +84,44 @@ extension HandlerContext {
   func onQueue(
     of list: LiveList, _ request: IncomingRequest, _ body: @escaping @Sendable () throws -> JSONValue
   ) {
-    let session = self.session
-    session.changeQueued(list.id)
-    list.queue.async {
+    inOrder(on: list) {
       request.answer {
         try request.checkCancelled()
         return try body()
       }
+    }
+  }
+
+  /// Runs `body` on `list`'s queue, after everything queued there before (from any session).
+  /// Until it has run, this session's later reads of the list wait behind it
+  /// (``afterOwnRequests(on:_:)``), so a session always sees the effect of its own requests.
+  func inOrder(on list: LiveList, _ body: @escaping @Sendable () -> Void) {
+    let session = self.session
+    session.changeQueued(list.id)
+    list.queue.async {
+      body()
       session.changeFinished(list.id)
+      list.reclaimIdentifiersIfNeeded()
+    }
+  }
+
+  /// Runs `body` at once, or — if this session still has a request of `list` queued — on the
+  /// list's queue after it.
+  func afterOwnRequests(on list: LiveList, _ body: @escaping @Sendable () -> Void) {
+    if session.hasPendingChange(list.id) {
+      list.queue.async(execute: body)
+    } else {
+      body()
     }
   }
 
   /// Answers a query of `list` from its committed state: at once, or — if this session still
-  /// has a change of the list queued — on the list's queue after it, so a session always reads
+  /// has a request of the list queued — on the list's queue after it, so a session always reads
   /// its own changes.
   func read(
     _ list: LiveList, _ request: IncomingRequest,
     _ body: @escaping @Sendable (LiveList.Committed) throws -> JSONValue
   ) {
-    if session.hasPendingChange(list.id) {
-      list.queue.async { request.answer { try body(try list.current(ifVersion: nil)) } }
-    } else {
-      request.answer { try body(try list.current(ifVersion: nil)) }
-    }
+    afterOwnRequests(on: list) { request.answer { try body(try list.current(ifVersion: nil)) } }
   }
 }

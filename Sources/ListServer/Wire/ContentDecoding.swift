@@ -124,7 +124,8 @@ enum ContentDecoding {
           bit = 1 << 3
         }
       case "data":
-        if !member.isNull { data = .some(member) }  // (a bare `nil` here would be JSONValue.null)
+        // (a bare `nil` here would be JSONValue.null)
+        if !member.isNull { data = .some(member.canonicalData) }
         bit = 1 << 4
       case "selectable", "movable", "expanded":
         var flag: Bool?
@@ -203,11 +204,12 @@ enum ContentDecoding {
     return ListItem(try params.string("id"), payload: try payload(params))
   }
 
-  /// The payload fields of an item object (other members are ignored here).
+  /// The payload fields of an item object (other members are ignored here); `data` in its
+  /// canonical form (``JSON/JSONValue/canonicalData``).
   static func payload(_ params: Params) throws(ResponseError) -> ItemPayload {
     let content = ItemContent(
       text: try params.optionalString("text"), secondaryText: try params.optionalString("secondaryText"),
-      image: try params.optionalString("image"), data: try params.optionalValue("data"))
+      image: try params.optionalString("image"), data: try params.optionalValue("data")?.canonicalData)
     return ItemPayload(
       content: content,
       accessories: try (params.optionalObjects("accessories") ?? []).map { a throws(ResponseError) in

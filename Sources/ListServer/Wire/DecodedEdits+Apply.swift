@@ -3,16 +3,23 @@ import JSONRPC
 import ListModel
 
 extension DecodedEdits {
-  /// Applies the batch to `snapshot` and returns the changeset; on error `snapshot` is unchanged
-  /// and the error names the wire edit (`data.editIndex`). Without patches this is
-  /// ``ListSnapshot/applyAndDiff(_:)``; with patches the edits run one by one so each patch
-  /// merges into the payload left by the edits before it. O(sum of the edits' costs + diff).
-  func applyAndDiff(to snapshot: inout ListSnapshot, list: String) throws(ResponseError) -> Changeset {
+  /// Applies the edits to `snapshot` and returns the changeset; on error `snapshot` is unchanged
+  /// and, for a `batch` (`list/edit`), the error names the wire edit (`data.editIndex`). Without
+  /// patches this is ``ListSnapshot/applyAndDiff(_:)``; with patches the edits run one by one so
+  /// each patch merges into the payload left by the edits before it.
+  /// O(sum of the edits' costs + diff).
+  func applyAndDiff(to snapshot: inout ListSnapshot, list: String, batch: Bool) throws(ResponseError)
+    -> Changeset
+  {
+    func failure(_ error: ListModelError, at index: Int?) -> ResponseError {
+      guard batch else { return .model(ListModelError(error.kind), list: list) }
+      return .model(error, list: list, editIndex: index.map { origins[$0] })
+    }
     if patches.isEmpty {
       do throws(ListModelError) {
         return try snapshot.applyAndDiff(edits)
       } catch {
-        throw ResponseError.model(error, list: list, editIndex: error.editIndex.map { origins[$0] })
+        throw failure(error, at: error.editIndex)
       }
     }
     let old = snapshot
@@ -21,15 +28,18 @@ extension DecodedEdits {
       do throws(ResponseError) {
         if let patch = patches[index] {
           guard let payload = snapshot.payload(of: patch.item) else {
-            throw ResponseError.model(
-              ListModelError(.unknownItem(patch.item)), list: list, editIndex: origins[index])
+            throw failure(ListModelError(.unknownItem(patch.item)), at: index)
           }
-          edit = .setPayload(item: patch.item, payload: try patch.applied(to: payload))
+          do throws(ResponseError) {
+            edit = .setPayload(item: patch.item, payload: try patch.applied(to: payload))
+          } catch {
+            throw error.naming(editIndex: origins[index])
+          }
         }
         do throws(ListModelError) {
           try snapshot.apply(edit)
         } catch {
-          throw ResponseError.model(error, list: list, editIndex: origins[index])
+          throw failure(error, at: index)
         }
       } catch {
         snapshot = old

@@ -39,30 +39,37 @@ enum EditDecoding {
     "deselectAll",
   ]
 
-  /// Decodes `edits` (the `list/edit` array). `wasExpanded` gives the expansion of re-added items
-  /// that do not say. O(size of the input).
-  static func edits(_ params: Params, wasExpanded: (String) -> Bool) throws(ResponseError) -> DecodedEdits {
+  /// Decodes `edits` (the `list/edit` array). O(size of the input).
+  ///
+  /// Each edit sees the list as the edits before it in the batch left it: new items without
+  /// `expanded` start collapsed, and `replaceItems` items without `expanded` keep the expansion
+  /// they have when that edit runs (the model resolves it then, not here).
+  static func edits(_ params: Params) throws(ResponseError) -> DecodedEdits {
     var decoded = DecodedEdits()
     for (index, edit) in try params.objects("edits").enumerated() {
-      try decode(edit, index: index, into: &decoded, wasExpanded: wasExpanded)
+      do throws(ResponseError) {
+        try decode(edit, index: index, into: &decoded)
+      } catch {
+        throw error.naming(editIndex: index)
+      }
     }
     return decoded
   }
 
-  private static func decode(
-    _ p: Params, index: Int, into out: inout DecodedEdits, wasExpanded: (String) -> Bool
-  ) throws(ResponseError) {
+  private static func decode(_ p: Params, index: Int, into out: inout DecodedEdits) throws(ResponseError) {
     let op = try p.string("op")
+    let wasExpanded: (String) -> Bool = { _ in false }
     func known(_ keys: String...) throws(ResponseError) { try p.requireKnown(["op"] + keys) }
     func add(_ edit: ListEdit) { out.add(edit, from: index) }
-    func trees(_ key: String) throws(ResponseError) -> [OutlineNode] {
+    /// With `inherit`, items without `expanded` become nodes inheriting their current expansion.
+    func trees(_ key: String, inherit: Bool = false) throws(ResponseError) -> [OutlineNode] {
       if case .array(let items)? = try p.member(key),
-        let trees = ContentDecoding.fastTrees(items, wasExpanded: wasExpanded)
+        let trees = ContentDecoding.fastTrees(items, wasExpanded: wasExpanded, inherit: inherit)
       {
         return trees
       }
       return try p.objects(key).map { item throws(ResponseError) in
-        try ContentDecoding.tree(item, wasExpanded: wasExpanded)
+        try ContentDecoding.tree(item, wasExpanded: wasExpanded, inherit: inherit)
       }
     }
     /// Adds the children of inserted trees under their (now inserted) parents.
@@ -166,9 +173,7 @@ enum EditDecoding {
       for item in try p.objects("items") { out.add(try PayloadPatch(item), from: index) }
     case "replaceItems":
       try known("section", "items")
-      let nodes = try trees("items")
-      add(.replaceItems(nodes.map(\.item), section: try p.string("section")))
-      addChildren(of: nodes)
+      add(.replaceItemTrees(try trees("items", inherit: true), section: try p.string("section")))
     case "expand", "collapse":
       try known("item", "recursive")
       let id = try p.string("item")
@@ -191,5 +196,14 @@ enum EditDecoding {
     default:
       throw p.mismatch("op", "one of \(ops.joined(separator: ", "))", .string(op))
     }
+  }
+}
+
+extension ResponseError {
+  /// This error with `data.editIndex` set: the failing edit of a `list/edit` batch.
+  func naming(editIndex index: Int) -> ResponseError {
+    var object = data?.objectValue ?? JSONObject()
+    object["editIndex"] = .int(Int64(index))
+    return ResponseError(code, message, data: .object(object))
   }
 }

@@ -95,12 +95,13 @@ enum RowEncoding {
     return .object(object)
   }
 
-  /// A whole row list: `{"sections": […], "selection": [ids]}` (selection sorted, so equal
-  /// snapshots encode equally). O(rows + selected log selected).
-  static func snapshot(_ rowList: RowList) -> JSONValue {
+  /// A whole snapshot: `{"sections": […], "selection": [ids]}`, the selection in index-path
+  /// order (as `query/selection` and the changeset's `selected` list it). O(rows + s log s for
+  /// s selected items).
+  static func snapshot(_ snapshot: ListSnapshot) -> JSONValue {
     [
-      "sections": .array(rowList.sections.map(section)),
-      "selection": .array(rowList.selected.sorted().map { .string($0) }),
+      "sections": .array(snapshot.rows.sections.map(section)),
+      "selection": .array(snapshot.selectedItems.map { .string($0) }),
     ]
   }
 }

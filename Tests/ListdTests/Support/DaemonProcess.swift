@@ -21,9 +21,17 @@ final class DaemonProcess: @unchecked Sendable {
     return directory.appendingPathComponent("listd")
   }
 
-  init(_ arguments: [String] = [], environment: [String: String]? = nil) throws {
-    process.executableURL = Self.binary
-    process.arguments = arguments
+  /// Starts `listd arguments`; with `descriptorLimit`, under `ulimit -n descriptorLimit` (through
+  /// `/bin/sh`, which then execs the daemon, so the process is still the daemon itself).
+  init(_ arguments: [String] = [], environment: [String: String]? = nil, descriptorLimit: Int? = nil) throws {
+    if let descriptorLimit {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments =
+        ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", Self.binary.path] + arguments
+    } else {
+      process.executableURL = Self.binary
+      process.arguments = arguments
+    }
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = stderr

@@ -2,7 +2,6 @@
 import Foundation
 import JSON
 import JSONRPC
-import ListServer
 import XCTest
 
 /// Talks to a running daemon below the JSON-RPC layer: writes raw bytes, reads whatever frames
@@ -30,7 +29,7 @@ final class RawClient: @unchecked Sendable {
 
   /// A raw client of a daemon's socket.
   static func socket(_ path: String) throws -> RawClient {
-    let fd = try UnixSocketListener.connect(to: path)
+    let fd = try UnixSocket.connect(to: path)
     return RawClient(reading: fd, writing: fd, owns: true)
   }
 

@@ -114,10 +114,15 @@ struct SchemaValidator {
       problems.append("\(path): \(brief(value)) matches none of the anyOf alternatives")
     }
     if let options = schema["oneOf"]?.arrayValue {
-      let matching = options.filter { validate(value, against: $0, path: path).isEmpty }.count
+      let outcomes = options.map { validate(value, against: $0, path: path) }
+      let matching = outcomes.filter(\.isEmpty).count
       if matching != 1 {
+        // The problems of the nearest alternative say what to fix (for a discriminated union:
+        // the one whose `type` matched).
+        let nearest = matching == 0 ? outcomes.min { $0.count < $1.count } ?? [] : []
         problems.append(
-          "\(path): \(brief(value)) matches \(matching) of the oneOf alternatives, not exactly one")
+          "\(path): \(brief(value)) matches \(matching) of the oneOf alternatives, not exactly one"
+            + (nearest.isEmpty ? "" : " (nearest: \(nearest.joined(separator: "; ")))"))
       }
     }
     if let negated = schema["not"], validate(value, against: negated, path: path).isEmpty {

@@ -2,7 +2,6 @@
 import Foundation
 import JSON
 import JSONRPC
-import ListServer
 import Synchronization
 import XCTest
 
@@ -44,9 +43,11 @@ func fileStatus(_ path: String) -> stat? {
 extension DaemonProcess {
   /// Starts `listd --listen path` (plus `arguments`) and waits until the socket accepts connections.
   static func listening(
-    on path: String, _ arguments: [String] = [], environment: [String: String]? = nil
+    on path: String, _ arguments: [String] = [], environment: [String: String]? = nil,
+    descriptorLimit: Int? = nil
   ) throws -> DaemonProcess {
-    let daemon = try DaemonProcess(["--listen", path] + arguments, environment: environment)
+    let daemon = try DaemonProcess(
+      ["--listen", path] + arguments, environment: environment, descriptorLimit: descriptorLimit)
     let ready = waitUntil {
       guard let info = fileStatus(path), info.st_mode & S_IFMT == S_IFSOCK else { return false }
       return daemon.process.isRunning
@@ -69,6 +70,20 @@ extension DaemonProcess {
     return nil
   }
 
+  /// The daemon's open descriptors (entries of /proc/PID/fd).
+  func openDescriptors() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
+  }
+
+  /// The daemon's threads (`Threads` of /proc/PID/status).
+  func threadCount() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("Threads:") {
+      return Int(line.split(separator: "\t", omittingEmptySubsequences: true).last ?? "")
+    }
+    return nil
+  }
+
   /// Sends `signal` to the daemon.
   func send(signal: Int32) { kill(pid, signal) }
 }
@@ -83,7 +98,7 @@ extension TestClient {
     var lastError: (any Error)?
     waitUntil(timeout: 5) {
       do {
-        fd = try UnixSocketListener.connect(to: path)
+        fd = try UnixSocket.connect(to: path)
         return true
       } catch {
         lastError = error

@@ -2,7 +2,6 @@
 import Foundation
 import JSON
 import JSONRPC
-import ListServer
 import XCTest
 
 /// A client session of a running daemon, over its stdio pipes or its socket.
@@ -49,7 +48,7 @@ final class TestClient: @unchecked Sendable {
   static func socket(_ path: String, name: String = "socket", configure: (Connection) -> Void = { _ in })
     throws -> TestClient
   {
-    let fd = try UnixSocketListener.connect(to: path)
+    let fd = try UnixSocket.connect(to: path)
     return try TestClient(reading: fd, writing: fd, name: name, ownsDescriptors: true, configure: configure)
   }
 

@@ -15,10 +15,14 @@ local function out(s)
 end
 T.out = out
 
--- Every vim.notify goes to T.messages (and the output), so specs can assert on messages.
+-- Every vim.notify goes to T.messages (and the output), so specs can assert on messages, and on to
+-- Neovim's own vim.notify, so that a message Neovim would lose or turn into an error is lost or
+-- fails here too.
+local builtin_notify = vim.notify
 vim.notify = function(message, level)
   T.messages[#T.messages + 1] = { message = message, level = level or vim.log.levels.INFO }
   out('  notify[' .. tostring(level or vim.log.levels.INFO) .. '] ' .. message)
+  builtin_notify(message, level)
 end
 
 ---Loads the plugin (as a plugin manager would) and sets it up with the built daemon.
@@ -158,12 +162,13 @@ function T.notified(from, level)
   return found
 end
 
----Lua errors Neovim reported (callbacks, mappings), from :messages.
+---Lua errors Neovim reported (callbacks, mappings), from :messages: E123: …, Error executing …, tracebacks
+---(not the plugin's own error messages, which Neovim shows after "Error detected while processing …").
 function T.lua_errors()
   local messages = vim.fn.execute('messages')
   local errors = {}
   for line in messages:gmatch('[^\n]+') do
-    if line:match('^E%d+') or line:match('Error') or line:match('stack traceback') then
+    if line:match('^E%d+') or line:match('Error executing') or line:match('stack traceback') then
       errors[#errors + 1] = line
     end
   end

@@ -1,8 +1,10 @@
 -- List buffers (`listd://LIST`): subscribe, mirror each didChange, re-render with the cursor kept on its item.
 local config = require('listd.config')
+local messages = require('listd.messages')
 local mirror = require('listd.mirror')
 local render = require('listd.render')
 local session = require('listd.session')
+local viewport = require('listd.viewport')
 
 local api = vim.api
 local M = {
@@ -11,6 +13,9 @@ local M = {
 }
 
 local ns = api.nvim_create_namespace('listd')
+
+-- The error of list/subscribe for a list that does not exist.
+local UNKNOWN_LIST = -32010
 M.namespace = ns
 
 ---The view of a list, if a buffer shows it.
@@ -111,7 +116,8 @@ local function write(buf, old, new)
   end
 end
 
----Renders the view into its buffer, keeping each window's cursor on its item and the view steady.
+---Renders the view into its buffer, keeping each window's cursor on its item and its top line on its
+---text (see listd.viewport).
 ---@param view table
 function M.draw(view)
   local buf = view.buf
@@ -134,11 +140,12 @@ function M.draw(view)
     if lnum then
       local saved = w.view
       api.nvim_win_call(w.win, function()
+        local height, scrolloff = api.nvim_win_get_height(w.win), vim.api.nvim_eval('&scrolloff')
         vim.fn.winrestview({
           lnum = lnum,
           col = saved.col,
           curswant = saved.curswant,
-          topline = math.max(1, math.min(saved.topline + lnum - saved.lnum, lnum)),
+          topline = viewport.topline(old, new, saved.topline, lnum, height, scrolloff),
           leftcol = saved.leftcol,
         })
       end)
@@ -197,7 +204,8 @@ end
 ---Subscribes the view to its list with a full snapshot (the mirror's start); waits when `wait`.
 ---@param view table
 ---@param wait boolean|nil
-function M.subscribe(view, wait)
+---@param drawn function|nil called after the first draw
+function M.subscribe(view, wait, drawn)
   if not session.connected() then
     view.status = 'disconnected'
     schedule_draw(view)
@@ -210,8 +218,11 @@ function M.subscribe(view, wait)
     if M.views[view.buf] ~= view then
       return
     end
-    if err then
-      view.status = err.code == -32010 and 'no such list' or ('error: ' .. tostring(err.message))
+    if err and err.code == UNKNOWN_LIST then
+      view.status = 'no such list yet'
+      session.notify("no list '" .. view.list .. "' (yet): its buffer shows it when it is created", vim.log.levels.ERROR)
+    elseif err then
+      view.status = 'error: ' .. tostring(err.message)
       session.notify(view.list .. ': ' .. tostring(err.message), vim.log.levels.ERROR)
     else
       local entry = result.lists[1]
@@ -231,9 +242,12 @@ function M.subscribe(view, wait)
       end
     end
     M.draw(view)
+    if drawn then
+      drawn()
+    end
   end)
   if wait then
-    vim.wait(config.options.timeout, function()
+    messages.wait(config.options.timeout, function()
       return done
     end, 5)
   end
@@ -260,6 +274,15 @@ local function first_item_line(view)
   return 1
 end
 
+-- Windows of a freshly filled buffer whose cursor is on the title go to the first item.
+local function to_first_item(view)
+  for _, win in ipairs(vim.fn.win_findbuf(view.buf)) do
+    if api.nvim_win_get_cursor(win)[1] == 1 then
+      api.nvim_win_set_cursor(win, { first_item_line(view), 0 })
+    end
+  end
+end
+
 -- Unsubscribes when the buffer goes away.
 local function detach(view)
   if M.views[view.buf] ~= view then
@@ -272,10 +295,7 @@ local function detach(view)
   end
 end
 
----Makes `buf` show `list`: scratch options, subscription, first render, keymaps. Idempotent.
----@param buf integer
----@param list string
-function M.attach(buf, list)
+local function attach(buf, list)
   local view = M.views[buf]
   if view and view.list ~= list then
     detach(view)
@@ -314,6 +334,14 @@ function M.attach(buf, list)
       view.status = 'disposed'
       schedule_draw(view)
     end,
+    -- A list that did not exist, or was disposed, is (again) created: show it.
+    on_create = function()
+      if view.status == 'no such list yet' or view.status == 'disposed' then
+        M.subscribe(view, false, function()
+          to_first_item(view)
+        end)
+      end
+    end,
     on_close = function()
       view.status = 'disconnected'
       schedule_draw(view)
@@ -330,6 +358,14 @@ function M.attach(buf, list)
   if api.nvim_get_current_buf() == buf and api.nvim_win_get_cursor(0)[1] == 1 then
     api.nvim_win_set_cursor(0, { first_item_line(view), 0 })
   end
+end
+
+---Makes `buf` show `list`: scratch options, subscription, first render, keymaps. Idempotent.
+---Messages wait until it returns: it runs inside `:edit` (BufReadCmd), see listd.messages.
+---@param buf integer
+---@param list string
+function M.attach(buf, list)
+  messages.hold(attach, buf, list)
 end
 
 -- A new connection (:Listd demo, reconnect): every open list buffer subscribes again on it.

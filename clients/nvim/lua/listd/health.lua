@@ -43,9 +43,12 @@ function M.check()
   report.start('listd: connection')
   local socket = config.socket_path()
   if socket then
-    local stat = (vim.uv or vim.loop).fs_stat(socket)
-    if stat and stat.type == 'socket' then
-      report.ok('socket: ' .. socket)
+    local stat = (vim.uv or vim.loop).fs_lstat(socket)
+    local trusted, why = require('listd.trust').check(socket)
+    if trusted then
+      report.ok('socket: ' .. socket .. ' (yours, in a directory only you can enter)')
+    elseif stat then
+      report.error(why, { 'see :help listd-socket' })
     else
       report.warn('socket ' .. socket .. ' does not exist', { 'start a daemon: listd --listen ' .. socket .. ' --stay' })
     end

@@ -1,5 +1,7 @@
 -- A JSON-RPC 2.0 connection with LSP framing over libuv pipes: a spawned daemon's stdio or a Unix socket.
 local framing = require('listd.framing')
+local messages = require('listd.messages')
+local trust = require('listd.trust')
 
 local uv = vim.uv or vim.loop
 local M = {}
@@ -39,7 +41,7 @@ local function call(fn, ...)
   if not ok then
     local now = uv.now()
     if tostring(err) ~= last_error or now - last_time > 2000 then
-      vim.notify('listd: ' .. tostring(err), vim.log.levels.ERROR)
+      messages.notify('listd: ' .. tostring(err), vim.log.levels.ERROR)
     end
     last_error, last_time = tostring(err), now
   end
@@ -142,7 +144,7 @@ function Connection:request_sync(method, params, timeout)
   local id = self:request(method, params, function(e, r)
     done, err, result = true, e, r
   end)
-  local finished = vim.wait(timeout or 5000, function()
+  local finished = messages.wait(timeout or 5000, function()
     return done
   end, 5)
   if not finished then
@@ -254,20 +256,25 @@ function M.spawn(cmd, handlers)
   return conn
 end
 
----Connects to a daemon's Unix socket, waiting up to `timeout` ms for the connection.
+---Connects to a daemon's Unix socket, waiting up to `timeout` ms for the connection. Refuses a socket
+---that is not this user's or whose directory others can enter (see listd.trust).
 ---@param path string
 ---@param handlers table|nil see `new`
 ---@param timeout integer|nil milliseconds (default 5000)
 ---@return table|nil connection
 ---@return string|nil error
 function M.connect(path, handlers, timeout)
+  local trusted, why = trust.check(path)
+  if not trusted then
+    return nil, why
+  end
   local conn = new(handlers, path)
   local pipe = uv.new_pipe(false)
   local done, failure = false, nil
   pipe:connect(path, function(err)
     done, failure = true, err
   end)
-  if not vim.wait(timeout or 5000, function()
+  if not messages.wait(timeout or 5000, function()
     return done
   end, 5) then
     close_handle(pipe)

@@ -1,11 +1,12 @@
 -- The plugin's one connection to listd: started on demand, initialized, routing notifications to subscribers.
 local config = require('listd.config')
+local messages = require('listd.messages')
 local rpc = require('listd.rpc')
 
 local M = {
   ---The current connection (see listd.rpc), or nil.
   conn = nil,
-  ---Per list id: {on_change(params), on_dispose(params), on_close(reason)} of the buffer showing it.
+  ---Per list id: {on_change(params), on_dispose(params), on_create(params), on_close(reason)} of the buffer showing it.
   subscribers = {},
   ---Called with the new connection after each successful start (buffers resubscribe).
   on_connect = {},
@@ -13,11 +14,11 @@ local M = {
 
 local LEVELS = { vim.log.levels.ERROR, vim.log.levels.WARN, vim.log.levels.INFO, vim.log.levels.DEBUG }
 
----Shows a message prefixed with `listd: `.
+---Shows a message prefixed with `listd: ` (held while the plugin waits: see listd.messages).
 ---@param message string
 ---@param level integer|nil vim.log.levels (default INFO)
 function M.notify(message, level)
-  vim.notify('listd: ' .. message, level or vim.log.levels.INFO)
+  messages.notify('listd: ' .. message, level or vim.log.levels.INFO)
 end
 
 -- The daemon's last warning or error on stderr, to explain why it went away.
@@ -43,6 +44,8 @@ local function handlers()
         subscriber.on_change(params)
       elseif method == 'list/didDispose' and subscriber then
         subscriber.on_dispose(params)
+      elseif method == 'list/didCreate' and subscriber then
+        subscriber.on_create(params)
       elseif method == 'window/logMessage' and type(params.message) == 'string' then
         M.notify(params.message, LEVELS[params.type] or vim.log.levels.INFO)
       end

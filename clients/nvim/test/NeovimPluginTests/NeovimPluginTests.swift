@@ -8,6 +8,12 @@ final class NeovimPluginTests: XCTestCase {
   /// Another client edits the list: lines follow, the cursor stays on its item, the view stays put.
   func testLiveUpdates() throws { try SpecRunner.run("live", socket: true, file: #filePath, line: #line) }
 
+  /// The window's view after changes: the top stays on its text as Vim keeps it; a list that fits is shown whole.
+  func testViewport() throws { try SpecRunner.run("viewport", socket: true, file: #filePath, line: #line) }
+
+  /// :Listd open of a missing list: a message (really shown) and the buffer fills when the list is created.
+  func testOpenMissingList() throws { try SpecRunner.run("open", socket: true, file: #filePath, line: #line) }
+
   /// <CR> selects and deselects through the daemon; query/selection confirms.
   func testSelection() throws { try SpecRunner.run("select", socket: true, file: #filePath, line: #line) }
 
@@ -25,6 +31,9 @@ final class NeovimPluginTests: XCTestCase {
 
   /// The daemon dies: one message, buffers say disconnected, no Lua error storm.
   func testDaemonDying() throws { try SpecRunner.run("dying", socket: false, file: #filePath, line: #line) }
+
+  /// Sockets refused before connecting: a directory others can enter or own, a socket someone else owns.
+  func testSocketTrust() throws { try SpecRunner.run("socket", socket: false, file: #filePath, line: #line) }
 
   /// :checkhealth listd and :help listd.
   func testHealthAndHelp() throws {

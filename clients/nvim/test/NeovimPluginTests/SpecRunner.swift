@@ -62,7 +62,9 @@ enum SpecRunner {
 
     let spec = pluginRoot.appendingPathComponent("test/spec/\(name)_spec.lua").path
     let outputPath = directory + "/nvim.out"
-    FileManager.default.createFile(atPath: outputPath, contents: nil)
+    guard FileManager.default.createFile(atPath: outputPath, contents: nil) else {
+      throw SpecFailure("cannot create \(outputPath)")
+    }
     let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
     let process = Process()
     process.executableURL = URL(fileURLWithPath: nvim)
@@ -109,7 +111,9 @@ enum SpecRunner {
 
   /// Starts `listd --listen path --stay --demo` and waits until the socket exists.
   private static func startDaemon(listeningOn path: String, log: String) throws -> Process {
-    FileManager.default.createFile(atPath: log, contents: nil)
+    guard FileManager.default.createFile(atPath: log, contents: nil) else {
+      throw SpecFailure("cannot create \(log)")
+    }
     let process = Process()
     process.executableURL = daemonBinary
     process.arguments = ["--listen", path, "--stay", "--demo", "--log-file", log]

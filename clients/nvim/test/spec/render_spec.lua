@@ -122,11 +122,4 @@ T.case('a list disposed by its owner says so on its title line', function()
   other:close()
 end)
 
-T.case('opening an unknown list says so', function()
-  local from = #T.messages + 1
-  vim.cmd('Listd open nosuchlist')
-  T.ok(T.lines()[1]:match('no such list'), T.lines()[1])
-  T.ok(#T.notified(from, vim.log.levels.ERROR) == 1, 'one error message')
-end)
-
 T.run()

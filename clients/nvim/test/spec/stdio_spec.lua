@@ -70,6 +70,9 @@ T.case('a cmd that is not executable is reported, not raised', function()
   require('listd').setup({ cmd = { '/nonexistent/listd' } })
   local from = #T.messages + 1
   vim.cmd('Listd open contacts')
+  T.wait(function()
+    return T.notified(from, vim.log.levels.ERROR)[1]
+  end, 'the error message')
   T.ok(T.notified(from, vim.log.levels.ERROR)[1]:match('cannot start /nonexistent/listd'), vim.inspect(T.notified(from)))
   T.ok(T.lines()[1]:match('disconnected'), T.lines()[1])
 end)

@@ -7,13 +7,21 @@ final class Log: Sendable {
   private let handle: Mutex<FileHandle?>
   private let start = Date()
 
-  /// Logs to `path`, or nowhere when nil.
-  init(path: String?) {
+  /// Logs to `path` (appending; created if missing), or nowhere when nil.
+  /// Throws when the file cannot be opened for writing, naming the path.
+  init(path: String?) throws(LogError) {
     var handle: FileHandle?
     if let path {
-      FileManager.default.createFile(atPath: path, contents: nil)
-      handle = FileHandle(forWritingAtPath: path)
-      handle?.seekToEndOfFile()
+      if !FileManager.default.fileExists(atPath: path) {
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+          throw LogError(path: path, reason: String(cString: strerror(errno)))
+        }
+      }
+      guard let opened = FileHandle(forWritingAtPath: path) else {
+        throw LogError(path: path, reason: String(cString: strerror(errno)))
+      }
+      opened.seekToEndOfFile()
+      handle = opened
     }
     self.handle = Mutex(handle)
   }
@@ -26,4 +34,11 @@ final class Log: Sendable {
       handle.write(Data("\(stamp) \(line)\n".utf8))
     }
   }
+}
+
+/// The --log file cannot be opened.
+struct LogError: Error, CustomStringConvertible {
+  let path: String
+  let reason: String
+  var description: String { "--log: cannot open the log file '\(path)': \(reason)" }
 }

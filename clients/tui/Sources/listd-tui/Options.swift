@@ -1,5 +1,5 @@
 // The command line of listd-tui: where the daemon is, which list to open, where to log.
-import ListServer
+import JSONRPC
 
 /// Parsed command-line options.
 struct Options {
@@ -21,7 +21,7 @@ struct Options {
 
     A terminal UI for listd: a picker of every list, and a live view of one list.
 
-      --socket PATH   attach to the daemon listening on PATH (default \(UnixSocketListener.defaultPath))
+      --socket PATH   attach to the daemon listening on PATH (default \(UnixSocket.defaultPath))
       --spawn [ARGS]  start a private daemon (ARGS go to listd, up to `--`)
       --demo          start a private daemon with the demo lists (implies --spawn)
       --list ID       open list ID at once

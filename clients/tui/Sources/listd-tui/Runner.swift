@@ -16,9 +16,9 @@ final class Runner {
   private let colors = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
   private let clockStart = Date()
 
-  init(options: Options) {
+  init(options: Options, log: Log) {
     self.options = options
-    log = Log(path: options.log)
+    self.log = log
   }
 
   private var now: Double { Date().timeIntervalSince(clockStart) }

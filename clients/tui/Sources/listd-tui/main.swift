@@ -1,8 +1,9 @@
 // listd-tui: a terminal UI for listd — a live list picker and list view over the daemon's socket.
 import Foundation
-import ListServer
+import JSONRPC
+import ListClient
 
-typealias UnixSocketPath = UnixSocketListener
+typealias UnixSocketPath = UnixSocket
 
 let options: Options
 do {
@@ -12,12 +13,19 @@ do {
   }
   options = parsed
   if options.version {
-    print("listd-tui \(ServerInfo.version) (protocol \(ServerInfo.protocolVersion))")
+    print("listd-tui \(ListClient.version) (protocol \(ListClient.protocolVersion))")
     exit(0)
   }
 } catch {
   FileHandle.standardError.write(Data("listd-tui: \(error)\n\(Options.usage)\n".utf8))
   exit(2)
 }
-let status = await Runner(options: options).run()
+let log: Log
+do {
+  log = try Log(path: options.log)
+} catch {
+  FileHandle.standardError.write(Data("listd-tui: \(error)\n".utf8))
+  exit(1)
+}
+let status = await Runner(options: options, log: log).run()
 exit(status)

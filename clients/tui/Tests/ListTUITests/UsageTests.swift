@@ -24,8 +24,17 @@ final class UsageTests: XCTestCase {
     XCTAssertTrue(help.output.contains("--socket PATH") && help.output.contains("--demo"), help.output)
     let version = try run(["--version"])
     XCTAssertEqual(version.status, 0)
-    XCTAssertTrue(
-      version.output.hasPrefix("listd-tui ") && version.output.contains("(protocol 1)"), version.output)
+    let listd = Process()
+    listd.executableURL = buildDirectory.appendingPathComponent("listd")
+    listd.arguments = ["--version"]
+    let output = Pipe()
+    listd.standardOutput = output
+    try listd.run()
+    let daemonVersion = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    listd.waitUntilExit()
+    // The same build and protocol as the daemon: `listd-tui 0.1.0 (protocol 1)`.
+    XCTAssertTrue(daemonVersion.hasPrefix("listd "), daemonVersion)
+    XCTAssertEqual(version.output, "listd-tui " + daemonVersion.dropFirst("listd ".count))
     let unknown = try run(["--bogus"])
     XCTAssertEqual(unknown.status, 2)
     XCTAssertTrue(unknown.output.contains("unknown argument '--bogus'"), unknown.output)
@@ -37,5 +46,11 @@ final class UsageTests: XCTestCase {
     let noTerminal = try run(["--socket", "/nonexistent"])
     XCTAssertEqual(noTerminal.status, 1)
     XCTAssertTrue(noTerminal.output.contains("must be a terminal"), noTerminal.output)
+    let badLog = try run(["--socket", "/nonexistent", "--log", "/nonexistent/dir/tui.log"])
+    XCTAssertEqual(badLog.status, 1)
+    XCTAssertTrue(
+      badLog.output.contains(
+        "--log: cannot open the log file '/nonexistent/dir/tui.log': No such file or directory"),
+      badLog.output)
   }
 }

@@ -11,9 +11,9 @@ public enum Glyphs {
     spinner[Int((time * 10).rounded(.down)) % spinner.count]
   }
 
-  /// The disclosure triangle of an outline row: ▾ expanded, ▸ collapsed, blank for a leaf.
-  public static func disclosure(hasChildren: Bool, expanded: Bool) -> String {
-    hasChildren ? (expanded ? "▾ " : "▸ ") : "  "
+  /// The disclosure triangle of an outline row: ▾ expanded, ▸ collapsed, nil for a leaf.
+  public static func disclosure(hasChildren: Bool, expanded: Bool) -> String? {
+    hasChildren ? (expanded ? "▾" : "▸") : nil
   }
 
   /// An accessory as spans: `›`, `✓`, `ⓘ`, `≡`, ` 3 ` (badge), `label`, `[████░░░░] 64%`,

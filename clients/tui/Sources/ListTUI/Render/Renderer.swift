@@ -57,7 +57,8 @@ public enum Renderer {
       let entry = entries[index]
       var line = StyledLine()
       let title = TextWidth.truncate(entry.title, to: titleWidth)
-      line.add(index == app.picker.cursor ? "▶ " : "  ", Style(color: Style.cyan))
+      if index == app.picker.cursor { line.add("▶", Style(color: Style.cyan)) } else { line.add(" ") }
+      line.add(" ")
       line.add(
         title + String(repeating: " ", count: max(0, titleWidth - TextWidth.of(title))), Style(bold: true))
       line.add("  \(entry.list)", Style(dim: true))

@@ -2,6 +2,11 @@
 
 /// Draws rows.
 enum RowLine {
+  /// A changed row's highlight: bold black on yellow, a pair that reads on dark and light themes
+  /// alike (the terminal's default foreground on yellow does not on a dark one). NO_COLOR keeps
+  /// the bold and adds an underline, which needs no colour.
+  static let flash = Style(color: Style.black, bold: true, background: Style.yellow)
+
   /// The line of flattened row `index`: a placeholder until it is fetched; reverse video on
   /// the cursor; a highlight while it flashes.
   static func line(_ view: ListViewState, row index: Int, time: Double) -> StyledLine {
@@ -14,11 +19,20 @@ enum RowLine {
     let selected = view.selection.contains(row.id)
     let multiselect = row.accessories.contains { $0["type"]?.stringValue == "multiselect" }
     // The cursor and selection marks are text too, so they survive NO_COLOR and screen readers.
-    line.add(index == view.cursorRow ? "▶" : " ", Style(color: Style.cyan, bold: true))
-    line.add(selected ? "● " : (multiselect ? "○ " : "  "), Style(color: Style.green, bold: true))
-    line.add(String(repeating: "  ", count: min(row.level, 20)))
-    line.add(
-      Glyphs.disclosure(hasChildren: row.hasChildren, expanded: row.expanded), Style(color: Style.yellow))
+    // Only the glyphs are coloured: the cursor's reverse video would paint coloured blanks as blocks.
+    if index == view.cursorRow { line.add("▶", Style(color: Style.cyan, bold: true)) } else { line.add(" ") }
+    if selected || multiselect {
+      line.add(selected ? "●" : "○", Style(color: Style.green, bold: true))
+    } else {
+      line.add(" ")
+    }
+    line.add(" " + String(repeating: "  ", count: min(row.level, 20)))
+    if let triangle = Glyphs.disclosure(hasChildren: row.hasChildren, expanded: row.expanded) {
+      line.add(triangle, Style(color: Style.yellow))
+      line.add(" ")
+    } else {
+      line.add("  ")
+    }
     line.add(row.text ?? "#\(row.id)", Style(bold: selected, dim: !row.selectable))
     if let secondary = row.secondaryText { line.add("  " + secondary, Style(dim: true)) }
     var right: [(text: String, style: Style)] = []
@@ -29,7 +43,7 @@ enum RowLine {
     }
     if !right.isEmpty { right.append((" ", .plain)) }
     line.right = right
-    if view.isFlashing(row.id, now: time) { line.overlay = Style(bold: true, background: Style.yellow) }
+    if view.isFlashing(row.id, now: time) { line.overlay = Self.flash }
     if index == view.cursorRow {
       var overlay = line.overlay ?? Style()
       overlay.reverse = true

@@ -12,7 +12,9 @@ public struct Style: Equatable, Sendable {
   public var reverse = false
   /// Underline (the search prompt).
   public var underline = false
-  /// A background colour (0–7), nil for default: flashes.
+  /// A background colour (0–7), nil for default: flashes. Never drawn on the terminal's default
+  /// foreground, which may be light or dark: with `color` nil it is paired with
+  /// ``foreground(on:)``.
   public var background: Int?
 
   /// A style.
@@ -30,7 +32,13 @@ public struct Style: Equatable, Sendable {
 
   /// No attributes.
   public static let plain = Style()
-  public static let red = 1, green = 2, yellow = 3, blue = 4, magenta = 5, cyan = 6
+  public static let black = 0, red = 1, green = 2, yellow = 3, blue = 4, magenta = 5, cyan = 6, white = 7
+
+  /// The foreground that reads on `background` whatever the terminal's theme: black on the
+  /// light colours (green, yellow, cyan, white), white on the dark ones.
+  public static func foreground(on background: Int) -> Int {
+    [green, yellow, cyan, white].contains(background) ? black : white
+  }
 
   /// The SGR sequence for this style (after a reset); colours only when `colors`.
   func sgr(colors: Bool) -> String {
@@ -39,8 +47,12 @@ public struct Style: Equatable, Sendable {
     if dim { codes.append("2") }
     if underline { codes.append("4") }
     if reverse { codes.append("7") }
-    if colors, let color { codes.append("3\(color)") }
-    if colors, let background { codes.append("4\(background)") }
+    if colors, let background {
+      codes.append("3\(color ?? Self.foreground(on: background))")
+      codes.append("4\(background)")
+    } else if colors, let color {
+      codes.append("3\(color)")
+    }
     return codes.isEmpty ? "" : "\u{1b}[" + codes.joined(separator: ";") + "m"
   }
 }
@@ -51,7 +63,8 @@ public struct StyledLine: Equatable, Sendable {
   public var spans: [(text: String, style: Style)]
   /// Spans placed at the right edge (accessories, counts), dropped first when space runs out.
   public var right: [(text: String, style: Style)] = []
-  /// A style laid over the whole line, padding included (the cursor's reverse video).
+  /// A style laid over the whole line, padding included: the cursor's reverse video, a flash's
+  /// background. An overlay's background comes with its foreground: it replaces the spans' colours.
   public var overlay: Style?
 
   /// A line of `spans`.
@@ -76,7 +89,8 @@ public struct StyledLine: Equatable, Sendable {
 
   /// The line as terminal output: exactly `width` cells (truncated with `…`, padded with
   /// spaces), each span's SGR codes when it has a style, ending with a reset.
-  /// `colors` false (NO_COLOR) keeps bold, dim, underline and reverse but drops colours.
+  /// `colors` false (NO_COLOR) keeps bold, dim, underline and reverse but drops colours; an
+  /// overlay's background becomes an underline.
   public func render(width: Int, colors: Bool) -> String {
     var rightWidth = right.reduce(0) { $0 + TextWidth.of($1.text) }
     var rightSpans = right
@@ -92,9 +106,40 @@ public struct StyledLine: Equatable, Sendable {
       if let overlay {
         merged.reverse = merged.reverse != overlay.reverse
         merged.bold = merged.bold || overlay.bold
-        if overlay.background != nil { merged.background = overlay.background }
+        merged.underline = merged.underline || overlay.underline
+        if let background = overlay.background {
+          merged.background = background
+          merged.color = overlay.color
+          // NO_COLOR drops the background: an underline marks the line instead.
+          if !colors { merged.underline = true }
+        }
       }
-      let sgr = merged.sgr(colors: colors)
+      // The cursor's reverse video turns a span's foreground colour into the cells' background:
+      // its blanks would show as coloured blocks. They are drawn without the colour (a span
+      // reversed by its own style, a badge, keeps its blanks).
+      if overlay?.reverse == true, !style.reverse, merged.background == nil, merged.color != nil, colors,
+        text.contains(" ")
+      {
+        var blank = merged
+        blank.color = nil
+        var run = ""
+        var runIsBlank = text.first == " "
+        for character in text {
+          if (character == " ") != runIsBlank {
+            write(run, runIsBlank ? blank : merged)
+            run = ""
+            runIsBlank.toggle()
+          }
+          run.append(character)
+        }
+        write(run, runIsBlank ? blank : merged)
+        return
+      }
+      write(text, merged)
+    }
+    func write(_ text: String, _ style: Style) {
+      guard !text.isEmpty else { return }
+      let sgr = style.sgr(colors: colors)
       output += sgr + text + (sgr.isEmpty ? "" : "\u{1b}[0m")
     }
     for span in spans where used < leftWidth {

@@ -52,6 +52,8 @@ final class Tmux {
     var environment = ProcessInfo.processInfo.environment
     environment["TERM"] = "xterm-256color"
     environment.removeValue(forKey: "TMUX")
+    // A terminal as a user has it: `swift test` sets NO_COLOR=1; a test that wants it says so.
+    environment.removeValue(forKey: "NO_COLOR")
     let envp = environment.map { "\($0)=\($1)" }
     var pid: pid_t = 0
     let status = withCStrings(argv) { argvPointers in
@@ -76,6 +78,15 @@ final class Tmux {
 
   /// The pane's text, one string per line.
   func screen() -> String { (try? run(["capture-pane", "-p", "-t", "t"])) ?? "" }
+
+  /// The pane's text with its SGR attributes (`capture-pane -e`), trailing blanks kept (`-N`).
+  func styledScreen() -> String { (try? run(["capture-pane", "-p", "-e", "-N", "-t", "t"])) ?? "" }
+
+  /// Gives the pane `theme`'s default foreground and background (`window-style`), as a terminal
+  /// theme would: what cells without colours of their own show.
+  func use(_ theme: Theme) throws {
+    try run(["set-option", "-w", "-t", "t", "window-style", theme.tmuxStyle])
+  }
 
   /// Polls the screen until `condition` holds (default 10 s); fails the test with the last
   /// screen otherwise. Returns the screen that matched.

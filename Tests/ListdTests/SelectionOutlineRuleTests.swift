@@ -1,0 +1,167 @@
+// End-to-end tests of the selection and outline rules Protocol/README.md states.
+import JSON
+import JSONRPC
+import XCTest
+
+final class SelectionOutlineRuleTests: XCTestCase {
+  private var daemon: DaemonProcess!
+  private var client: TestClient!
+
+  override func setUpWithError() throws {
+    daemon = try DaemonProcess()
+    client = try TestClient(daemon)
+    try client.initialize()
+  }
+
+  override func tearDown() {
+    client.close()
+    daemon.stop()
+  }
+
+  private func create(_ list: String, mode: String, _ items: JSONValue) throws {
+    try client.request(
+      "list/create",
+      [
+        "list": .string(list), "selectionMode": .string(mode),
+        "content": ["sections": [["id": "s", "items": items]]],
+      ])
+  }
+
+  private func changeset(_ method: String, _ params: JSONValue) throws -> JSONValue? {
+    try client.request(method, params)["changeset"]
+  }
+
+  private func selection(_ list: String) throws -> [String] {
+    try client.request("query/selection", ["list": .string(list)])["items"]?.arrayValue?.compactMap {
+      $0["id"]?.stringValue
+    } ?? []
+  }
+
+  func testSingleSelectionReplacesAndRefusesSeveral() throws {
+    try create("l", mode: "single", [["id": "a"], ["id": "b"]])
+    XCTAssertEqual(try changeset("selection/select", ["list": "l", "items": ["a"]]), ["selected": ["a"]])
+    XCTAssertEqual(
+      try changeset("selection/select", ["list": "l", "items": ["b"]]),
+      ["selected": ["b"], "deselected": ["a"]])
+    XCTAssertEqual(try changeset("event/select", ["list": "l", "item": "a"]), nil)  // events answer {list, version}
+    XCTAssertEqual(try selection("l"), ["a"])
+    // Several distinct ids fail; one id given twice is one item.
+    XCTAssertEqual(
+      client.error("selection/select", ["list": "l", "items": ["a", "b"]]).code.rawValue, -32014)
+    XCTAssertEqual(
+      try changeset("selection/select", ["list": "l", "items": ["b", "b"]]),
+      ["selected": ["b"], "deselected": ["a"]])
+    // selectAll fails in single mode, even when there is one item to select.
+    try create("one", mode: "single", [["id": "only"]])
+    XCTAssertEqual(client.error("selection/selectAll", ["list": "one"]).code.rawValue, -32014)
+    XCTAssertEqual(
+      client.error("list/edit", ["list": "one", "edits": [["op": "selectAll"]]]).code.rawValue, -32014)
+    // An empty select is no change.
+    let empty = try client.request("selection/select", ["list": "l", "items": []])
+    XCTAssertEqual(empty["changeset"], [:])
+  }
+
+  func testModeNoneRefusesEverySelection() throws {
+    try create("l", mode: "none", [["id": "a"]])
+    XCTAssertEqual(client.error("selection/select", ["list": "l", "items": ["a"]]).code.rawValue, -32014)
+    XCTAssertEqual(client.error("selection/selectAll", ["list": "l"]).code.rawValue, -32014)
+    XCTAssertEqual(client.error("event/select", ["list": "l", "item": "a"]).code.rawValue, -32014)
+    XCTAssertEqual(try changeset("selection/deselectAll", ["list": "l"]), [:])
+  }
+
+  /// Only visible, selectable items are ever selected: selecting a hidden or `selectable: false`
+  /// one fails, `selectAll` skips them, and an item that becomes hidden or non-selectable leaves
+  /// the selection, listed in `deselected`.
+  func testHiddenAndUnselectableItemsAreNeverSelected() throws {
+    try create(
+      "l", mode: "multiple",
+      [["id": "a"], ["id": "n", "selectable": false], ["id": "p", "children": [["id": "c"]]], ["id": "b"]])
+    XCTAssertEqual(client.error("selection/select", ["list": "l", "items": ["c"]]).code.rawValue, -32014)
+    XCTAssertEqual(client.error("selection/select", ["list": "l", "items": ["n"]]).code.rawValue, -32014)
+    XCTAssertEqual(try changeset("selection/selectAll", ["list": "l"]), ["selected": ["a", "p", "b"]])
+    let update = try changeset(
+      "list/edit",
+      ["list": "l", "edits": [["op": "updateItems", "items": [["id": "a", "selectable": false]]]]])
+    XCTAssertEqual(update?["deselected"], ["a"])
+    try client.request("outline/expand", ["list": "l", "item": "p"])
+    try client.request("selection/select", ["list": "l", "items": ["c"]])
+    XCTAssertEqual(try changeset("outline/collapse", ["list": "l", "item": "p"])?["deselected"], ["c"])
+    try client.request("outline/expand", ["list": "l", "item": "p"])  // does not reselect
+    XCTAssertEqual(try selection("l"), ["p", "b"])
+  }
+
+  /// Selections are listed in index-path order everywhere: snapshots, `query/selection` and the
+  /// changeset's `selected` / `deselected` (old index paths for `deselected`).
+  func testSelectionIsListedInIndexPathOrder() throws {
+    // Ids created c, a, b; then rows c, b, a: neither creation nor alphabetical order.
+    try create(
+      "l", mode: "multiple",
+      [["id": "c"], ["id": "a"], ["id": "b"], ["id": "p", "children": [["id": "r"], ["id": "q"]]]])
+    try client.request(
+      "list/edit",
+      [
+        "list": "l",
+        "edits": [
+          ["op": "moveItem", "item": "a", "after": "b"], ["op": "moveItem", "item": "q", "before": "r"],
+          ["op": "expand", "item": "p"],
+        ],
+      ])
+    XCTAssertEqual(
+      try changeset("selection/selectAll", ["list": "l"])?["selected"], ["c", "b", "a", "p", "q", "r"])
+    XCTAssertEqual(try selection("l"), ["c", "b", "a", "p", "q", "r"])
+    let answer = try client.request("list/subscribe", ["list": "l"])
+    XCTAssertEqual(answer["lists"]?[0]?["snapshot"]?["selection"], ["c", "b", "a", "p", "q", "r"])
+    XCTAssertEqual(try changeset("outline/collapse", ["list": "l", "item": "p"])?["deselected"], ["q", "r"])
+    XCTAssertEqual(
+      try changeset("selection/deselectAll", ["list": "l"])?["deselected"], ["c", "b", "a", "p"])
+  }
+
+  /// Expanding everything (no `item`) and expanding recursively skip leaves; collapsing
+  /// everything and collapsing recursively include them. A leaf's own state matters once it gets
+  /// children: they show if it is expanded.
+  func testWhichOutlineOperationsIncludeLeaves() throws {
+    try create(
+      "l", mode: "single",
+      [["id": "p", "children": [["id": "c"], ["id": "q", "children": [["id": "d"]]]]], ["id": "leaf"]])
+    XCTAssertEqual(try changeset("outline/expand", ["list": "l"])?["expanded"], ["p", "q"])
+    XCTAssertEqual(try changeset("outline/expand", ["list": "l", "item": "leaf"])?["expanded"], ["leaf"])
+    XCTAssertEqual(try changeset("outline/collapse", ["list": "l"])?["collapsed"], ["p", "q", "leaf"])
+    XCTAssertEqual(
+      try changeset("outline/expand", ["list": "l", "item": "p", "recursive": true])?["expanded"], ["p", "q"])
+    // c stayed collapsed: a child given to it is hidden.
+    try client.request(
+      "list/edit", ["list": "l", "edits": [["op": "appendChildren", "parent": "c", "items": [["id": "e"]]]]])
+    XCTAssertEqual(try client.request("query/item", ["list": "l", "item": "e"])["item"]?["visible"], false)
+    try client.request("outline/expand", ["list": "l", "item": "leaf"])
+    try client.request(
+      "list/edit",
+      ["list": "l", "edits": [["op": "appendChildren", "parent": "leaf", "items": [["id": "f"]]]]])
+    XCTAssertEqual(try client.request("query/item", ["list": "l", "item": "f"])["item"]?["visible"], true)
+    // Recursive collapse includes expanded leaves.
+    try client.request("outline/expand", ["list": "l", "item": "d"])
+    XCTAssertEqual(
+      try changeset("outline/collapse", ["list": "l", "item": "p", "recursive": true])?["collapsed"],
+      ["p", "q", "d"])
+  }
+
+  /// The changeset's `selectionMode` is only for a change of mode, which no method of protocol
+  /// version 1 makes after `list/create`: no changeset carries it.
+  func testNoChangesetCarriesASelectionMode() throws {
+    try client.request("list/subscribe", ["snapshot": "none"])
+    for mode in ["none", "single", "multiple"] {
+      let list = JSONValue.string(mode)
+      try create(mode, mode: mode, [["id": "a"], ["id": "p", "children": [["id": "c"]]]])
+      try client.request(
+        "list/replace", ["list": list, "content": ["sections": [["id": "s", "items": [["id": "a"]]]]]])
+      if mode != "none" { try client.request("selection/select", ["list": list, "items": ["a"]]) }
+      try client.request("list/edit", ["list": list, "edits": [["op": "deleteAllItems"]]])
+      XCTAssertEqual(try client.request("list/info", ["list": list])["selectionMode"], list)
+    }
+    try client.request("list/all")  // after every notification above
+    let changesets = client.notifications.filter { $0.method == "list/didChange" }.compactMap {
+      $0.params["changeset"]
+    }
+    XCTAssertGreaterThanOrEqual(changesets.count, 8)
+    XCTAssertTrue(changesets.allSatisfy { $0["selectionMode"] == nil })
+  }
+}
