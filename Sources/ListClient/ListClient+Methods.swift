@@ -58,10 +58,22 @@ extension ListClient {
         ("selectionMode", selectionMode.map { .string($0) }), ("content", content)))
   }
 
-  /// `list/dispose`; returns the list's last version.
+  /// `list/dispose`; returns the list's last version. A list another live session owns needs
+  /// `force` (else -32018), and that owner is told (`owner/lost`).
   @discardableResult
-  public func dispose(_ list: String) async throws -> Int {
-    Int(try await call("list/dispose", ["list": .string(list)])["version"]?.intValue ?? 0)
+  public func dispose(_ list: String, force: Bool = false) async throws -> Int {
+    var params: JSONObject = ["list": .string(list)]
+    if force { params.append("force", true) }
+    return Int(try await call("list/dispose", .object(params))["version"]?.intValue ?? 0)
+  }
+
+  /// `list/claim`: become the owner of a list whose owner has gone (with `force`, of any list;
+  /// its owner is told). Returns the new owner, `{session, name?}`.
+  @discardableResult
+  public func claim(_ list: String, force: Bool = false) async throws -> JSONValue {
+    var params: JSONObject = ["list": .string(list)]
+    if force { params.append("force", true) }
+    return try await call("list/claim", .object(params))["owner"] ?? .null
   }
 
   /// `list/all`: the `info` of every list.

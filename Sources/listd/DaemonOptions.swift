@@ -26,6 +26,9 @@ struct DaemonOptions {
       --history N            versions of history kept per list (default 1000)
       --max-frame-bytes N    largest incoming message (default 67108864)
       --max-queue-bytes N    outgoing bytes a client may leave unread before it is dropped (default 67108864)
+      --orphan-timeout SECONDS
+                             dispose a list SECONDS after its owner's session closed, unless a
+                             session claims it first (list/claim); default: keep it
       --version              print the version and exit
       -h, --help             print this help and exit
 
@@ -75,6 +78,7 @@ struct DaemonOptions {
       case "--history": options.server.historyLimit = try number(argument)
       case "--max-frame-bytes": options.server.maxFrameBytes = try number(argument)
       case "--max-queue-bytes": options.server.maxQueueBytes = try number(argument)
+      case "--orphan-timeout": options.server.orphanTimeout = .seconds(try number(argument))
       default: throw UsageError("unknown option '\(argument)'")
       }
       index += 1

@@ -18,6 +18,8 @@ final class DemoOwner: ListOwner {
   var ownerInfo: JSONValue { ["session": 0, "name": "listd demo"] }
   var isReachable: Bool { true }
 
+  func lost(_ list: LiveList, reason: String, by: JSONValue) {}
+
   func deliver(event: JSONValue, on list: LiveList) {
     guard let kind = event["event"]?.stringValue, let item = event["item"]?.stringValue else { return }
     list.queue.async {

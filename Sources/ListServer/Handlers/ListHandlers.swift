@@ -8,6 +8,7 @@ enum ListHandlers {
   static let requests: [RequestMethod] = [
     .change("list/create", create),
     .change("list/dispose", dispose),
+    .change("list/claim", claim),
     .query("list/all", all),
     .query("list/info") { context, request in
       try request.params.requireKnown(["list"])
@@ -69,16 +70,36 @@ enum ListHandlers {
   }
 
   /// `list/dispose`: after every change queued before it; every session gets `list/didDispose`.
+  /// A list another live session owns needs `force`, and that owner gets `owner/lost`.
   static func dispose(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    try request.params.requireKnown(["list"])
-    let list = try context.registry.list(try request.params.string("list"))
+    let p = request.params
+    try p.requireKnown(["list", "force"])
+    let id = try p.string("list")
+    let force = try p.optionalBool("force") ?? false
+    let list = try context.registry.list(id)
     context.onQueue(of: list, request) {
-      let (version, subscribers) = try list.dispose()
-      context.registry.remove(list)
-      for session in subscribers { session.removeSubscription(list.id) }
-      let params: JSONValue = ["list": .string(list.id), "version": .int(Int64(version))]
-      context.registry.broadcast("list/didDispose", params)
+      let displaced = try list.checkOwnership(by: context.session, force: force, action: "dispose")
+      let params = try context.server.dispose(list)
+      displaced?.lost(list, reason: "disposed", by: context.session.ownerInfo)
       return params
+    }
+  }
+
+  /// `list/claim`: the caller becomes the owner of a list whose owner's session closed (or of a
+  /// list the daemon loaded). A list another live session owns needs `force`, and that owner
+  /// gets `owner/lost`. Answers `{list, owner}`.
+  static func claim(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    let p = request.params
+    try p.requireKnown(["list", "force"])
+    let id = try p.string("list")
+    let force = try p.optionalBool("force") ?? false
+    let list = try context.registry.list(id)
+    context.onQueue(of: list, request) {
+      _ = try list.current(ifVersion: nil)
+      let displaced = try list.checkOwnership(by: context.session, force: force, action: "claim")
+      list.setOwner(context.session)
+      displaced?.lost(list, reason: "claimed", by: context.session.ownerInfo)
+      return ["list": .string(list.id), "owner": context.session.ownerInfo]
     }
   }
 }

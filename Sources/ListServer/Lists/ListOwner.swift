@@ -8,6 +8,9 @@ protocol ListOwner: AnyObject, Sendable {
   var ownerInfo: JSONValue { get }
   /// Whether the owner can still receive events (a session that closed cannot).
   var isReachable: Bool { get }
+  /// Tells the owner it no longer owns `list`: another session disposed it (`disposed`) or
+  /// claimed it (`claimed`) with `force`; `by` is that session's `{session, name?}`.
+  func lost(_ list: LiveList, reason: String, by: JSONValue)
   /// Delivers a user event (`owner/event` params).
   func deliver(event: JSONValue, on list: LiveList)
   /// Asks the owner to refresh `list`; `completion` gets nil once it has, or the error to answer

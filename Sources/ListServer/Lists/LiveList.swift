@@ -25,6 +25,9 @@ final class LiveList: Sendable {
     /// Each subscribed session, through the gate of its latest `list/subscribe`.
     var subscribers: [Int: SubscriptionGate] = [:]
     var owner: (any ListOwner)?
+    /// Counts the times the list lost its owner, so an orphan timer fires only for the
+    /// orphanhood it was started for.
+    var orphanings = 0
     var isDisposed = false
   }
 
@@ -211,13 +214,37 @@ final class LiveList: Sendable {
     return result
   }
 
-  /// Drops the owner if it is `owner` (its session closed); true if it was.
+  /// Drops the owner if it is `owner` (its session closed) and returns the orphaning's
+  /// number (for ``isStillOrphaned(_:)``), or nil if `owner` did not own the list.
   @discardableResult
-  func releaseOwner(_ owner: any ListOwner) -> Bool {
+  func releaseOwner(_ owner: any ListOwner) -> Int? {
     state.withLock { state in
-      guard let current = state.owner, current === owner else { return false }
+      guard let current = state.owner, current === owner else { return nil }
       state.owner = nil
-      return true
+      state.orphanings += 1
+      return state.orphanings
     }
   }
+
+  /// Whether `orphaning` (from ``releaseOwner(_:)``) is still the list's state: nobody claimed it since.
+  func isStillOrphaned(_ orphaning: Int) -> Bool {
+    state.withLock { $0.owner == nil && $0.orphanings == orphaning && !$0.isDisposed }
+  }
+
+  /// Checks that `session` may act as the owner: it owns the list, the list has no reachable
+  /// owner, or `force` is given. Returns the owner it displaces (to be told), if any.
+  /// Throws -32018 naming the owner otherwise.
+  func checkOwnership(
+    by session: Session, force: Bool, action: String
+  ) throws(ResponseError) -> (any ListOwner)? {
+    guard let owner, owner !== session else { return nil }
+    if !force { throw .notOwner(list: id, owner: owner.ownerInfo, action: action) }
+    return owner
+  }
+
+  /// Makes `session` the owner (`list/claim`).
+  func setOwner(_ session: Session) {
+    state.withLock { $0.owner = session }
+  }
+
 }

@@ -99,13 +99,37 @@ public final class ListServer: Sendable {
     for list in registry.lists {
       list.unsubscribe(session.id)
       // Not `list.owner`: it already hides this session, whose connection has closed.
-      if list.releaseOwner(session) {
-        let warning = "list '\(list.id)' lost its owner (session \(session.id) closed); user events will fail"
-        for subscriberID in list.subscriberIDs {
-          registry.session(subscriberID)?.logMessage(2, warning)
-        }
+      guard let orphaning = list.releaseOwner(session) else { continue }
+      var warning = "list '\(list.id)' lost its owner (session \(session.id) closed); user events will fail"
+      warning += " until a session claims it (list/claim)"
+      if let timeout = options.orphanTimeout { warning += ", or it is disposed in \(timeout)" }
+      for subscriberID in list.subscriberIDs {
+        registry.session(subscriberID)?.logMessage(2, warning)
       }
+      if let timeout = options.orphanTimeout { disposeOrphan(list, orphaning, after: timeout) }
     }
+  }
+
+  /// Disposes `list` after `timeout` unless a session claimed it meanwhile (`--orphan-timeout`).
+  private func disposeOrphan(_ list: LiveList, _ orphaning: Int, after timeout: Duration) {
+    let (seconds, attoseconds) = timeout.components
+    let deadline =
+      DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    list.queue.asyncAfter(deadline: deadline) { [weak self] in
+      guard let self, list.isStillOrphaned(orphaning), (try? self.dispose(list)) != nil else { return }
+      self.options.logger.info("disposed list '\(list.id)': no session claimed it within \(timeout)")
+    }
+  }
+
+  /// Disposes `list` and tells every session (`list/didDispose`); returns that notification's
+  /// params. Must run on the list's queue. Throws -32010 if it is already disposed.
+  func dispose(_ list: LiveList) throws(ResponseError) -> JSONValue {
+    let (version, subscribers) = try list.dispose()
+    registry.remove(list)
+    for session in subscribers { session.removeSubscription(list.id) }
+    let params: JSONValue = ["list": .string(list.id), "version": .int(Int64(version))]
+    registry.broadcast("list/didDispose", params)
+    return params
   }
 
   // MARK: - Lists

@@ -50,7 +50,7 @@ enum MethodTable {
 
   /// Server → client notifications and requests.
   static let serverToClient = [
-    "list/didChange", "list/didCreate", "list/didDispose", "owner/event", "owner/refresh",
+    "list/didChange", "list/didCreate", "list/didDispose", "owner/event", "owner/lost", "owner/refresh",
     "window/logMessage",
     "$/logTrace", "$/progress",
   ]

@@ -16,6 +16,9 @@ public struct ServerOptions: Sendable {
   public var maxWindow = 10_000
   /// Content larger than this many items reports `$/progress` when the request has a token.
   public var progressThreshold = 10_000
+  /// How long a list whose owner's session closed stays before it is disposed; nil keeps it
+  /// until a session claims or disposes it.
+  public var orphanTimeout: Duration? = nil
   /// Where logs go (never stdout).
   public var logger: Logger = .standardError()
 

@@ -124,6 +124,10 @@ extension Session: ListOwner {
     notify("owner/event", event)
   }
 
+  func lost(_ list: LiveList, reason: String, by: JSONValue) {
+    notify("owner/lost", ["list": .string(list.id), "reason": .string(reason), "by": by])
+  }
+
   func refresh(
     _ list: LiveList, viewer: Int, timeout: Duration, completion: @escaping @Sendable (ResponseError?) -> Void
   ) {

@@ -12,6 +12,7 @@ extension ErrorCode {
   static let historyUnavailable: ErrorCode = -32015
   static let noOwner: ErrorCode = -32016
   static let ownerTimeout: ErrorCode = -32017
+  static let notOwner: ErrorCode = -32018
 }
 
 extension ResponseError {
@@ -26,6 +27,16 @@ extension ResponseError {
 
   static func unknownItem(_ id: String, in list: String) -> ResponseError {
     ResponseError(.unknownItem, "unknown item '\(id)' in list '\(list)'", data: ["item": .string(id)])
+  }
+
+  /// -32018: `action` needs ownership of `list`, which `owner` (`{session, name?}`) has.
+  static func notOwner(list: String, owner: JSONValue, action: String) -> ResponseError {
+    let name = owner["name"]?.stringValue.map { " (\($0))" } ?? ""
+    let session = owner["session"]?.intValue.map { "session \($0)" } ?? "another session"
+    return ResponseError(
+      .notOwner,
+      "list '\(list)' is owned by \(session)\(name): pass \"force\": true to \(action) it anyway",
+      data: ["list": .string(list), "owner": owner])
   }
 
   static func duplicateList(_ id: String) -> ResponseError {
