@@ -96,7 +96,7 @@ final class ListctlInputTests: XCTestCase {
       flags.filter { $0 != "--version" && $0 != "--help" }.sorted(),
       [
         "--demo", "--history", "--listen", "--log-file", "--log-level", "--max-frame-bytes",
-        "--max-queue-bytes",
+        "--max-queue-bytes", "--orphan-timeout",
         "--stay",
       ])
     for flag in flags where flag != "--version" && flag != "--help" {
