@@ -103,6 +103,7 @@ public final class Connection: @unchecked Sendable {
     var notifications: [String: @Sendable (IncomingNotification) throws -> Void] = [:]
     var unhandledRequest: RequestHandler?
     var unhandledNotification: (@Sendable (IncomingNotification) throws -> Void)?
+    var unmatchedResponse: (@Sendable (Response) -> Void)?
     var gate: (@Sendable (String, Bool) -> ResponseError?)?
     var closeHandlers: [@Sendable (CloseReason) -> Void] = []
     /// Set when the connection has finished closing; later close handlers run at once.
@@ -250,6 +251,14 @@ public final class Connection: @unchecked Sendable {
   /// Handles notifications for which no handler is registered (default: ignored, logged at debug level).
   public func onUnhandledNotification(_ handler: @escaping @Sendable (IncomingNotification) throws -> Void) {
     handlers.withLock { $0.unhandledNotification = handler }
+  }
+
+  /// Calls `handler` on the reading thread for each response that matches no request in
+  /// progress — notably an error whose `id` is `null`, which a peer sends when it could not read
+  /// a request's id (a frame over its size limit, malformed JSON): the request it was will never
+  /// be answered, so a client may fail its requests in progress (``failPendingRequests(with:)``).
+  public func onUnmatchedResponse(_ handler: @escaping @Sendable (Response) -> Void) {
+    handlers.withLock { $0.unmatchedResponse = handler }
   }
 
   /// Installs a gate called on the reading thread for every request (`isRequest` true) and
@@ -480,6 +489,20 @@ public final class Connection: @unchecked Sendable {
     }
   }
 
+  /// Completes every request sent and not yet answered with `error` (no `$/cancelRequest` is
+  /// sent); returns how many there were.
+  @discardableResult
+  public func failPendingRequests(with error: any Error) -> Int {
+    let taken = state.withLock { state -> [PendingRequest] in
+      defer { state.pending = [:] }
+      return Array(state.pending.values)
+    }
+    for pending in taken {
+      DispatchQueue.global().async { pending.completion(.failure(error)) }
+    }
+    return taken.count
+  }
+
   private func takePending(_ id: RequestID) -> PendingRequest? {
     state.withLock { $0.pending.removeValue(forKey: id) }
   }
@@ -669,6 +692,7 @@ public final class Connection: @unchecked Sendable {
       guard let id = response.id, let pending = takePending(id) else {
         logger.warning(
           "\(options.name): response to unknown request id \(response.id.map { "\($0)" } ?? "null")")
+        handlers.withLock { $0.unmatchedResponse }?(response)
         return
       }
       let result = response.result.mapError { $0 as any Error }

@@ -16,17 +16,26 @@ public struct ServerNotification: Sendable {
 /// Connect with ``spawn(listdPath:arguments:)`` or ``socket(path:)``, then call
 /// ``initialize(name:)``. Requests are `async` and throw the daemon's ``ResponseError`` or a
 /// ``ConnectionError``. Notifications arrive, in order, on ``notifications``.
+///
+/// An error answer whose `id` is `null` (the daemon could not read a request: a frame over its
+/// `--max-frame-bytes`, malformed JSON) cannot say which request it was, so it fails every
+/// request in progress with that error: none of them waits for an answer that will not come.
 public final class ListClient: @unchecked Sendable {
   // `@unchecked Sendable`: every stored property is immutable; Process is only read after start.
   /// The underlying connection, for anything the typed API does not cover.
   public let connection: Connection
   /// Every notification the daemon sends, in arrival order; finishes when the connection closes.
   public let notifications: AsyncStream<ServerNotification>
+  /// The longest wait for an answer of a request sent without its own `timeout`; nil waits
+  /// as long as the connection is open.
+  public let requestTimeout: Duration?
   private let process: Process?
   private let stdinPipe: Pipe?
 
-  private init(input: Int32, output: Int32, ownsDescriptors: Bool, process: Process?, stdinPipe: Pipe?) throws
-  {
+  private init(
+    input: Int32, output: Int32, ownsDescriptors: Bool, process: Process?, stdinPipe: Pipe?,
+    requestTimeout: Duration?
+  ) throws {
     var options = Connection.Options(
       framing: .contentLength, dispatch: .serial, logger: .disabled, name: "listctl")
     options.closesDescriptors = ownsDescriptors
@@ -36,6 +45,12 @@ public final class ListClient: @unchecked Sendable {
     notifications = stream
     self.process = process
     self.stdinPipe = stdinPipe
+    self.requestTimeout = requestTimeout
+    connection.onUnmatchedResponse { [connection] response in
+      if response.id == nil, case .failure(let error) = response.result {
+        connection.failPendingRequests(with: error)
+      }
+    }
     connection.onUnhandledNotification { notification in
       continuation.yield(
         ServerNotification(method: notification.method, params: notification.rawParams ?? .null))
@@ -45,8 +60,11 @@ public final class ListClient: @unchecked Sendable {
   }
 
   /// Starts `listdPath` with `arguments` and talks to it over its stdin and stdout. Its stderr
-  /// is inherited. Closing the client closes its stdin, which ends the daemon.
-  public static func spawn(listdPath: String, arguments: [String] = []) throws -> ListClient {
+  /// is inherited. Closing the client closes its stdin, which ends the daemon. Requests wait at
+  /// most `requestTimeout` for their answer (nil: no limit).
+  public static func spawn(listdPath: String, arguments: [String] = [], requestTimeout: Duration? = nil)
+    throws -> ListClient
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: listdPath)
     process.arguments = arguments
@@ -57,23 +75,29 @@ public final class ListClient: @unchecked Sendable {
     try process.run()
     return try ListClient(
       input: output.fileHandleForReading.fileDescriptor, output: input.fileHandleForWriting.fileDescriptor,
-      ownsDescriptors: false, process: process, stdinPipe: input)
+      ownsDescriptors: false, process: process, stdinPipe: input, requestTimeout: requestTimeout)
   }
 
   /// Connects to a daemon's Unix socket (default: the path `listd --listen` uses), only if the
   /// socket and the daemon are this user's (see ``UnixSocket/connect(to:)``); throws a
-  /// ``UnixSocketError`` naming the path and the problem otherwise.
-  public static func socket(path: String = UnixSocket.defaultPath) throws -> ListClient {
+  /// ``UnixSocketError`` naming the path and the problem otherwise. Requests wait at most
+  /// `requestTimeout` for their answer (nil: no limit).
+  public static func socket(path: String = UnixSocket.defaultPath, requestTimeout: Duration? = nil)
+    throws -> ListClient
+  {
     let fd = try UnixSocket.connect(to: path)
-    return try ListClient(input: fd, output: fd, ownsDescriptors: true, process: nil, stdinPipe: nil)
+    return try ListClient(
+      input: fd, output: fd, ownsDescriptors: true, process: nil, stdinPipe: nil,
+      requestTimeout: requestTimeout)
   }
 
-  /// Sends any request; returns its result. Throws ``ResponseError`` for an error answer.
+  /// Sends any request; returns its result. Throws ``ResponseError`` for an error answer, and
+  /// ``ConnectionError/timedOut(method:id:)`` after `timeout` (default ``requestTimeout``).
   @discardableResult
   public func call(_ method: String, _ params: JSONValue? = nil, timeout: Duration? = nil) async throws
     -> JSONValue
   {
-    try await connection.sendRequest(method, params, timeout: timeout)
+    try await connection.sendRequest(method, params, timeout: timeout ?? requestTimeout)
   }
 
   /// Sends a notification (`$/setTrace`, `event/…` are requests; this is for `exit`, `$/cancelRequest`, …).

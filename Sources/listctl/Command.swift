@@ -1,4 +1,6 @@
 // The command table: each command's name, usage, help, flags and implementation.
+import JSON
+
 /// One `listctl` command.
 struct Command: Sendable {
   let name: String
@@ -11,16 +13,18 @@ struct Command: Sendable {
   let switchFlags: Set<String>
   /// Positional count range.
   let positionals: ClosedRange<Int>
-  /// Index of a positional that is inline JSON (or `-`), checked before connecting.
-  let jsonPositional: Int?
+  /// Reads and checks the command's input (a file, stdin, inline JSON) before connecting, so
+  /// that bad input is a usage error that reaches no daemon; `run` finds it in `Context.input`.
+  let input: @Sendable (Arguments) throws -> JSONValue?
   /// Whether the driver connects and initializes before `run` (false: the command does it itself).
   let connects: Bool
   let run: @Sendable (Context) async throws -> Void
 
   init(
     _ name: String, _ usage: String, _ summary: String, details: String = "", values: Set<String> = [],
-    switches: Set<String> = [], positionals: ClosedRange<Int>, jsonPositional: Int? = nil,
-    connects: Bool = true, run: @escaping @Sendable (Context) async throws -> Void
+    switches: Set<String> = [], positionals: ClosedRange<Int>,
+    input: @escaping @Sendable (Arguments) throws -> JSONValue? = { _ in nil }, connects: Bool = true,
+    run: @escaping @Sendable (Context) async throws -> Void
   ) {
     self.name = name
     self.usage = usage
@@ -29,7 +33,7 @@ struct Command: Sendable {
     valueFlags = values
     switchFlags = switches
     self.positionals = positionals
-    self.jsonPositional = jsonPositional
+    self.input = input
     self.connects = connects
     self.run = run
   }
@@ -38,16 +42,23 @@ struct Command: Sendable {
   var help: String {
     var text = "usage: listctl [--socket PATH | --spawn [LISTD ARGS…] --] \(name) \(usage)\n\n\(summary)"
     if !details.isEmpty { text += "\n\n" + details }
-    return text + "\n\n  --json    print the data as JSON\n  --help    this help"
+    return text + """
+
+
+        --json              print the data as JSON
+        --timeout SECONDS   the longest wait for each answer of the daemon (default \(seconds(Listctl.defaultTimeout)))
+        --help              this help
+      """
   }
 
-  /// Checks the number of positionals and inline JSON, so usage errors come before connecting.
+  /// Checks the number of positionals and the integer flags, so usage errors come before
+  /// connecting.
   func validate(_ arguments: Arguments) throws {
     guard positionals.contains(arguments.positionals.count) else {
       throw UsageError("usage: listctl \(name) \(usage)")
     }
-    if let index = jsonPositional, index < arguments.positionals.count, arguments.positionals[index] != "-" {
-      _ = try parseJSON(arguments.positionals[index], what: "\(name): the JSON argument")
+    for flag in ["--if-version", "--count", "--offset", "--limit"] where valueFlags.contains(flag) {
+      _ = try arguments.int(flag)
     }
   }
 

@@ -6,13 +6,14 @@ extension Command {
   static let apply = Command(
     "apply", "LIST FILE|- [--if-version N]",
     "Replaces a list's content with {\"sections\": […]} from a file or stdin.",
-    values: ["--if-version"], positionals: 2...2
+    values: ["--if-version"], positionals: 2...2, input: { try readJSON($0.positionals[1]) }
   ) { context in
     let arguments = context.arguments
-    let content = try readJSON(arguments.positionals[1])
-    let change = try await context.client.replace(
-      arguments.positionals[0], content: content, ifVersion: try arguments.int("--if-version"))
-    printChange(change, context)
+    let content = context.input ?? [:]
+    let ifVersion = try arguments.int("--if-version")
+    try await ChangePrinter.run(context, list: arguments.positionals[0]) {
+      try await context.client.replace(arguments.positionals[0], content: content, ifVersion: ifVersion)
+    }
   }
 
   static let edit = Command(
@@ -23,13 +24,22 @@ extension Command {
       JSON is an edit object or an array of them ([{"op": "appendItems", …}]), given inline or `-` for stdin.
       Flags add common edits after it, in this order:
         --append ID=TEXT   appendItems (into --section S, default the last section)
-        --update ID=TEXT   updateItems with a new text
+        --update ID=TEXT   patchItems: sets the text, keeps every other field of the item
         --delete ID        deleteItems
       """,
     values: ["--append", "--section", "--update", "--delete", "--if-version"], positionals: 1...2,
-    jsonPositional: 1
+    input: edits
   ) { context in
     let arguments = context.arguments
+    let edits = context.input?.arrayValue ?? []
+    let ifVersion = try arguments.int("--if-version")
+    try await ChangePrinter.run(context, list: arguments.positionals[0]) {
+      try await context.client.edit(arguments.positionals[0], edits, ifVersion: ifVersion)
+    }
+  }
+
+  /// The edits of `edit`: the JSON argument's, then those of the flags.
+  private static func edits(_ arguments: Arguments) throws -> JSONValue {
     var edits: [JSONValue] = []
     if arguments.positionals.count == 2 {
       let text = arguments.positionals[1]
@@ -53,14 +63,12 @@ extension Command {
       edits.append(.object(edit))
     }
     let updated = try items("--update")
-    if !updated.isEmpty { edits.append(["op": "updateItems", "items": .array(updated)]) }
+    if !updated.isEmpty { edits.append(["op": "patchItems", "items": .array(updated)]) }
     if let deleted = arguments.values["--delete"] {
       edits.append(["op": "deleteItems", "items": .array(deleted.map { .string($0) })])
     }
     guard !edits.isEmpty else { throw UsageError("edit: no edits (give JSON or --append/--update/--delete)") }
-    let change = try await context.client.edit(
-      arguments.positionals[0], edits, ifVersion: try arguments.int("--if-version"))
-    printChange(change, context)
+    return .array(edits)
   }
 
   static let select = Command(
@@ -68,10 +76,11 @@ extension Command {
     values: ["--if-version"], positionals: 2...Int.max
   ) { context in
     let arguments = context.arguments
-    let change = try await context.client.select(
-      arguments.positionals[0], Array(arguments.positionals.dropFirst()),
-      ifVersion: try arguments.int("--if-version"))
-    printChange(change, context)
+    let ifVersion = try arguments.int("--if-version")
+    try await ChangePrinter.run(context, list: arguments.positionals[0]) {
+      try await context.client.select(
+        arguments.positionals[0], Array(arguments.positionals.dropFirst()), ifVersion: ifVersion)
+    }
   }
 
   static let deselect = Command(
@@ -79,10 +88,11 @@ extension Command {
     positionals: 2...Int.max
   ) { context in
     let arguments = context.arguments
-    let change = try await context.client.deselect(
-      arguments.positionals[0], Array(arguments.positionals.dropFirst()),
-      ifVersion: try arguments.int("--if-version"))
-    printChange(change, context)
+    let ifVersion = try arguments.int("--if-version")
+    try await ChangePrinter.run(context, list: arguments.positionals[0]) {
+      try await context.client.deselect(
+        arguments.positionals[0], Array(arguments.positionals.dropFirst()), ifVersion: ifVersion)
+    }
   }
 
   static let expand = outline("expand", "Expands", expand: true)
@@ -100,11 +110,11 @@ extension Command {
       let item = arguments.positionals.dropFirst().first
       let recursive = arguments.has("--recursive")
       let ifVersion = try arguments.int("--if-version")
-      let change =
+      try await ChangePrinter.run(context, list: list) {
         expand
-        ? try await context.client.expand(list, item: item, recursive: recursive, ifVersion: ifVersion)
-        : try await context.client.collapse(list, item: item, recursive: recursive, ifVersion: ifVersion)
-      printChange(change, context)
+          ? try await context.client.expand(list, item: item, recursive: recursive, ifVersion: ifVersion)
+          : try await context.client.collapse(list, item: item, recursive: recursive, ifVersion: ifVersion)
+      }
     }
   }
 }

@@ -19,13 +19,13 @@ extension Command {
     if context.endpoint.socket != nil || context.endpoint.spawn != nil {
       throw UsageError("demo starts its own daemon (no --socket or --spawn)")
     }
-    let daemon = try DemoDaemon()
+    let daemon = try DemoDaemon(timeout: context.timeout)
     defer { daemon.stop() }
     let owner: ListClient
     let viewer: ListClient
     do {
-      owner = try ListClient.socket(path: daemon.socket)
-      viewer = try ListClient.socket(path: daemon.socket)
+      owner = try ListClient.socket(path: daemon.socket, requestTimeout: context.timeout)
+      viewer = try ListClient.socket(path: daemon.socket, requestTimeout: context.timeout)
       try await owner.initialize(name: "demo-owner")
       try await viewer.initialize(name: "demo-viewer")
     } catch {
@@ -35,7 +35,8 @@ extension Command {
       viewer.close()
       owner.close()
     }
-    try await DemoScenario(owner: owner, viewer: viewer).run()
+    var scenario = DemoScenario(owner: owner, viewer: viewer, timeout: context.timeout)
+    try await scenario.run()
   }
 }
 
@@ -43,7 +44,11 @@ extension Command {
 private struct DemoScenario {
   let owner: ListClient
   let viewer: ListClient
+  /// The longest wait for an answer or for the viewer's next notification.
+  let timeout: Duration
   let list = "tasks"
+  /// The viewer's rows, to name the items of each change it sees.
+  var mirror: Mirror?
 
   static let content: JSONValue = [
     "sections": [
@@ -66,29 +71,38 @@ private struct DemoScenario {
     fflush(nil)
   }
 
-  /// Prints the viewer's `didChange` notifications up to `version`.
-  func changes(upTo version: Int, _ iterator: inout AsyncStream<ServerNotification>.Iterator) async throws {
-    while let notification = await iterator.next() {
-      guard notification.params["list"]?.stringValue == list else { continue }
-      switch notification.method {
-      case "list/didChange":
-        let seen = Int(notification.params["version"]?.intValue ?? 0)
-        print(
-          "  viewer sees  "
-            + ChangeLine.describe(version: seen, changeset: notification.params["changeset"] ?? [:]))
-        fflush(nil)
-        if seen >= version { return }
-      case "list/didDispose":
-        print("  viewer sees  v\(notification.params["version"]?.intValue ?? 0)  disposed")
-        return
-      default:
-        continue
+  /// Prints the viewer's `didChange` notifications up to `version`, naming items from its mirror.
+  mutating func changes(upTo version: Int) async throws {
+    let (viewer, list, timeout) = (self.viewer, self.list, self.timeout)
+    mirror = try await withIdleTimeout(
+      timeout, failure: { NoAnswer("the viewer saw no change within \(seconds(timeout))") }
+    ) { [mirror] liveness in
+      var mirror = mirror
+      for await notification in viewer.notifications {
+        liveness.touch()
+        guard notification.params["list"]?.stringValue == list else { continue }
+        switch notification.method {
+        case "list/didChange":
+          let params = notification.params
+          let seen = Int(params["version"]?.intValue ?? 0)
+          print(
+            "  viewer sees  "
+              + ChangeLine.describe(version: seen, changeset: params["changeset"] ?? [:], before: mirror))
+          fflush(nil)
+          if mirror != nil, (try? mirror?.apply(didChange: params)) == nil { mirror = nil }
+          if seen >= version { return mirror }
+        case "list/didDispose":
+          print("  viewer sees  v\(notification.params["version"]?.intValue ?? 0)  disposed")
+          return mirror
+        default:
+          continue
+        }
       }
+      throw ConnectFailure("the viewer's connection closed")
     }
-    throw ConnectFailure("the viewer's connection closed")
   }
 
-  func run() async throws {
+  mutating func run() async throws {
     let lists = try await viewer.all().compactMap { $0["list"]?.stringValue }
     step("the daemon serves the demo lists: \(lists.joined(separator: ", "))")
 
@@ -120,9 +134,9 @@ private struct DemoScenario {
     print("  owner gets   " + ChangeLine.describe(version: created.version, changeset: created.changeset))
 
     step("viewer subscribes")
-    var iterator = viewer.notifications.makeAsyncIterator()
     if let entry = try await viewer.subscribe(list).first {
       for line in TreeRenderer.render(entry).split(separator: "\n") { print("  " + line) }
+      mirror = try? Mirror(subscribed: entry)
     }
 
     step("owner edits: renames 'spec', appends 'Write the code'")
@@ -132,23 +146,23 @@ private struct DemoScenario {
         ["op": "updateItems", "items": [["id": "spec", "text": "Write the spec (draft 2)"]]],
         ["op": "appendItems", "section": "todo", "items": [["id": "code", "text": "Write the code"]]],
       ])
-    try await changes(upTo: change.version, &iterator)
+    try await changes(upTo: change.version)
 
     step("owner moves 'spec' across sections, from To do to Done")
     change = try await owner.edit(list, [["op": "moveItem", "item": "spec", "section": "done"]])
-    try await changes(upTo: change.version, &iterator)
+    try await changes(upTo: change.version)
 
     step("viewer expands the outline item 'release'")
     change = try await viewer.expand(list, item: "release")
-    try await changes(upTo: change.version, &iterator)
+    try await changes(upTo: change.version)
 
     step("viewer selects 'notes' and 'code'")
     change = try await viewer.select(list, ["notes", "code"])
-    try await changes(upTo: change.version, &iterator)
+    try await changes(upTo: change.version)
 
     step("viewer asks for a refresh (event/refresh → owner/refresh)")
     let refreshed = try await viewer.call("event/refresh", ["list": .string(list), "timeoutMs": 5000])
-    try await changes(upTo: Int(refreshed["version"]?.intValue ?? 0), &iterator)
+    try await changes(upTo: Int(refreshed["version"]?.intValue ?? 0))
     print("  viewer's refresh answered at v\(refreshed["version"]?.intValue ?? 0)")
 
     step("the list now")
@@ -158,20 +172,21 @@ private struct DemoScenario {
 
     step("owner disposes '\(list)'")
     let version = try await owner.dispose(list)
-    try await changes(upTo: version + 1, &iterator)
+    try await changes(upTo: version + 1)
     print("\ndone")
   }
 }
 
-/// `listd --demo --listen DIR/s --stay` in a fresh private directory; when no `listd` executable
-/// is found (`swift run listctl demo` builds only listctl), the same server runs in this process.
+/// `listd --demo --listen DIR/s --stay` in a fresh private directory (`swift run listctl demo`
+/// builds listd along with listctl: listctl depends on it in Package.swift).
 private final class DemoDaemon {
   let directory: String
   let socket: String
   private let process = Process()
   private let stdin = Pipe()
 
-  init() throws {
+  /// Starts the daemon and waits at most `timeout` for its socket.
+  init(timeout: Duration) throws {
     var template = Array("/tmp/listctl-demo-XXXXXX".utf8CString)
     guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
       throw ConnectFailure("cannot make a directory in /tmp: \(String(cString: strerror(errno)))")
@@ -187,8 +202,10 @@ private final class DemoDaemon {
     } catch {
       throw ConnectFailure("cannot start listd: \(error)")
     }
-    let deadline = Date().addingTimeInterval(10)
-    while !FileManager.default.fileExists(atPath: socket) && Date() < deadline && process.isRunning {
+    let deadline = ContinuousClock.now + timeout
+    while !FileManager.default.fileExists(atPath: socket) && ContinuousClock.now < deadline
+      && process.isRunning
+    {
       usleep(5_000)
     }
     guard FileManager.default.fileExists(atPath: socket) else {

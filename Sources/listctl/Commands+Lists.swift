@@ -27,10 +27,11 @@ extension Command {
         --selection-mode M   none, single, multiple
         --content FILE|-     initial content {"sections": […]} from a JSON file or stdin
       """,
-    values: ["--title", "--appearance", "--selection-mode", "--content"], positionals: 1...1
+    values: ["--title", "--appearance", "--selection-mode", "--content"], positionals: 1...1,
+    input: { try $0.value("--content").map(readJSON) }
   ) { context in
     let arguments = context.arguments
-    let content = try arguments.value("--content").map(readJSON)
+    let content = context.input
     let change = try await context.client.create(
       arguments.positionals[0], title: arguments.value("--title"),
       appearance: arguments.value("--appearance"),

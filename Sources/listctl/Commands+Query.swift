@@ -1,5 +1,6 @@
 // The query commands: query item|window|search, and call for any raw request.
 import JSON
+import JSONRPC
 import ListClient
 
 extension Command {
@@ -12,7 +13,17 @@ extension Command {
       window   visible rows from --offset (default 0), --limit of them (default 100)
       search   items whose text or secondary text contains TEXT (case-insensitive unless --case-sensitive)
       """,
-    values: ["--offset", "--limit"], switches: ["--case-sensitive"], positionals: 2...3
+    values: ["--offset", "--limit"], switches: ["--case-sensitive"], positionals: 2...3,
+    input: { arguments in
+      let count = arguments.positionals.count
+      switch arguments.positionals[0] {
+      case "item" where count != 3: throw UsageError("usage: listctl query item LIST ID")
+      case "window" where count != 2: throw UsageError("usage: listctl query window LIST")
+      case "search" where count != 3: throw UsageError("usage: listctl query search LIST TEXT")
+      case "item", "window", "search": return nil
+      case let kind: throw UsageError("query: unknown kind '\(kind)' (item, window, search)")
+      }
+    }
   ) { context in
     let arguments = context.arguments
     let kind = arguments.positionals[0]
@@ -65,15 +76,25 @@ extension Command {
   static let call = Command(
     "call", "METHOD [PARAMS|-]",
     "Sends any request and prints its result as JSON (PARAMS: JSON text, or - for stdin).",
-    positionals: 1...2, jsonPositional: 1
+    positionals: 1...2,
+    input: { arguments in
+      guard arguments.positionals.count == 2 else { return nil }
+      let text = arguments.positionals[1]
+      return text == "-" ? try readJSON("-") : try parseJSON(text, what: "PARAMS")
+    }
   ) { context in
     let arguments = context.arguments
-    var params: JSONValue? = nil
-    if arguments.positionals.count == 2 {
-      let text = arguments.positionals[1]
-      params = text == "-" ? try readJSON("-") : try parseJSON(text, what: "PARAMS")
+    let params = context.input
+    // A request that says how long the daemon may take (event/refresh's timeoutMs) gets that long.
+    var timeout = context.timeout
+    if let milliseconds = params?["timeoutMs"]?.intValue, milliseconds > 0 {
+      timeout = max(timeout, .milliseconds(milliseconds) + .seconds(5))
     }
-    printJSON(try await context.client.call(arguments.positionals[0], params))
+    do {
+      printJSON(try await context.client.call(arguments.positionals[0], params, timeout: timeout))
+    } catch let error as ConnectionError where error.isTimeout {
+      throw NoAnswer(describe(error, timeout: timeout).message)
+    }
   }
 }
 

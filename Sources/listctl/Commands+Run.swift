@@ -26,19 +26,22 @@ extension Command {
     switches: ["--update"], positionals: 1...1, connects: false
   ) { context in
     let path = context.arguments.positionals[0]
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw UsageError("cannot read \(path)")
-    }
     let name = path
     var steps: [(line: Int, value: JSONValue)] = []
-    for (index, line) in String(decoding: data, as: UTF8.self).split(
-      separator: "\n", omittingEmptySubsequences: false
-    ).enumerated() where !line.allSatisfy(\.isWhitespace) {
-      steps.append((index + 1, try parseJSON(String(line), what: "\(name):\(index + 1)")))
+    for (index, line) in try readFile(path).split(
+      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
+    )
+    .enumerated()
+    where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+      do {
+        steps.append((index + 1, try JSONValue(parsing: line)))
+      } catch {
+        throw UsageError("\(name):\(index + 1) is not valid JSON: \(error)")
+      }
     }
     let session: RawSession
     do {
-      session = try RawSession(context.endpoint)
+      session = try RawSession(context.endpoint, timeout: context.timeout)
     } catch {
       throw connectFailure(error, socket: context.endpoint.socket)
     }
@@ -73,15 +76,21 @@ extension Command {
           throw ScriptMismatch(description: "\(location): an expect needs an id, or a request before it")
         }
         guard let actual = session.response(to: id) else {
-          throw mismatch(
-            "no response with id \(id.jsonString(prettyPrinted: false))", expected: expected, actual: nil)
+          var what =
+            "no response with id \(id.jsonString(prettyPrinted: false)) within \(seconds(.milliseconds(Int64(session.timeout * 1000))))"
+          if let unreadable = session.untakenNullIDErrors.first {
+            what += " (the daemon could not read a request: \(unreadable.jsonString(prettyPrinted: false)))"
+          }
+          throw mismatch(what, expected: expected, actual: nil)
         }
         if let difference = TranscriptMatch.difference(expected, actual) {
           throw mismatch(difference, expected: expected, actual: actual)
         }
       } else if let expected = step.value["expectNotification"] {
         guard let actual = session.notification() else {
-          throw mismatch("no notification arrived", expected: expected, actual: nil)
+          throw mismatch(
+            "no notification arrived within \(seconds(.milliseconds(Int64(session.timeout * 1000))))",
+            expected: expected, actual: nil)
         }
         if let difference = TranscriptMatch.difference(expected, actual) {
           throw mismatch(difference, expected: expected, actual: actual)

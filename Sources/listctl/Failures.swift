@@ -21,6 +21,12 @@ struct ConnectFailure: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
+/// Nothing arrived within `--timeout` (exit 3): an answer, or with `watch --timeout` a change.
+struct NoAnswer: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
 /// The failure to report when connecting failed with `error`; `socket` is the `--socket` given
 /// (nil: the default path). When no daemon is there, it says how to start one.
 func connectFailure(_ error: any Error, socket: String?) -> ConnectFailure {
@@ -42,20 +48,46 @@ func printError(_ message: String) {
   FileHandleOutput.standardError("listctl: " + message + "\n")
 }
 
-/// The message and exit status for an error thrown by a command.
-func describe(_ error: any Error) -> (message: String, status: Int32) {
+/// The message and exit status for an error thrown by a command; usage errors point at the
+/// help of `command` when there is one, a timed-out request names `timeout`.
+func describe(_ error: any Error, command: String? = nil, timeout: Duration? = nil) -> (
+  message: String, status: Int32
+) {
   switch error {
   case let error as UsageError:
-    return (error.description + "\n(see listctl --help)", ExitCode.usage)
+    return (error.description + "\n(see listctl \(command.map { "\($0) " } ?? "")--help)", ExitCode.usage)
   case let error as ResponseError:
     var message = "error \(error.code.rawValue): \(error.message)"
     if let data = error.data { message += " " + data.jsonString() }
     return (message, ExitCode.errorAnswer)
   case let error as ConnectFailure:
     return (error.description, ExitCode.cannotConnect)
+  case let error as NoAnswer:
+    return (error.description, ExitCode.cannotConnect)
+  case ConnectionError.timedOut(let method, _):
+    return (
+      "no answer to \(method) within \(timeout.map(seconds) ?? "the timeout") (the daemon is busy or stuck; "
+        + "--timeout SECONDS waits longer)",
+      ExitCode.cannotConnect
+    )
   case let error as ConnectionError:
     return ("connection: \(error)", ExitCode.cannotConnect)
   default:
     return ("\(error)", ExitCode.errorAnswer)
+  }
+}
+
+/// `30 s`, `1.5 s`: a duration for messages.
+func seconds(_ duration: Duration) -> String {
+  let (whole, attoseconds) = duration.components
+  if attoseconds == 0 { return "\(whole) s" }
+  return "\(Double(whole) + Double(attoseconds) / 1e18) s"
+}
+
+extension ConnectionError {
+  /// Whether a request got no answer within its timeout.
+  var isTimeout: Bool {
+    if case .timedOut = self { return true }
+    return false
   }
 }

@@ -15,18 +15,31 @@ func printJSON(_ value: JSONValue, compact: Bool = false) {
   print(value.jsonString(prettyPrinted: !compact))
 }
 
-/// Reads a JSON file, or stdin for `-`.
+/// Reads a JSON file, or stdin for `-`. The bytes must be UTF-8 (as the daemon requires): an
+/// invalid byte is a usage error naming the file and its offset, never a silent U+FFFD.
 func readJSON(_ path: String) throws -> JSONValue {
-  let data: Data
-  if path == "-" {
-    data = FileHandle.standardInput.readDataToEndOfFile()
-  } else {
-    guard let contents = FileManager.default.contents(atPath: path) else {
-      throw UsageError("cannot read \(path)")
-    }
-    data = contents
+  let bytes = path == "-" ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : try readFile(path)
+  do {
+    return try JSONValue(parsing: bytes)
+  } catch {
+    throw UsageError("\(path == "-" ? "stdin" : path) is not valid JSON: \(error)")
   }
-  return try parseJSON(String(decoding: data, as: UTF8.self), what: path == "-" ? "stdin" : path)
+}
+
+/// The bytes of the file at `path`; a usage error with the system's reason if it cannot be read.
+func readFile(_ path: String) throws -> [UInt8] {
+  let fd = open(path, O_RDONLY | O_CLOEXEC)
+  guard fd >= 0 else { throw UsageError("cannot read \(path): \(String(cString: strerror(errno)))") }
+  defer { close(fd) }
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    if count < 0 && errno == EINTR { continue }
+    guard count >= 0 else { throw UsageError("cannot read \(path): \(String(cString: strerror(errno)))") }
+    if count == 0 { return bytes }
+    bytes.append(contentsOf: chunk[..<count])
+  }
 }
 
 /// Parses JSON text given on the command line or read from a file; a usage error names `what`.

@@ -15,9 +15,14 @@ final class RawSession: @unchecked Sendable {
   private let condition = NSCondition()
   private var pending: [JSONValue] = []
   private var closed = false
+  /// The longest wait for a response or a notification (`--timeout`).
+  let timeout: TimeInterval
 
   /// Connects to `--socket`, or spawns a private daemon for `--spawn`, or the default socket.
-  init(_ endpoint: Endpoint) throws {
+  /// Each wait for a message lasts at most `timeout`.
+  init(_ endpoint: Endpoint, timeout: Duration) throws {
+    let (whole, attoseconds) = timeout.components
+    self.timeout = TimeInterval(whole) + TimeInterval(attoseconds) / 1e18
     if let spawn = endpoint.spawn {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: try Listctl.listdPath())
@@ -81,14 +86,23 @@ final class RawSession: @unchecked Sendable {
     }
   }
 
-  /// The response to request `id`, or nil after `timeout` seconds (or when the connection closed).
-  func response(to id: JSONValue, timeout: TimeInterval = 10) -> JSONValue? {
-    take(timeout: timeout) { $0["id"] == id && $0["method"] == nil }
+  /// The response to request `id`, or nil after `timeout` seconds (default: the session's), or
+  /// when the connection closed.
+  func response(to id: JSONValue, timeout: TimeInterval? = nil) -> JSONValue? {
+    take(timeout: timeout ?? self.timeout) { $0["id"] == id && $0["method"] == nil }
   }
 
   /// The next notification, in arrival order.
-  func notification(timeout: TimeInterval = 10) -> JSONValue? {
-    take(timeout: timeout) { $0["method"] != nil && $0["id"] == nil }
+  func notification(timeout: TimeInterval? = nil) -> JSONValue? {
+    take(timeout: timeout ?? self.timeout) { $0["method"] != nil && $0["id"] == nil }
+  }
+
+  /// Error responses with a `null` id that arrived and nobody took: the daemon could not read a
+  /// request (a frame too large, malformed JSON), so its answer cannot name it.
+  var untakenNullIDErrors: [JSONValue] {
+    condition.lock()
+    defer { condition.unlock() }
+    return pending.filter { $0["id"] == .null && $0["error"] != nil }
   }
 
   /// Notifications that arrived and nobody took.

@@ -63,9 +63,10 @@ final class RunningListctl: @unchecked Sendable {
   private let out = Pipe()
   private let err = Pipe()
 
-  init(_ arguments: [String]) throws {
+  init(_ arguments: [String], environment: [String: String] = [:]) throws {
     process.executableURL = buildDirectory.appendingPathComponent("listctl")
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
@@ -91,6 +92,12 @@ final class RunningListctl: @unchecked Sendable {
 func runListctl(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws
   -> Run
 {
+  try runListctl(arguments, input: input.map { Data($0.utf8) }, environment: environment)
+}
+
+/// Runs `listctl arguments…` to completion, feeding `input` bytes to its stdin; `environment` is
+/// added to the test's own.
+func runListctl(_ arguments: [String], input: Data?, environment: [String: String] = [:]) throws -> Run {
   let process = Process()
   process.executableURL = buildDirectory.appendingPathComponent("listctl")
   process.arguments = arguments
@@ -104,7 +111,7 @@ func runListctl(_ arguments: [String], input: String? = nil, environment: [Strin
   process.standardError = err
   process.standardInput = stdin
   try process.run()
-  if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+  if let input { stdin.fileHandleForWriting.write(input) }
   try stdin.fileHandleForWriting.close()
   // Read both pipes fully before waiting, so a large output cannot block the child.
   let errData = ReadBox()

@@ -48,7 +48,7 @@ final class ListctlCommandTests: XCTestCase {
   func testCreateListsDispose() throws {
     XCTAssertEqual(
       try ok("create", "todo", "--title", "To do", "--content", "-", input: Self.content),
-      "v0  +§ 'friends' at 0 · +§ 'files' at 1\n")
+      "v0  +§ 'friends' at 0 with 'Alice', 'Bob' · +§ 'files' at 1 with 'src', 'main.swift', 'lib'\n")
     XCTAssertEqual(try ok("lists"), "todo  v0  5 rows  plain  'To do'\n")
     let lists = try json(try ok("lists", "--json"))
     XCTAssertEqual(lists["lists"]?.arrayValue?.first?["title"], "To do")
@@ -82,7 +82,9 @@ final class ListctlCommandTests: XCTestCase {
     try ok("create", "todo")
     let path = daemon.directory + "/content.json"
     try Self.content.write(toFile: path, atomically: true, encoding: .utf8)
-    XCTAssertEqual(try ok("apply", "todo", path), "v1  +§ 'friends' at 0 · +§ 'files' at 1\n")
+    XCTAssertEqual(
+      try ok("apply", "todo", path),
+      "v1  +§ 'friends' at 0 with 'Alice', 'Bob' · +§ 'files' at 1 with 'src', 'main.swift', 'lib'\n")
     let answer = try json(
       try ok(
         "apply", "todo", "-", "--json",
@@ -95,12 +97,43 @@ final class ListctlCommandTests: XCTestCase {
     try createTodo()
     XCTAssertEqual(
       try ok("edit", "todo", "--append", "carol=Carol", "--section", "friends", "--delete", "bob"),
-      "v1  +1 'Carol' at 0:1 · −1 at 0:1\n")
+      "v1  +1 'Carol' at 0:1 · −1 'Bob' at 0:1\n")
     XCTAssertEqual(
-      try ok("edit", "todo", #"[{"op":"moveItem","item":"carol","before":"alice"}]"#), "v2  ↕ 0:1→0:0\n")
+      try ok("edit", "todo", #"[{"op":"moveItem","item":"carol","before":"alice"}]"#),
+      "v2  ↕ 'Carol' 0:1→0:0\n")
     XCTAssertEqual(try ok("edit", "todo", "--update", "alice=Alicia"), "v3  ~ 'Alicia'\n")
     XCTAssertEqual(
-      try ok("edit", "todo", "-", input: #"{"op":"deleteItems","items":["alice"]}"#), "v4  −1 at 0:1\n")
+      try ok("edit", "todo", "-", input: #"{"op":"deleteItems","items":["alice"]}"#),
+      "v4  −1 'Alicia' at 0:1\n")
+  }
+
+  /// Every change line names the items it is about: all inserted rows (up to three), deleted
+  /// and moved rows, and an item that moves into a new section (a delete plus an insert on the
+  /// wire) reads as a move.
+  func testChangeLinesNameTheirItems() throws {
+    try createTodo()
+    XCTAssertEqual(try ok("expand", "todo", "lib"), "v1  +1 'x.swift' at 1:3 · ~ 'lib' · ▾ lib\n")
+    XCTAssertEqual(
+      try ok(
+        "edit", "todo",
+        #"[{"op":"appendItems","section":"friends","items":[{"id":"c","text":"C"},{"id":"d","text":"D"},{"id":"e","text":"E"},{"id":"f","text":"F"}]}]"#
+      ),
+      "v2  +4 'C', 'D', 'E', … at 0:2\n")
+    // Into an outline: moved, and reconfigured (its level and parent changed).
+    XCTAssertEqual(
+      try ok("edit", "todo", #"{"op":"moveItem","item":"bob","after":"main"}"#),
+      "v3  ↕ 'Bob' 0:1→1:2 · ~ 'Bob'\n")
+    XCTAssertEqual(
+      try ok(
+        "edit", "todo",
+        #"[{"op":"appendSections","sections":[{"id":"done","header":"Done"}]},{"op":"moveItem","item":"alice","section":"done"}]"#
+      ),
+      "v4  +§ 'done' at 2 · ↕ 'Alice' 0:0→2:0\n")
+    XCTAssertEqual(
+      try ok("edit", "todo", #"{"op":"deleteSections","sections":["friends"]}"#),
+      "v5  −§ 'friends' with 'C', 'D', 'E', …\n")
+    XCTAssertEqual(
+      try ok("collapse", "todo", "src"), "v6  −4 'main.swift', 'Bob', 'lib', … at 0:1 · ~ 'src' · ▸ src\n")
   }
 
   func testSelectExpandCollapse() throws {
@@ -108,7 +141,9 @@ final class ListctlCommandTests: XCTestCase {
     XCTAssertEqual(try ok("select", "todo", "alice", "bob"), "v1  ✓ alice bob\n")
     XCTAssertEqual(try ok("deselect", "todo", "bob"), "v2  ✗ bob\n")
     XCTAssertEqual(try ok("expand", "todo", "lib"), "v3  +1 'x.swift' at 1:3 · ~ 'lib' · ▾ lib\n")
-    XCTAssertEqual(try ok("collapse", "todo", "src", "--recursive"), "v4  −3 at 1:1 · ~ 'src' · ▸ src lib\n")
+    XCTAssertEqual(
+      try ok("collapse", "todo", "src", "--recursive"),
+      "v4  −3 'main.swift', 'lib', 'x.swift' at 1:1 · ~ 'src' · ▸ src lib\n")
     let change = try json(try ok("expand", "todo", "--json"))
     XCTAssertEqual(change["version"], 5)
     XCTAssertEqual(change["changeset"]?["expanded"], ["src", "lib"])
@@ -145,7 +180,8 @@ final class ListctlCommandTests: XCTestCase {
     try ok("dispose", "todo")
     let first = readable.finish()
     XCTAssertEqual(first.status, 0, first.stderr)
-    XCTAssertEqual(first.stdout, "v1  +1 'Carol' at 0:1 · −1 at 0:1\nv2  ✓ alice\n")
+    XCTAssertEqual(
+      first.stdout, "watching todo at version 0\nv1  +1 'Carol' at 0:1 · −1 'Bob' at 0:1\nv2  ✓ alice\n")
     let second = lines.finish()
     XCTAssertEqual(second.status, 0, second.stderr)
     let messages = try second.stdout.split(separator: "\n").map { try json(String($0)) }

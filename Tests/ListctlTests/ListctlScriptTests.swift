@@ -90,7 +90,8 @@ final class ListctlScriptTests: XCTestCase {
     ] {
       XCTAssertTrue(run.stdout.contains(step), "\(step) in:\n\(run.stdout)")
     }
-    XCTAssertTrue(run.stdout.contains("viewer sees  v2  ↕ 0:0→1:1"), run.stdout)
+    XCTAssertTrue(run.stdout.contains("viewer sees  v2  ↕ 'Write the spec (draft 2)' 0:0→1:1"), run.stdout)
+    XCTAssertTrue(run.stdout.contains("+2 'Release notes', 'Tag the build' at 0:1"), run.stdout)
     XCTAssertTrue(run.stdout.contains("✓ notes code"), run.stdout)
     XCTAssertEqual(try runListctl(["--socket", "/tmp/x", "demo"]).status, 2)
   }

@@ -36,14 +36,7 @@ enum ContentHandlers {
     let list = try context.registry.list(try p.string("list"))
     context.onQueue(of: list, request) {
       try list.mutate(ifVersion: ifVersion) { snapshot throws(ResponseError) in
-        let decoded = try decode(snapshot)
-        do throws(ListModelError) {
-          return try snapshot.applyAndDiff(decoded.edits)
-        } catch {
-          guard batch else { throw ResponseError.model(ListModelError(error.kind), list: list.id) }
-          throw ResponseError.model(
-            error, list: list.id, editIndex: error.editIndex.map { decoded.origins[$0] })
-        }
+        try decode(snapshot).applyAndDiff(to: &snapshot, list: list.id, batch: batch)
       }
     }
   }

@@ -7,13 +7,24 @@ import ListModel
 /// sets header and footer; `appendItems` with children appends trees), so the decoder keeps, for
 /// each model edit, the index of the wire edit it came from — errors name the wire edit.
 struct DecodedEdits {
+  /// The model edits. A `patchItems` element is a `.setPayload` placeholder here: apply with
+  /// ``applyAndDiff(to:list:)``, which computes its payload when its turn comes.
   var edits: [ListEdit] = []
   /// For each of `edits`, the index of its wire edit.
   var origins: [Int] = []
+  /// The merge patches of `patchItems`, by the index in `edits` of their placeholder.
+  var patches: [Int: PayloadPatch] = [:]
 
   mutating func add(_ edit: ListEdit, from origin: Int) {
     edits.append(edit)
     origins.append(origin)
+  }
+
+  /// Adds a patch; its payload depends on the edits before it in the batch, so it is computed
+  /// when applied.
+  mutating func add(_ patch: PayloadPatch, from origin: Int) {
+    patches[edits.count] = patch
+    add(.setPayload(item: patch.item, payload: ItemPayload()), from: origin)
   }
 }
 
@@ -22,7 +33,8 @@ enum EditDecoding {
     "appendSections", "insertSections", "deleteSections", "moveSection", "reloadSections", "updateSection",
     "appendItems", "insertItems", "appendChildren", "deleteItems", "deleteAllItems", "moveItem",
     "reloadItems",
-    "reconfigureItems", "updateItems", "replaceItems", "expand", "collapse", "select", "deselect",
+    "reconfigureItems", "updateItems", "patchItems", "replaceItems", "expand", "collapse", "select",
+    "deselect",
     "selectAll",
     "deselectAll",
   ]
@@ -156,6 +168,9 @@ enum EditDecoding {
         let decoded = try ContentDecoding.item(item)
         add(.setPayload(item: decoded.id, payload: decoded.payload))
       }
+    case "patchItems":
+      try known("items")
+      for item in try p.objects("items") { out.add(try PayloadPatch(item), from: index) }
     case "replaceItems":
       try known("section", "items")
       add(.replaceItemTrees(try trees("items", inherit: true), section: try p.string("section")))

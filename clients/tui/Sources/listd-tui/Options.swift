@@ -13,6 +13,8 @@ struct Options {
   var list: String?
   /// `--log FILE`: diagnostics and every request sent.
   var log: String?
+  /// `--version`: print the version and exit.
+  var version = false
 
   static let usage = """
     usage: listd-tui [--socket PATH | --spawn [LISTD ARGS…] [--] | --demo] [--list ID] [--log FILE]
@@ -24,6 +26,7 @@ struct Options {
       --demo          start a private daemon with the demo lists (implies --spawn)
       --list ID       open list ID at once
       --log FILE      write diagnostics and the requests sent to FILE
+      --version       print the version and the protocol version
       --help          this text
 
     Press ? in the UI for the keys. NO_COLOR turns colours off.
@@ -46,13 +49,16 @@ struct Options {
     while let argument = rest.popFirst() {
       switch argument {
       case "--help", "-h": return nil
+      case "--version": options.version = true
       case "--socket": options.socket = try value(argument)
       case "--list": options.list = try value(argument)
       case "--log": options.log = try value(argument)
       case "--demo": options.demo = true
       case "--spawn":
         var extra: [String] = []
-        while let next = rest.first, next != "--", !["--socket", "--list", "--log", "--demo"].contains(next) {
+        while let next = rest.first, next != "--",
+          !["--socket", "--list", "--log", "--demo", "--version"].contains(next)
+        {
           extra.append(next)
           rest.removeFirst()
         }

@@ -1,6 +1,7 @@
 // listd-tui: a terminal UI for listd — a live list picker and list view over the daemon's socket.
 import Foundation
 import JSONRPC
+import ListClient
 
 typealias UnixSocketPath = UnixSocket
 
@@ -11,6 +12,10 @@ do {
     exit(0)
   }
   options = parsed
+  if options.version {
+    print("listd-tui \(ListClient.version) (protocol \(ListClient.protocolVersion))")
+    exit(0)
+  }
 } catch {
   FileHandle.standardError.write(Data("listd-tui: \(error)\n\(Options.usage)\n".utf8))
   exit(2)

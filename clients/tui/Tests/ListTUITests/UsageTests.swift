@@ -22,6 +22,19 @@ final class UsageTests: XCTestCase {
     let help = try run(["--help"])
     XCTAssertEqual(help.status, 0)
     XCTAssertTrue(help.output.contains("--socket PATH") && help.output.contains("--demo"), help.output)
+    let version = try run(["--version"])
+    XCTAssertEqual(version.status, 0)
+    let listd = Process()
+    listd.executableURL = buildDirectory.appendingPathComponent("listd")
+    listd.arguments = ["--version"]
+    let output = Pipe()
+    listd.standardOutput = output
+    try listd.run()
+    let daemonVersion = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    listd.waitUntilExit()
+    // The same build and protocol as the daemon: `listd-tui 0.1.0 (protocol 1)`.
+    XCTAssertTrue(daemonVersion.hasPrefix("listd "), daemonVersion)
+    XCTAssertEqual(version.output, "listd-tui " + daemonVersion.dropFirst("listd ".count))
     let unknown = try run(["--bogus"])
     XCTAssertEqual(unknown.status, 2)
     XCTAssertTrue(unknown.output.contains("unknown argument '--bogus'"), unknown.output)

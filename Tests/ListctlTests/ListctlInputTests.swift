@@ -1,0 +1,157 @@
+// End-to-end: what listctl says about bad input and misplaced options, --version, watch --ready.
+import Foundation
+import JSON
+import XCTest
+
+final class ListctlInputTests: XCTestCase {
+  /// A fresh private directory, removed after the test.
+  private func directory() throws -> String {
+    let path = NSTemporaryDirectory() + "listctl-input-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+    return path
+  }
+
+  /// Latin-1 `é` (0xE9) is not UTF-8: refused like the daemon refuses it, naming the byte offset,
+  /// from a file and from stdin; nothing is created.
+  func testInvalidUTF8ContentIsRefusedNamingTheOffset() throws {
+    let daemon = try ListctlDaemon()
+    defer { daemon.stop() }
+    let bytes =
+      Data(#"{"sections":[{"id":"s","items":[{"id":"a","text":"caf"#.utf8) + Data([0xE9])
+      + Data(#""}]}]}"#.utf8)
+    let path = try directory() + "/latin1.json"
+    try bytes.write(to: URL(fileURLWithPath: path))
+    let offset = bytes.firstIndex(of: 0xE9)!
+    let fromFile = try daemon.run("create", "x", "--content", path)
+    XCTAssertEqual(fromFile.status, 2, fromFile.stderr)
+    XCTAssertTrue(
+      fromFile.stderr.contains("\(path) is not valid JSON: invalid UTF-8 at byte offset \(offset)"),
+      fromFile.stderr)
+    let fromStdin = try runListctl(["--socket", daemon.socket, "apply", "x", "-"], input: bytes)
+    XCTAssertEqual(fromStdin.status, 2, fromStdin.stderr)
+    XCTAssertTrue(
+      fromStdin.stderr.contains("stdin is not valid JSON: invalid UTF-8 at byte offset \(offset)"),
+      fromStdin.stderr)
+    XCTAssertEqual(try daemon.run("lists").stdout, "")
+  }
+
+  func testAFileThatCannotBeReadSaysWhy() throws {
+    let run = try runListctl(["--socket", "/nonexistent/s", "create", "x", "--content", "nope.json"])
+    XCTAssertEqual(run.status, 2)
+    XCTAssertTrue(
+      run.stderr.hasPrefix("listctl: cannot read nope.json: No such file or directory\n"), run.stderr)
+    let script = try runListctl(["--spawn", "--", "run", "/nonexistent/script.jsonl"])
+    XCTAssertTrue(script.stderr.contains("No such file or directory"), script.stderr)
+  }
+
+  func testVersion() throws {
+    let run = try runListctl(["--version"])
+    XCTAssertEqual(run.status, 0)
+    let listd = Process()
+    listd.executableURL = buildDirectory.appendingPathComponent("listd")
+    listd.arguments = ["--version"]
+    let output = Pipe()
+    listd.standardOutput = output
+    try listd.run()
+    let daemonVersion = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    listd.waitUntilExit()
+    // `listd 0.1.0 (protocol 1)` and `listctl 0.1.0 (protocol 1)`: the same build, the same protocol.
+    XCTAssertTrue(daemonVersion.hasPrefix("listd "), daemonVersion)
+    XCTAssertEqual(run.stdout, "listctl " + daemonVersion.dropFirst("listd ".count))
+  }
+
+  /// A listd option given where listctl's options go says where it belongs.
+  func testADaemonOptionInTheWrongPlaceSaysWhereItGoes() throws {
+    for arguments in [["--spawn", "--demo", "lists"], ["--demo", "lists"], ["--spawn", "lists", "--demo"]] {
+      let run = try runListctl(arguments)
+      XCTAssertEqual(run.status, 2, "\(arguments): \(run.stderr)")
+      XCTAssertTrue(
+        run.stderr.contains(
+          "--demo is a listd option: put daemon options between --spawn and --, as in `listctl --spawn --demo -- lists`"
+        ),
+        "\(arguments): \(run.stderr)")
+    }
+    let value = try runListctl(["--spawn", "show", "x", "--max-frame-bytes", "9"])
+    XCTAssertTrue(value.stderr.contains("`listctl --spawn --max-frame-bytes N -- show`"), value.stderr)
+  }
+
+  /// The table of listd options listctl knows is the one `listd --help` prints.
+  func testTheKnownDaemonOptionsAreListdsOwn() throws {
+    let listd = Process()
+    listd.executableURL = buildDirectory.appendingPathComponent("listd")
+    listd.arguments = ["--help"]
+    let output = Pipe()
+    listd.standardOutput = output
+    try listd.run()
+    let help = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    listd.waitUntilExit()
+    var flags: [String] = []
+    for line in help.split(separator: "\n") {
+      let words = line.split(separator: " ")
+      guard let first = words.first, first.hasPrefix("--"), line.hasPrefix("  --") else { continue }
+      flags.append(String(first))
+    }
+    XCTAssertEqual(
+      flags.filter { $0 != "--version" && $0 != "--help" }.sorted(),
+      [
+        "--demo", "--history", "--listen", "--log-file", "--log-level", "--max-frame-bytes",
+        "--max-queue-bytes", "--orphan-timeout",
+        "--stay",
+      ])
+    for flag in flags where flag != "--version" && flag != "--help" {
+      XCTAssertTrue(try runListctl([flag, "lists"]).stderr.contains("\(flag) is a listd option"), flag)
+    }
+  }
+
+  /// A usage error of a command points at that command's help.
+  func testCommandUsageErrorsPointAtTheCommandsHelp() throws {
+    for (arguments, command) in [
+      (["show"], "show"), (["edit", "l", "--update", "x"], "edit"),
+      (["watch", "l", "--count", "x"], "watch"),
+      (["lists", "--nope"], "lists"),
+    ] {
+      let run = try runListctl(["--socket", "/nonexistent/s"] + arguments)
+      XCTAssertEqual(run.status, 2, "\(arguments): \(run.stderr)")
+      XCTAssertTrue(run.stderr.hasSuffix("(see listctl \(command) --help)\n"), "\(arguments): \(run.stderr)")
+    }
+    XCTAssertTrue(try runListctl(["bogus"]).stderr.hasSuffix("(see listctl --help)\n"))
+  }
+
+  /// `watch --ready` prints its first line once subscribed: a change made after reading it is
+  /// always seen, with no sleep.
+  func testWatchSaysWhenItIsSubscribed() throws {
+    let daemon = try ListctlDaemon(["--demo"])
+    defer { daemon.stop() }
+    for json in [false, true] {
+      let watch = Process()
+      watch.executableURL = buildDirectory.appendingPathComponent("listctl")
+      watch.arguments =
+        ["--socket", daemon.socket, "watch", "contacts", "--count", "1", "--ready"] + (json ? ["--json"] : [])
+      let output = Pipe()
+      watch.standardOutput = output
+      try watch.run()
+      let reader = output.fileHandleForReading
+      var first = Data()
+      while !first.contains(UInt8(ascii: "\n")) {
+        let chunk = reader.availableData
+        if chunk.isEmpty { break }
+        first += chunk
+      }
+      let version = json ? 2 : 0  // the readable round selects and deselects first
+      let expected =
+        json ? #"{"watching":{"list":"contacts","version":\#(version)}}"# : "watching contacts at version 0"
+      XCTAssertEqual(String(decoding: first, as: UTF8.self), expected + "\n")
+      XCTAssertEqual(try daemon.run("select", "contacts", "ada").status, 0)
+      let rest = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+      watch.waitUntilExit()
+      XCTAssertEqual(watch.terminationStatus, 0)
+      if json {
+        XCTAssertEqual(try JSONValue(parsing: rest)["version"], .int(Int64(version + 1)))
+      } else {
+        XCTAssertEqual(rest, "v1  ✓ ada\n")
+      }
+      XCTAssertEqual(try daemon.run("deselect", "contacts", "ada").status, 0)
+    }
+  }
+}
