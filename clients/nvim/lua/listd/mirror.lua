@@ -350,15 +350,17 @@ function M.apply_changeset(sections, selection, changeset)
   end
 end
 
----The mirror as a wire snapshot, selection sorted (as the daemon sends it).
+---The mirror as a wire snapshot, selection in index-path order (as the daemon sends it:
+---selected items are always visible rows).
 ---@return table {sections, selection}
 function Mirror:snapshot()
-  local sections = {}
+  local sections, selection = {}, {}
   for i, s in ipairs(self.sections) do
     sections[i] = { id = s.id, header = s.header, footer = s.footer, rows = s.rows }
+    for _, row in ipairs(s.rows) do
+      if self.selection[row.id] then selection[#selection + 1] = row.id end
+    end
   end
-  local selection = vim.tbl_keys(self.selection)
-  table.sort(selection)
   return { sections = sections, selection = selection }
 end
 
