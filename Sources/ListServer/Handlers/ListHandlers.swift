@@ -72,11 +72,7 @@ enum ListHandlers {
   /// `list/dispose`: after every change queued before it; every session gets `list/didDispose`.
   /// A list another live session owns needs `force`, and that owner gets `owner/lost`.
   static func dispose(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    let p = request.params
-    try p.requireKnown(["list", "force"])
-    let id = try p.string("list")
-    let force = try p.optionalBool("force") ?? false
-    let list = try context.registry.list(id)
+    let (list, force) = try listAndForce(context, request)
     context.onQueue(of: list, request) {
       let displaced = try list.checkOwnership(by: context.session, force: force, action: "dispose")
       let params = try context.server.dispose(list)
@@ -89,11 +85,7 @@ enum ListHandlers {
   /// list the daemon loaded). A list another live session owns needs `force`, and that owner
   /// gets `owner/lost`. Answers `{list, owner}`.
   static func claim(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    let p = request.params
-    try p.requireKnown(["list", "force"])
-    let id = try p.string("list")
-    let force = try p.optionalBool("force") ?? false
-    let list = try context.registry.list(id)
+    let (list, force) = try listAndForce(context, request)
     context.onQueue(of: list, request) {
       _ = try list.current(ifVersion: nil)
       let displaced = try list.checkOwnership(by: context.session, force: force, action: "claim")
@@ -101,5 +93,16 @@ enum ListHandlers {
       displaced?.lost(list, reason: "claimed", by: context.session.ownerInfo)
       return ["list": .string(list.id), "owner": context.session.ownerInfo]
     }
+  }
+
+  /// The `{list, force?}` params of `list/dispose` and `list/claim`, checked before the list.
+  private static func listAndForce(
+    _ context: HandlerContext, _ request: IncomingRequest
+  ) throws -> (LiveList, force: Bool) {
+    let p = request.params
+    try p.requireKnown(["list", "force"])
+    let id = try p.string("list")
+    let force = try p.optionalBool("force") ?? false
+    return (try context.registry.list(id), force)
   }
 }
