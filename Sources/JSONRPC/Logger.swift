@@ -37,7 +37,13 @@ public struct Logger: Sendable {
   /// Writes `label: level: message` lines to file descriptor 2, one `write` per line.
   public static func standardError(label: String = "listd", minimumLevel: Level = .info) -> Logger {
     Logger(minimumLevel: minimumLevel) { level, message in
-      let line = Array("\(label): \(level): \(message)\n".utf8)
+      var line = Array("\(label): \(level): \(message)".utf8.prefix(maxLineBytes - 1))
+      line.append(UInt8(ascii: "\n"))
+      // Never block on a stderr nobody reads (a pipe from a parent that does not drain it): a
+      // line that does not fit now is dropped. Lines are at most PIPE_BUF, and POLLOUT on a
+      // pipe means that much room, so a write that starts also finishes.
+      var descriptor = pollfd(fd: 2, events: Int16(POLLOUT), revents: 0)
+      guard poll(&descriptor, 1, 0) == 1, descriptor.revents & Int16(POLLOUT) != 0 else { return }
       line.withUnsafeBytes { bytes in
         var offset = 0
         while offset < bytes.count {
@@ -51,6 +57,9 @@ public struct Logger: Sendable {
       }
     }
   }
+
+  /// The longest line written to standard error (PIPE_BUF): longer messages are cut.
+  static let maxLineBytes = 4_096
 
   /// Discards everything.
   public static let disabled = Logger(minimumLevel: .error) { _, _ in }

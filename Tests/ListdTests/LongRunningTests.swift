@@ -13,7 +13,7 @@ final class LongRunningTests: XCTestCase {
     defer { directory.remove() }
     let path = directory.file("listd.sock")
     let daemon = try DaemonProcess.listening(
-      on: path, ["--stay", "--demo", "--log-level", "warning"], descriptorLimit: 128)
+      on: path, ["--stay", "--demo", "--log-level", "warning", "--orphan-timeout", "1"], descriptorLimit: 128)
     defer { daemon.stop() }
 
     func shortConnection(_ index: Int) throws {
@@ -35,17 +35,55 @@ final class LongRunningTests: XCTestCase {
     let resident = try XCTUnwrap(daemon.residentKiB())
 
     for index in 0..<10_000 { try shortConnection(index) }
-
-    XCTAssertTrue(
-      waitUntil(timeout: 20) { daemon.openDescriptors() <= descriptors },
-      "descriptors: \(daemon.openDescriptors()) after, \(descriptors) before")
-    XCTAssertTrue(
-      waitUntil(timeout: 20) { daemon.threadCount() ?? .max <= threads },
-      "threads: \(daemon.threadCount() ?? -1) after, \(threads) before")
+    assertBack(daemon, descriptors: descriptors, threads: threads, "after 10,000 connections")
     let grown = (daemon.residentKiB() ?? .max) - resident
     // 10,000 connections that each kept 64 bytes (a dispatch continuation) would add 625 KiB.
     XCTAssertLessThan(grown, 384, "RSS grew by \(grown) KiB over 10,000 connections")
-    XCTAssertTrue(daemon.process.isRunning)
+
+    // Clients that subscribe (to one list, to every list) or create a list, then vanish
+    // without reading a byte: the session must not stay registered anywhere (its lists are
+    // orphans, disposed after --orphan-timeout).
+    for index in 0..<1_200 {
+      let request: String
+      switch index % 3 {
+      case 0: request = #"{"jsonrpc":"2.0","id":2,"method":"list/subscribe","params":{}}"#
+      case 1: request = #"{"jsonrpc":"2.0","id":2,"method":"list/subscribe","params":{"list":"contacts"}}"#
+      default: request = #"{"jsonrpc":"2.0","id":2,"method":"list/create","params":{"list":"gone\#(index)"}}"#
+      }
+      let fd = try UnixSocket.connect(to: path)
+      let bytes = Array(
+        (#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"# + "\n" + request + "\n").utf8)
+      _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      close(fd)
+      // They come faster than a debug daemon forgets them: keep within its descriptor limit.
+      if index % 20 == 19 { waitUntil { daemon.openDescriptors() < 64 } }
+    }
+    // Their burst grows the dispatch pool past 100 threads; it shrinks back to a few idle
+    // workers, which libdispatch keeps (no connection, queue or timer of ours holds a thread).
+    assertBack(daemon, descriptors: descriptors, threads: threads + 4, "after 1,200 vanishing clients")
+    let check = try RawClient.socket(path)
+    check.sendRequest(id: 1, "initialize", [:], framing: .newlineDelimited)
+    let info = try XCTUnwrap(
+      check.request(id: 2, "list/info", ["list": "contacts"], framing: .newlineDelimited))
+    XCTAssertEqual(info["result"]?["subscribers"], 0, "\(info)")
+    XCTAssertTrue(
+      waitUntil(timeout: 20) {
+        check.request(id: 3, "list/all", nil, framing: .newlineDelimited)?["result"]?["lists"]?.arrayValue?
+          .count == 4
+      }, "orphans were not disposed")
+  }
+
+  private func assertBack(
+    _ daemon: DaemonProcess, descriptors: Int, threads: Int, _ when: String, line: UInt = #line
+  ) {
+    XCTAssertTrue(
+      waitUntil(timeout: 20) { daemon.openDescriptors() <= descriptors },
+      "\(when): descriptors \(daemon.openDescriptors()), \(descriptors) before", line: line)
+    XCTAssertTrue(
+      // Idle dispatch workers retire one at a time, some seconds apart.
+      waitUntil(timeout: 60) { daemon.threadCount() ?? .max <= threads },
+      "\(when): threads \(daemon.threadCount() ?? -1), \(threads) before", line: line)
+    XCTAssertTrue(daemon.process.isRunning, when, line: line)
   }
 
   /// The answer to `shutdown` is never lost, however much is still queued when `exit` follows
@@ -132,6 +170,23 @@ final class LongRunningTests: XCTestCase {
       // Before ids were reclaimed both grew by about 15–20 MB over the last 180,000 ids.
       XCTAssertLessThan(
         final - settled, 4_096, "\(failing ? "failing edits" : "churn"): RSS \(settled) KiB → \(final) KiB")
+    }
+  }
+
+  /// Logs go to stderr, but a stderr nobody reads (a parent that never drains the pipe) must
+  /// not stop the daemon: 3,000 connections log two info lines each, far more than a pipe holds.
+  func testADaemonWhoseStderrNobodyReadsKeepsServing() throws {
+    let directory = try PrivateDirectory()
+    defer { directory.remove() }
+    let path = directory.file("listd.sock")
+    let daemon = try DaemonProcess.listening(on: path, ["--stay"])  // stderr: a pipe never read
+    defer { daemon.stop() }
+    for index in 0..<3_000 {
+      let client = try RawClient.socket(path)
+      client.sendRequest(id: 1, "initialize", [:], framing: .newlineDelimited)
+      XCTAssertNotNil(client.response(id: 1), "connection \(index) was not served")
+      client.close()
+      if client.sawEndOfFile { break }
     }
   }
 }

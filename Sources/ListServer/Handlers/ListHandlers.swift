@@ -90,6 +90,7 @@ enum ListHandlers {
       _ = try list.current(ifVersion: nil)
       let displaced = try list.checkOwnership(by: context.session, force: force, action: "claim")
       list.setOwner(context.session)
+      if context.session.isDetached { context.server.orphan(list, from: context.session) }
       displaced?.lost(list, reason: "claimed", by: context.session.ownerInfo)
       return ["list": .string(list.id), "owner": context.session.ownerInfo]
     }

@@ -53,10 +53,12 @@ final class ListRegistry: Sendable {
   /// later come with it in ``add(_:)``'s answer. Atomic with ``add(_:)``, so each list is either
   /// returned here or announced to the subscription by its creation, never both.
   func subscribeToAll(_ subscription: AllListsSubscription) -> [LiveList] {
-    state.withLock { state in
+    let lists = state.withLock { state in
       state.allSubscribers[subscription.gate.session.id] = subscription
       return state.order.compactMap { state.lists[$0] }
     }
+    if subscription.gate.session.isDetached { unsubscribeFromAll(subscription.gate.session) }
+    return lists
   }
 
   func unsubscribeFromAll(_ session: Session) {

@@ -171,6 +171,7 @@ final class LiveList: Sendable {
       return state.committed
     }
     guard let result else { throw .unknownList(id) }
+    if gate.session.isDetached { unsubscribe(gate.session.id) }  // closed meanwhile (Session.isDetached)
     return result
   }
 
@@ -242,7 +243,7 @@ final class LiveList: Sendable {
     return owner
   }
 
-  /// Makes `session` the owner (`list/claim`).
+  /// Makes `session` the owner (`list/claim`). The caller checks ``Session/isDetached`` after.
   func setOwner(_ session: Session) {
     state.withLock { $0.owner = session }
   }

@@ -95,19 +95,27 @@ public final class ListServer: Sendable {
 
   /// Forgets a closed session: its subscriptions end and the lists it owns lose their owner.
   private func detach(_ session: Session) {
+    session.markDetached()
     registry.removeSession(session)
     for list in registry.lists {
       list.unsubscribe(session.id)
       // Not `list.owner`: it already hides this session, whose connection has closed.
-      guard let orphaning = list.releaseOwner(session) else { continue }
-      var warning = "list '\(list.id)' lost its owner (session \(session.id) closed); user events will fail"
-      warning += " until a session claims it (list/claim)"
-      if let timeout = options.orphanTimeout { warning += ", or it is disposed in \(timeout)" }
-      for subscriberID in list.subscriberIDs {
-        registry.session(subscriberID)?.logMessage(2, warning)
-      }
-      if let timeout = options.orphanTimeout { disposeOrphan(list, orphaning, after: timeout) }
+      orphan(list, from: session)
     }
+  }
+
+  /// Drops `session` as the owner of `list` (its connection closed): subscribers are warned,
+  /// and with `--orphan-timeout` the list is disposed unless claimed in time. Nothing if
+  /// `session` did not own it.
+  func orphan(_ list: LiveList, from session: Session) {
+    guard let orphaning = list.releaseOwner(session) else { return }
+    var warning = "list '\(list.id)' lost its owner (session \(session.id) closed); user events will fail"
+    warning += " until a session claims it (list/claim)"
+    if let timeout = options.orphanTimeout { warning += ", or it is disposed in \(timeout)" }
+    for subscriberID in list.subscriberIDs {
+      registry.session(subscriberID)?.logMessage(2, warning)
+    }
+    if let timeout = options.orphanTimeout { disposeOrphan(list, orphaning, after: timeout) }
   }
 
   /// Disposes `list` after `timeout` unless a session claimed it meanwhile (`--orphan-timeout`).
@@ -143,6 +151,7 @@ public final class ListServer: Sendable {
     let list = LiveList(
       id: id, snapshot: snapshot, metadata: metadata, owner: owner, historyLimit: options.historyLimit)
     let subscriptions = try registry.add(list)
+    if let session = owner as? Session, session.isDetached { orphan(list, from: session) }
     list.queue.sync {
       let subscribed = subscriptions.filter { (try? list.subscribe($0.gate)) != nil }
       let info = list.info()

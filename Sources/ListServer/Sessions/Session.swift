@@ -25,6 +25,8 @@ final class Session: Sendable {
     /// Changes this session has queued per list and not yet seen answered: its queries of
     /// such a list wait on the list's queue, so they see their own changes.
     var pendingChanges: [String: Int] = [:]
+    /// Set first thing when the connection has closed; see ``isDetached``.
+    var isDetached = false
   }
 
   let id: Int
@@ -38,6 +40,13 @@ final class Session: Sendable {
     self.connection = connection
     self.isPrimary = isPrimary
   }
+
+  /// Whether the session's connection has closed and the server is forgetting it. Anything that
+  /// registers the session somewhere (a subscription, an owner) checks this *after* registering
+  /// and undoes it if set: the detach either saw the registration or set the flag before the
+  /// check, so a session that closes mid-request is never kept alive (with its descriptors).
+  var isDetached: Bool { state.withLock { $0.isDetached } }
+  func markDetached() { state.withLock { $0.isDetached = true } }
 
   var phase: Phase { state.withLock { $0.phase } }
   var clientName: String? { state.withLock { $0.clientName } }
