@@ -405,10 +405,13 @@ public struct FrameReader: Sendable {
       let next = lineFeed + 1
       if !view.containsNonWhitespace(from: header.lineStart, to: lineEnd) {
         if !header.sawLine {
-          // Blank lines before a header block are ignored.
-          let afterBody = header.afterBody
+          // Blank lines before a header block are ignored — unless the first one after a body
+          // ends a `Content-Length` line that the body cut into (see `fail`).
+          if let start = header.afterBody.flatMap({ overrunHeaderLine($0, endingAt: lineFeed, view) }) {
+            state = .header(Header(at: start))
+            return true
+          }
           header = Header(at: next)
-          header.afterBody = afterBody
           continue
         }
         // The empty line: the block is complete.
@@ -457,8 +460,8 @@ public struct FrameReader: Sendable {
     _ kind: FrameError.Kind, _ header: Header, _ view: View, _ emit: (BorrowedFrameEvent) -> Void
   ) -> Bool {
     if let body = header.afterBody {
-      if body.tailStart < body.bodyEnd, let lineFeed = view.findLineFeed(from: body.bodyEnd, to: view.end),
-        let start = view.headerLineStart(endingAt: lineFeed, lowerBound: body.tailStart), start < body.bodyEnd
+      if let lineFeed = view.findLineFeed(from: body.bodyEnd, to: view.end),
+        let start = overrunHeaderLine(body, endingAt: lineFeed, view)
       {
         state = .header(Header(at: start))
         return true
@@ -471,6 +474,15 @@ public struct FrameReader: Sendable {
     emit(.error(FrameError(kind, offset: header.start)))
     state = .searching(header.start + 1)
     return true
+  }
+
+  /// Where a `Content-Length: N` line begins if it ends at `lineFeed` (the first line feed after
+  /// the body) and began inside the body's kept tail.
+  private func overrunHeaderLine(_ body: AfterBody, endingAt lineFeed: Int, _ view: View) -> Int? {
+    guard body.tailStart < body.bodyEnd,
+      let start = view.headerLineStart(endingAt: lineFeed, lowerBound: body.tailStart), start < body.bodyEnd
+    else { return nil }
+    return start
   }
 
   /// Parses `name: value`; returns the problem, if any.

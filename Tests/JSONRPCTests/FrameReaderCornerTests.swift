@@ -195,6 +195,20 @@ final class FrameReaderCornerTests: XCTestCase {
     }
   }
 
+  /// What the reader keeps of a body to look at again is bounded: endless blank lines after a
+  /// body that does not end in `}` are not stored.
+  func testBlankLinesAfterABodyAreNotStored() {
+    var reader = FrameReader(framing: .contentLength)
+    var events = reader.feed(Array("Content-Length: 2\r\n\r\nno".utf8))
+    let blankLines = [UInt8](repeating: 0x0A, count: 4096)
+    for _ in 0..<256 {
+      events += reader.feed(blankLines)
+      XCTAssertLessThanOrEqual(reader.bufferedByteCount, 128)
+    }
+    events += reader.feed(Array(frame("{}").utf8)) + reader.finish()
+    XCTAssertEqual(render(events), ["no", "{}"])
+  }
+
   // MARK: - Long lines
 
   /// A line far over the limit, fed in random pieces: between feeds the reader never holds more
