@@ -76,8 +76,8 @@ public struct FrameReader: Sendable {
     /// Where a Content-Type value with a charset other than UTF-8 is (kept as offsets so that
     /// the state stays a plain value, cheap to copy).
     var badContentType: (start: Int, end: Int)?
-    /// Set when the block directly follows a body that does not end in `}` or `]`, whose
-    /// length may therefore have been wrong.
+    /// Set when the block directly follows a body that does not end in `}` or `]`, so its
+    /// length may have been wrong (a blank line after the body ends that: see `stepHeader`).
     var afterBody: AfterBody?
 
     init(at offset: Int) {
@@ -307,14 +307,16 @@ public struct FrameReader: Sendable {
       var next = Header(at: bodyEnd)
       // A well-formed body ends in `}` or `]` and costs nothing more; any other is looked at
       // again should the header block after it be malformed.
-      if length == 0 {
-        next.afterBody = AfterBody(tailStart: bodyEnd, bodyEnd: bodyEnd, answeredWithError: true)
-      } else if case let last = view.byte(bodyEnd - 1), last != UInt8(ascii: "}"), last != UInt8(ascii: "]") {
+      let last = length > 0 ? view.byte(bodyEnd - 1) : 0
+      if last != UInt8(ascii: "}") && last != UInt8(ascii: "]") {
         var lastToken = bodyEnd - 1
         while lastToken > start && isWhitespace(view.byte(lastToken)) { lastToken -= 1 }
-        let answered = view.byte(lastToken) != UInt8(ascii: "}") && view.byte(lastToken) != UInt8(ascii: "]")
+        let answered =
+          length == 0
+          || (view.byte(lastToken) != UInt8(ascii: "}") && view.byte(lastToken) != UInt8(ascii: "]"))
         next.afterBody = AfterBody(
-          tailStart: mayEndInsideHeaderLine(last) ? max(start, bodyEnd - headerLineReach) : bodyEnd,
+          tailStart: length > 0 && mayEndInsideHeaderLine(last)
+            ? max(start, bodyEnd - headerLineReach) : bodyEnd,
           bodyEnd: bodyEnd, answeredWithError: answered)
       }
       state = .header(next)
