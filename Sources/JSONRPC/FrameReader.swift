@@ -61,6 +61,13 @@ public struct FrameReader: Sendable {
   private var buffer: [UInt8] = []
   private var bufferStart = 0
   private var state: State
+  /// Set while the header block being read directly follows a body that does not end in `}` or
+  /// `]`, so that body's length may have been wrong; cleared as the block is left, or at a blank
+  /// line before it. Kept out of `State` so that the state of well-formed frames stays small.
+  private var afterBody: AfterBody?
+  /// While dropping an over-long line: whether the last byte dropped was a carriage return (not
+  /// part of the line's length if a line feed follows).
+  private var droppedCarriageReturn = false
 
   private struct Header {
     /// Stream offset of the first byte of the block.
@@ -76,9 +83,6 @@ public struct FrameReader: Sendable {
     /// Where a Content-Type value with a charset other than UTF-8 is (kept as offsets so that
     /// the state stays a plain value, cheap to copy).
     var badContentType: (start: Int, end: Int)?
-    /// Set when the block directly follows a body that does not end in `}` or `]`, so its
-    /// length may have been wrong (a blank line after the body ends that: see `stepHeader`).
-    var afterBody: AfterBody?
 
     init(at offset: Int) {
       start = offset
@@ -113,9 +117,9 @@ public struct FrameReader: Sendable {
     case searching(Int)
     /// Reading a newline-delimited line from `start`, searched for its line feed up to `scanned`.
     case line(start: Int, scanned: Int)
-    /// Dropping the rest of the over-long line that began at `start`, from `offset`; whether the
-    /// last byte dropped was a carriage return (not part of the line's length if a line feed follows).
-    case discardingLine(start: Int, offset: Int, lastWasCR: Bool)
+    /// Dropping the rest of the over-long line that began at `start`, from `offset` (whether the
+    /// last byte dropped was a carriage return is in `droppedCarriageReturn`).
+    case discardingLine(start: Int, offset: Int)
     /// ``finish()`` was called.
     case finished
   }
@@ -202,7 +206,8 @@ public struct FrameReader: Sendable {
       let carriageReturn = index > 0 ? bytes[index - 1] == 0x0D : buffer.last == 0x0D
       guard streamOffset + index - (carriageReturn ? 1 : 0) - start > maxFrameSize else { return }
     }
-    state = .discardingLine(start: start, offset: streamOffset, lastWasCR: buffer.last == 0x0D)
+    droppedCarriageReturn = buffer.last == 0x0D
+    state = .discardingLine(start: start, offset: streamOffset)
     compact()
   }
 
@@ -229,9 +234,9 @@ public struct FrameReader: Sendable {
         } else if view.containsNonWhitespace(from: start, to: end) {
           events.append(.frame(view.bytes(from: start, to: lineEnd)))
         }
-      case .discardingLine(let start, let offset, let lastWasCR):
+      case .discardingLine(let start, let offset):
         // Everything dropped was stored no longer, so `offset` is the end of the stream.
-        let length = offset - start - (lastWasCR ? 1 : 0)
+        let length = offset - start - (droppedCarriageReturn ? 1 : 0)
         events.append(.error(FrameError(.lineTooLong(length: length, limit: maxFrameSize), offset: start)))
       case .skipping, .detecting, .searching, .finished:
         break
@@ -304,22 +309,10 @@ public struct FrameReader: Sendable {
         return false
       }
       emit(.frame(view.borrow(from: start, to: bodyEnd)))
-      var next = Header(at: bodyEnd)
       // A well-formed body ends in `}` or `]` and costs nothing more; any other is looked at
       // again should the header block after it be malformed.
-      let last = length > 0 ? view.byte(bodyEnd - 1) : 0
-      if last != UInt8(ascii: "}") && last != UInt8(ascii: "]") {
-        var lastToken = bodyEnd - 1
-        while lastToken > start && isWhitespace(view.byte(lastToken)) { lastToken -= 1 }
-        let answered =
-          length == 0
-          || (view.byte(lastToken) != UInt8(ascii: "}") && view.byte(lastToken) != UInt8(ascii: "]"))
-        next.afterBody = AfterBody(
-          tailStart: length > 0 && mayEndInsideHeaderLine(last)
-            ? max(start, bodyEnd - headerLineReach) : bodyEnd,
-          bodyEnd: bodyEnd, answeredWithError: answered)
-      }
-      state = .header(next)
+      if length == 0 || !endsMessage(view.byte(bodyEnd - 1)) { rememberBody(from: start, to: bodyEnd, view) }
+      state = .header(Header(at: bodyEnd))
       return true
 
     case .skipping(let remaining, let offset, let regionStart):
@@ -330,12 +323,11 @@ public struct FrameReader: Sendable {
       }
       let left = remaining - (scanEnd - offset)
       if left == 0 {
-        var next = Header(at: scanEnd)
         let tail = scanEnd > offset && mayEndInsideHeaderLine(view.byte(scanEnd - 1))
-        next.afterBody = AfterBody(
+        afterBody = AfterBody(
           tailStart: tail ? max(regionStart, scanEnd - headerLineReach) : scanEnd, bodyEnd: scanEnd,
           answeredWithError: true)
-        state = .header(next)
+        state = .header(Header(at: scanEnd))
         return true
       }
       state = .skipping(remaining: left, offset: scanEnd, regionStart: regionStart)
@@ -354,7 +346,8 @@ public struct FrameReader: Sendable {
       guard let lineFeed = view.findLineFeed(from: scanned, to: end) else {
         // One byte over the limit may still be the carriage return of the line's end.
         if end - start > maxFrameSize + 1 {
-          state = .discardingLine(start: start, offset: end, lastWasCR: view.byte(end - 1) == 0x0D)
+          droppedCarriageReturn = view.byte(end - 1) == 0x0D
+          state = .discardingLine(start: start, offset: end)
         } else {
           state = .line(start: start, scanned: end)
         }
@@ -369,18 +362,29 @@ public struct FrameReader: Sendable {
       state = .line(start: lineFeed + 1, scanned: lineFeed + 1)
       return true
 
-    case .discardingLine(let start, let offset, let lastWasCR):
+    case .discardingLine(let start, let offset):
       guard let lineFeed = view.findLineFeed(from: offset, to: end) else {
-        let lastIsCR = end > offset ? view.byte(end - 1) == 0x0D : lastWasCR
-        state = .discardingLine(start: start, offset: end, lastWasCR: lastIsCR)
+        if end > offset { droppedCarriageReturn = view.byte(end - 1) == 0x0D }
+        state = .discardingLine(start: start, offset: end)
         return false
       }
-      let carriageReturn = lineFeed > offset ? view.byte(lineFeed - 1) == 0x0D : lastWasCR
+      let carriageReturn = lineFeed > offset ? view.byte(lineFeed - 1) == 0x0D : droppedCarriageReturn
       let length = lineFeed - start - (carriageReturn ? 1 : 0)
       emit(.error(FrameError(.lineTooLong(length: length, limit: maxFrameSize), offset: start)))
       state = .line(start: lineFeed + 1, scanned: lineFeed + 1)
       return true
     }
+  }
+
+  /// Sets ``afterBody`` for a body that does not end in `}` or `]`.
+  @inline(never)
+  private mutating func rememberBody(from start: Int, to bodyEnd: Int, _ view: View) {
+    var lastToken = bodyEnd - 1
+    while lastToken > start && isWhitespace(view.byte(lastToken)) { lastToken -= 1 }
+    let mayEndInHeader = bodyEnd > start && mayEndInsideHeaderLine(view.byte(bodyEnd - 1))
+    afterBody = AfterBody(
+      tailStart: mayEndInHeader ? max(start, bodyEnd - headerLineReach) : bodyEnd, bodyEnd: bodyEnd,
+      answeredWithError: bodyEnd == start || !endsMessage(view.byte(lastToken)))
   }
 
   private mutating func stepHeader(_ header: inout Header, _ view: View, _ emit: (BorrowedFrameEvent) -> Void)
@@ -391,6 +395,7 @@ public struct FrameReader: Sendable {
       let (length, bodyStart) = view.canonicalHeader(at: header.start), length <= maxFrameSize
     {
       // Fast path: exactly `Content-Length: N\r\n\r\n`, as nearly every client writes it.
+      afterBody = nil
       state = .body(start: bodyStart, length: length, scanned: bodyStart, frameStart: header.start)
       return true
     }
@@ -409,9 +414,12 @@ public struct FrameReader: Sendable {
         if !header.sawLine {
           // Blank lines before a header block are ignored — unless the first one after a body
           // ends a `Content-Length` line that the body cut into (see `fail`).
-          if let start = header.afterBody.flatMap({ overrunHeaderLine($0, endingAt: lineFeed, view) }) {
-            state = .header(Header(at: start))
-            return true
+          if let body = afterBody {
+            afterBody = nil
+            if let start = overrunHeaderLine(body, endingAt: lineFeed, view) {
+              state = .header(Header(at: start))
+              return true
+            }
           }
           header = Header(at: next)
           continue
@@ -420,6 +428,7 @@ public struct FrameReader: Sendable {
         guard let length = header.contentLength else {
           return fail(.missingContentLength, header, view, emit)
         }
+        afterBody = nil
         if let range = header.badContentType,
           let charset = unsupportedCharset(in: view.text(from: range.start, to: range.end))
         {
@@ -436,6 +445,7 @@ public struct FrameReader: Sendable {
       header.sawLine = true
       if let problem = parseHeaderLine(view, from: header.lineStart, to: lineEnd, into: &header) {
         if case .conflictingContentLength = problem {
+          afterBody = nil
           // Both lengths are headers of this block: resume after the second, not at it.
           emit(.error(FrameError(problem, offset: header.start)))
           state = .searching(next)
@@ -461,7 +471,8 @@ public struct FrameReader: Sendable {
   private mutating func fail(
     _ kind: FrameError.Kind, _ header: Header, _ view: View, _ emit: (BorrowedFrameEvent) -> Void
   ) -> Bool {
-    if let body = header.afterBody {
+    if let body = afterBody {
+      afterBody = nil
       if let lineFeed = view.findLineFeed(from: body.bodyEnd, to: view.end),
         let start = overrunHeaderLine(body, endingAt: lineFeed, view)
       {
@@ -684,11 +695,11 @@ public struct FrameReader: Sendable {
   private var keepOffset: Int {
     switch state {
     case .detecting(let offset), .searching(let offset): return offset
-    case .header(let header): return header.afterBody?.tailStart ?? header.start
+    case .header(let header): return afterBody?.tailStart ?? header.start
     case .body(let start, _, _, _): return start
     case .skipping(_, let offset, let regionStart): return max(regionStart, offset - headerLineReach)
     case .line(let start, _): return start
-    case .discardingLine(_, let offset, _): return offset
+    case .discardingLine(_, let offset): return offset
     case .finished: return streamOffset
     }
   }
@@ -729,6 +740,12 @@ private let headerLineReach = 96
 @inline(__always)
 private func mayEndInsideHeaderLine(_ byte: UInt8) -> Bool {
   isTokenByte(byte) || byte == UInt8(ascii: ":") || isBlank(byte) || byte == 0x0D
+}
+
+/// Whether a byte can end a JSON-RPC message (an object or a batch), whitespace aside.
+@inline(__always)
+private func endsMessage(_ byte: UInt8) -> Bool {
+  byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
 }
 
 @inline(__always)
