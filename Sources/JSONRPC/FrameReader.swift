@@ -22,11 +22,25 @@
 /// resumes at the next `Content-Length` in the stream, searching from just after the start of
 /// the bad block (after the second header for conflicting lengths), so a frame whose header
 /// directly follows garbage is still found. A frame over
-/// `maxFrameSize` is refused without being stored: its bytes are skipped as they arrive. Because
-/// no JSON text can contain a line `Content-Length: N` (a raw line feed is only allowed between
-/// tokens, and no token starts with `C`), a body that contains one means the previous
-/// `Content-Length` was too large: the reader reports it and resumes at that header, so an
-/// overstated length costs one frame, not the rest of the stream.
+/// `maxFrameSize` is refused without being stored: its bytes are skipped as they arrive.
+///
+/// **Wrong lengths.** No JSON text contains `Content-Length` outside a string, and a raw line
+/// feed only between tokens, so a `Content-Length` that is too large shows in the body as the
+/// next frame's header line `Content-Length: N`. If the body contains that whole line (up to its
+/// line feed), the reader reports ``FrameError/Kind/bodyOverrunsNextFrame(declaredLength:)`` and
+/// resumes at that header. If the body ends *inside* it, the body is delivered (it cannot be
+/// valid JSON, so its receiver answers a parse error) and the malformed header block after it is
+/// not reported: the reader resumes at the `Content-Length` line that began in the body's last
+/// bytes and ends at the first line feed after it. Likewise when the body already gets an error
+/// (its last byte other than whitespace is not `}` or `]`) and the line right after it is not a
+/// header line — the rest of an understated body, or of a header line an overstated one cut
+/// into — the reader resumes at the next `Content-Length` without a second report. So a wrong
+/// length costs its own frame only, with one error (an understated body that happens to end in
+/// `}` or `]` costs a second one, for the bytes left over).
+///
+/// **Long lines.** A newline-delimited line is stored only up to `maxFrameSize` (+1 for a
+/// carriage return): once it is longer, the rest is dropped as it arrives, and at its line feed
+/// (or the end of the stream) one ``FrameError/Kind/lineTooLong(length:limit:)`` gives its length.
 ///
 /// **Cost.** O(n) in the bytes fed; each byte is examined a bounded number of times. Memory is
 /// bounded by `maxFrameSize` + `maxHeaderSize` plus the last feed.
@@ -47,6 +61,13 @@ public struct FrameReader: Sendable {
   private var buffer: [UInt8] = []
   private var bufferStart = 0
   private var state: State
+  /// Set while the header block being read directly follows a body that does not end in `}` or
+  /// `]`, so that body's length may have been wrong; cleared as the block is left, or at a blank
+  /// line before it. Kept out of `State` so that the state of well-formed frames stays small.
+  private var afterBody: AfterBody?
+  /// While dropping an over-long line: whether the last byte dropped was a carriage return (not
+  /// part of the line's length if a line feed follows).
+  private var droppedCarriageReturn = false
 
   private struct Header {
     /// Stream offset of the first byte of the block.
@@ -70,6 +91,18 @@ public struct FrameReader: Sendable {
     }
   }
 
+  /// What a header block needs to know of the body before it, should the block be malformed.
+  private struct AfterBody {
+    /// Where the kept tail of the body starts (`bodyEnd` when no `Content-Length` line can have
+    /// begun in it).
+    var tailStart: Int
+    /// Where the body ended.
+    var bodyEnd: Int
+    /// Whether the body was refused by the reader or cannot be a JSON-RPC message (its last byte
+    /// other than whitespace is not `}` or `]`): either way its sender gets an error for it.
+    var answeredWithError: Bool
+  }
+
   private enum State {
     /// Waiting for the first non-whitespace byte (searching from the offset).
     case detecting(Int)
@@ -84,8 +117,9 @@ public struct FrameReader: Sendable {
     case searching(Int)
     /// Reading a newline-delimited line from `start`, searched for its line feed up to `scanned`.
     case line(start: Int, scanned: Int)
-    /// Dropping the rest of an over-long line, from the offset.
-    case discardingLine(Int)
+    /// Dropping the rest of the over-long line that began at `start`, from `offset` (whether the
+    /// last byte dropped was a carriage return is in `droppedCarriageReturn`).
+    case discardingLine(start: Int, offset: Int)
     /// ``finish()`` was called.
     case finished
   }
@@ -139,6 +173,9 @@ public struct FrameReader: Sendable {
   /// to read a stream.
   public mutating func feedBorrowed(_ bytes: UnsafeRawBufferPointer, _ handle: (BorrowedFrameEvent) -> Void) {
     if case .finished = state { return }
+    if case .line(let start, _) = state, streamOffset + bytes.count - start > maxFrameSize + 1 {
+      refuseLineIfTooLong(start: start, continuingWith: bytes)
+    }
     guard buffer.isEmpty, bytes.count > 0 else {
       buffer.append(contentsOf: bytes)
       process(handle)
@@ -153,6 +190,25 @@ public struct FrameReader: Sendable {
     let keep = min(max(keepOffset, origin), origin + bytes.count)
     buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(keep - origin)...]))
     bufferStart = keep
+  }
+
+  /// The number of bytes the reader holds (the unfinished frame, and bytes it may still need).
+  public var bufferedByteCount: Int { buffer.count }
+
+  /// Called before storing `bytes` while a newline-delimited line from `start` is pending (all
+  /// stored bytes searched, no line feed) and the bytes would take it past the limit: if the line
+  /// is too long even where it ends in them, starts dropping it now rather than storing them.
+  /// Runs only for lines near the limit, so the extra search costs nothing on ordinary lines.
+  private mutating func refuseLineIfTooLong(start: Int, continuingWith bytes: UnsafeRawBufferPointer) {
+    guard let base = bytes.baseAddress else { return }
+    if let found = memchr(base, 0x0A, bytes.count) {
+      let index = UnsafeRawPointer(found) - base
+      let carriageReturn = index > 0 ? bytes[index - 1] == 0x0D : buffer.last == 0x0D
+      guard streamOffset + index - (carriageReturn ? 1 : 0) - start > maxFrameSize else { return }
+    }
+    droppedCarriageReturn = buffer.last == 0x0D
+    state = .discardingLine(start: start, offset: streamOffset)
+    compact()
   }
 
   /// Ends the stream: reports a frame cut short (or delivers a final newline-delimited line that
@@ -171,11 +227,18 @@ public struct FrameReader: Sendable {
         events.append(
           .error(FrameError(.truncatedFrame(expected: length, received: end - start), offset: frameStart)))
       case .line(let start, _):
-        if view.containsNonWhitespace(from: start, to: end) {
+        let lineEnd = view.trimmingCarriageReturn(start: start, end: end)
+        if lineEnd - start > maxFrameSize {
           events.append(
-            .frame(view.bytes(from: start, to: view.trimmingCarriageReturn(start: start, end: end))))
+            .error(FrameError(.lineTooLong(length: lineEnd - start, limit: maxFrameSize), offset: start)))
+        } else if view.containsNonWhitespace(from: start, to: end) {
+          events.append(.frame(view.bytes(from: start, to: lineEnd)))
         }
-      case .skipping, .detecting, .searching, .discardingLine, .finished:
+      case .discardingLine(let start, let offset):
+        // Everything dropped was stored no longer, so `offset` is the end of the stream.
+        let length = offset - start - (droppedCarriageReturn ? 1 : 0)
+        events.append(.error(FrameError(.lineTooLong(length: length, limit: maxFrameSize), offset: start)))
+      case .skipping, .detecting, .searching, .finished:
         break
       }
     }
@@ -246,6 +309,9 @@ public struct FrameReader: Sendable {
         return false
       }
       emit(.frame(view.borrow(from: start, to: bodyEnd)))
+      // A well-formed body ends in `}` or `]` and costs nothing more; any other is looked at
+      // again should the header block after it be malformed.
+      if length == 0 || !endsMessage(view.byte(bodyEnd - 1)) { rememberBody(from: start, to: bodyEnd, view) }
       state = .header(Header(at: bodyEnd))
       return true
 
@@ -257,6 +323,10 @@ public struct FrameReader: Sendable {
       }
       let left = remaining - (scanEnd - offset)
       if left == 0 {
+        let tail = scanEnd > offset && mayEndInsideHeaderLine(view.byte(scanEnd - 1))
+        afterBody = AfterBody(
+          tailStart: tail ? max(regionStart, scanEnd - headerLineReach) : scanEnd, bodyEnd: scanEnd,
+          answeredWithError: true)
         state = .header(Header(at: scanEnd))
         return true
       }
@@ -274,9 +344,10 @@ public struct FrameReader: Sendable {
 
     case .line(let start, let scanned):
       guard let lineFeed = view.findLineFeed(from: scanned, to: end) else {
-        if end - start > maxFrameSize {
-          emit(.error(FrameError(.frameTooLarge(length: nil, limit: maxFrameSize), offset: start)))
-          state = .discardingLine(end)
+        // One byte over the limit may still be the carriage return of the line's end.
+        if end - start > maxFrameSize + 1 {
+          droppedCarriageReturn = view.byte(end - 1) == 0x0D
+          state = .discardingLine(start: start, offset: end)
         } else {
           state = .line(start: start, scanned: end)
         }
@@ -284,21 +355,36 @@ public struct FrameReader: Sendable {
       }
       let lineEnd = view.trimmingCarriageReturn(start: start, end: lineFeed)
       if lineEnd - start > maxFrameSize {
-        emit(.error(FrameError(.frameTooLarge(length: nil, limit: maxFrameSize), offset: start)))
+        emit(.error(FrameError(.lineTooLong(length: lineEnd - start, limit: maxFrameSize), offset: start)))
       } else if view.containsNonWhitespace(from: start, to: lineEnd) {
         emit(.frame(view.borrow(from: start, to: lineEnd)))
       }
       state = .line(start: lineFeed + 1, scanned: lineFeed + 1)
       return true
 
-    case .discardingLine(let offset):
+    case .discardingLine(let start, let offset):
       guard let lineFeed = view.findLineFeed(from: offset, to: end) else {
-        state = .discardingLine(end)
+        if end > offset { droppedCarriageReturn = view.byte(end - 1) == 0x0D }
+        state = .discardingLine(start: start, offset: end)
         return false
       }
+      let carriageReturn = lineFeed > offset ? view.byte(lineFeed - 1) == 0x0D : droppedCarriageReturn
+      let length = lineFeed - start - (carriageReturn ? 1 : 0)
+      emit(.error(FrameError(.lineTooLong(length: length, limit: maxFrameSize), offset: start)))
       state = .line(start: lineFeed + 1, scanned: lineFeed + 1)
       return true
     }
+  }
+
+  /// Sets ``afterBody`` for a body that does not end in `}` or `]`.
+  @inline(never)
+  private mutating func rememberBody(from start: Int, to bodyEnd: Int, _ view: View) {
+    var lastToken = bodyEnd - 1
+    while lastToken > start && isWhitespace(view.byte(lastToken)) { lastToken -= 1 }
+    let mayEndInHeader = bodyEnd > start && mayEndInsideHeaderLine(view.byte(bodyEnd - 1))
+    afterBody = AfterBody(
+      tailStart: mayEndInHeader ? max(start, bodyEnd - headerLineReach) : bodyEnd, bodyEnd: bodyEnd,
+      answeredWithError: bodyEnd == start || !endsMessage(view.byte(lastToken)))
   }
 
   private mutating func stepHeader(_ header: inout Header, _ view: View, _ emit: (BorrowedFrameEvent) -> Void)
@@ -309,6 +395,7 @@ public struct FrameReader: Sendable {
       let (length, bodyStart) = view.canonicalHeader(at: header.start), length <= maxFrameSize
     {
       // Fast path: exactly `Content-Length: N\r\n\r\n`, as nearly every client writes it.
+      afterBody = nil
       state = .body(start: bodyStart, length: length, scanned: bodyStart, frameStart: header.start)
       return true
     }
@@ -316,7 +403,7 @@ public struct FrameReader: Sendable {
       guard let lineFeed = view.findLineFeed(from: header.scanned, to: end) else {
         header.scanned = end
         if end - header.start > maxHeaderSize {
-          return fail(.headerTooLarge(limit: maxHeaderSize), header, emit)
+          return fail(.headerTooLarge(limit: maxHeaderSize), header, view, emit)
         }
         state = .header(header)
         return false
@@ -325,12 +412,23 @@ public struct FrameReader: Sendable {
       let next = lineFeed + 1
       if !view.containsNonWhitespace(from: header.lineStart, to: lineEnd) {
         if !header.sawLine {
-          // Blank lines before a header block are ignored.
+          // Blank lines before a header block are ignored — unless the first one after a body
+          // ends a `Content-Length` line that the body cut into (see `fail`).
+          if let body = afterBody {
+            afterBody = nil
+            if let start = overrunHeaderLine(body, endingAt: lineFeed, view) {
+              state = .header(Header(at: start))
+              return true
+            }
+          }
           header = Header(at: next)
           continue
         }
         // The empty line: the block is complete.
-        guard let length = header.contentLength else { return fail(.missingContentLength, header, emit) }
+        guard let length = header.contentLength else {
+          return fail(.missingContentLength, header, view, emit)
+        }
+        afterBody = nil
         if let range = header.badContentType,
           let charset = unsupportedCharset(in: view.text(from: range.start, to: range.end))
         {
@@ -347,25 +445,57 @@ public struct FrameReader: Sendable {
       header.sawLine = true
       if let problem = parseHeaderLine(view, from: header.lineStart, to: lineEnd, into: &header) {
         if case .conflictingContentLength = problem {
+          afterBody = nil
           // Both lengths are headers of this block: resume after the second, not at it.
           emit(.error(FrameError(problem, offset: header.start)))
           state = .searching(next)
           return true
         }
-        return fail(problem, header, emit)
+        return fail(problem, header, view, emit)
       }
       header.lineStart = next
       header.scanned = next
     }
   }
 
-  /// Reports a bad header block and resynchronises just after its first byte.
-  private mutating func fail(_ kind: FrameError.Kind, _ header: Header, _ emit: (BorrowedFrameEvent) -> Void)
-    -> Bool
-  {
+  /// Reports a bad header block and resynchronises at the next `Content-Length` after its first
+  /// byte. When the block directly follows a body whose length may have been wrong, the body is
+  /// the frame in error and the block is not reported again:
+  /// 1. if the block's first line completes a `Content-Length: N` line that began in the body,
+  ///    the length was overstated into the next frame's header: reading resumes at that line;
+  /// 2. if the body already gets an error (``AfterBody/answeredWithError``) and the line starting
+  ///    right where it ended is not a header line, that line is the rest of an understated body
+  ///    or of a header line an overstated one cut into: reading resumes at the next
+  ///    `Content-Length`, as for any bad block. (A well-formed but wrong header there, such as
+  ///    `Content-Length: abc`, is a mistake of its own and is reported.)
+  private mutating func fail(
+    _ kind: FrameError.Kind, _ header: Header, _ view: View, _ emit: (BorrowedFrameEvent) -> Void
+  ) -> Bool {
+    if let body = afterBody {
+      afterBody = nil
+      if let lineFeed = view.findLineFeed(from: body.bodyEnd, to: view.end),
+        let start = overrunHeaderLine(body, endingAt: lineFeed, view)
+      {
+        state = .header(Header(at: start))
+        return true
+      }
+      if body.answeredWithError, case .malformedHeader = kind, header.lineStart == body.bodyEnd {
+        state = .searching(header.start + 1)
+        return true
+      }
+    }
     emit(.error(FrameError(kind, offset: header.start)))
     state = .searching(header.start + 1)
     return true
+  }
+
+  /// Where a `Content-Length: N` line begins if it ends at `lineFeed` (the first line feed after
+  /// the body) and began inside the body's kept tail.
+  private func overrunHeaderLine(_ body: AfterBody, endingAt lineFeed: Int, _ view: View) -> Int? {
+    guard body.tailStart < body.bodyEnd,
+      let start = view.headerLineStart(endingAt: lineFeed, lowerBound: body.tailStart), start < body.bodyEnd
+    else { return nil }
+    return start
   }
 
   /// Parses `name: value`; returns the problem, if any.
@@ -565,16 +695,17 @@ public struct FrameReader: Sendable {
   private var keepOffset: Int {
     switch state {
     case .detecting(let offset), .searching(let offset): return offset
-    case .header(let header): return header.start
+    case .header(let header): return afterBody?.tailStart ?? header.start
     case .body(let start, _, _, _): return start
-    case .skipping(_, let offset, let regionStart): return max(regionStart, offset - 64)
+    case .skipping(_, let offset, let regionStart): return max(regionStart, offset - headerLineReach)
     case .line(let start, _): return start
-    case .discardingLine(let offset): return offset
+    case .discardingLine(_, let offset): return offset
     case .finished: return streamOffset
     }
   }
 
-  /// Drops consumed bytes once they are a large share of the buffer.
+  /// Drops consumed bytes once they are a large share of the buffer; gives back a large buffer
+  /// once little of it is still needed.
   private mutating func compact() {
     let keep = keepOffset
     let drop = keep - bufferStart
@@ -582,7 +713,11 @@ public struct FrameReader: Sendable {
     if drop == buffer.count {
       buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
     } else if drop >= 1 << 16 || drop * 2 >= buffer.count {
-      buffer.removeFirst(drop)
+      if buffer.capacity > 1 << 20 && (buffer.count - drop) * 4 <= buffer.capacity {
+        buffer = Array(buffer[drop...])
+      } else {
+        buffer.removeFirst(drop)
+      }
     } else {
       return
     }
@@ -593,6 +728,25 @@ public struct FrameReader: Sendable {
 private let contentLengthName = Array("content-length".utf8)
 private let canonicalPrefix = Array("Content-Length: ".utf8)
 private let contentTypeName = Array("content-type".utf8)
+
+/// How far back from its line feed a `Content-Length` line can begin, as
+/// `View.headerLineStart(endingAt:lowerBound:)` matches it (the name, three runs of at most 16
+/// blanks, the colon, up to 21 digits, a carriage return), with room to spare.
+private let headerLineReach = 96
+
+/// Whether a body's last byte may be part of a `Content-Length: N` line (a header name or value,
+/// a colon, a blank, a carriage return) — never true of `}` or `]`, which end every well-formed
+/// message.
+@inline(__always)
+private func mayEndInsideHeaderLine(_ byte: UInt8) -> Bool {
+  isTokenByte(byte) || byte == UInt8(ascii: ":") || isBlank(byte) || byte == 0x0D
+}
+
+/// Whether a byte can end a JSON-RPC message (an object or a batch), whitespace aside.
+@inline(__always)
+private func endsMessage(_ byte: UInt8) -> Bool {
+  byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
+}
 
 @inline(__always)
 private func isWhitespace(_ byte: UInt8) -> Bool {

@@ -49,9 +49,12 @@ public struct FrameError: Error, Hashable, Sendable, CustomStringConvertible {
     case headerTooLarge(limit: Int)
     /// A `Content-Type` whose charset is not UTF-8; the body was skipped.
     case unsupportedCharset(String)
-    /// A frame longer than the limit; it was skipped without being stored. `length` is nil for a
-    /// newline-delimited line, whose length is unknown until its end.
-    case frameTooLarge(length: Int?, limit: Int)
+    /// A Content-Length frame declaring a body longer than the limit (the declared length); it
+    /// was skipped without being stored.
+    case frameTooLarge(length: Int, limit: Int)
+    /// A newline-delimited line longer than the limit (its length without the line end); it was
+    /// stored only up to the limit, the rest dropped as it arrived.
+    case lineTooLong(length: Int, limit: Int)
     /// The body declared by `Content-Length` contained the header of the next frame, so the
     /// declared length was wrong (no JSON text can contain a header line); the reader resumed at
     /// that header.
@@ -84,11 +87,9 @@ public struct FrameError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unsupportedCharset(let charset):
       what = "unsupported charset \"\(charset)\" in Content-Type: only utf-8 is accepted"
     case .frameTooLarge(let length, let limit):
-      if let length {
-        what = "frame of \(length) bytes exceeds the limit of \(limit) bytes"
-      } else {
-        what = "line exceeds the limit of \(limit) bytes"
-      }
+      what = "frame of \(length) bytes exceeds the limit of \(limit) bytes"
+    case .lineTooLong(let length, let limit):
+      what = "line of \(length) bytes exceeds the limit of \(limit) bytes"
     case .bodyOverrunsNextFrame(let length):
       what = "Content-Length \(length) runs into the next frame's header"
     case .truncatedFrame(let expected, let received):
