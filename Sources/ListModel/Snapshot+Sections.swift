@@ -140,4 +140,22 @@ extension ListSnapshot {
     slots[Int(slot)].footer = footer
     touch(slot)
   }
+
+  /// Sets a section's header and/or footer: `nil` keeps that field, `.some(nil)` removes it. The
+  /// section must exist even when both are kept (then nothing changes). O(1).
+  public mutating func updateSection(_ id: String, header: String??, footer: String??)
+    throws(ListModelError)
+  {
+    let slot = try requireSection(id)
+    var changed = false
+    if let header, slots[Int(slot)].header != header {
+      slots[Int(slot)].header = header
+      changed = true
+    }
+    if let footer, slots[Int(slot)].footer != footer {
+      slots[Int(slot)].footer = footer
+      changed = true
+    }
+    if changed { touch(slot) }
+  }
 }

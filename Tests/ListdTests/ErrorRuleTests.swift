@@ -59,6 +59,29 @@ final class ErrorRuleTests: XCTestCase {
     XCTAssertEqual(decoding.data?["field"], "edits[1].items[0].id")
   }
 
+  /// `updateSection` checks its section even when it sets neither header nor footer: alone it
+  /// fails with -32011, and in a batch it is the failing edit.
+  func testUpdateSectionOfAnUnknownSectionFailsWithoutHeaderOrFooter() {
+    let edits: [JSONValue] = [
+      ["op": "updateSection", "section": "nosec"],
+      ["op": "updateSection", "section": "nosec", "header": nil],
+    ]
+    for edit in edits {
+      let alone = client.error("list/edit", ["list": "l", "edits": [edit]])
+      XCTAssertEqual(alone.code.rawValue, -32011, "\(edit): \(alone)")
+      XCTAssertEqual(alone.data?["section"], "nosec")
+      XCTAssertEqual(alone.data?["editIndex"], 0)
+      let batch = client.error(
+        "list/edit", ["list": "l", "edits": [edit, ["op": "collapse", "item": "nope"]]])
+      XCTAssertEqual(batch.code.rawValue, -32011, "\(edit): \(batch)")
+      XCTAssertEqual(batch.data?["editIndex"], 0)
+    }
+    // A known section with neither field changes nothing.
+    XCTAssertEqual(
+      try client.request("list/edit", ["list": "l", "edits": [["op": "updateSection", "section": "s"]]]),
+      ["list": "l", "version": 0, "changeset": [:]])
+  }
+
   /// The order of Protocol/README.md "Which error wins": the request's own members, the list,
   /// `ifVersion`, the content or edits (all decoded before any applies), then the edits in order
   /// — and within one, ids it needs before ids it adds.
