@@ -4,11 +4,13 @@ extension ListSnapshot {
   /// Checks and interns new section ids: none may exist or repeat. O(k).
   private func newSectionIDs(_ sections: [SectionSpec]) throws(ListModelError) -> [Int32] {
     let ids = table.intern(sections.map(\.id))
+    // An id already in the list is reported before one repeated within the batch.
+    for (index, id) in ids.enumerated() where slotOfSection[id] != nil {
+      throw ListModelError(.duplicateSection(sections[index].id))
+    }
     var seen = Set<Int32>(minimumCapacity: ids.count)
-    for (index, id) in ids.enumerated() {
-      if slotOfSection[id] != nil || !seen.insert(id).inserted {
-        throw ListModelError(.duplicateSection(sections[index].id))
-      }
+    for (index, id) in ids.enumerated() where !seen.insert(id).inserted {
+      throw ListModelError(.duplicateSection(sections[index].id))
     }
     return ids
   }

@@ -82,6 +82,55 @@ final class ErrorRuleTests: XCTestCase {
       ["list": "l", "version": 0, "changeset": [:]])
   }
 
+  /// Which duplicate id an edit that adds ids reports: section ids before items; then each
+  /// section's items in turn (depth first), earlier sections' items counting as in the list;
+  /// in each id list an id already in the list before one repeated within the edit.
+  func testWhichDuplicateIdIsReported() throws {
+    try client.request(
+      "list/create",
+      ["list": "two", "content": ["sections": [["id": "s", "items": [["id": "a"]]], ["id": "t"]]]])
+    let cases: [(JSONValue, String)] = [
+      (["op": "appendSections", "sections": [["id": "u", "items": [["id": "a"]]], ["id": "u"]]], "u"),
+      (["op": "appendSections", "sections": [["id": "u"], ["id": "u"], ["id": "s"]]], "s"),
+      (["op": "insertSections", "before": "s", "sections": [["id": "u"], ["id": "u"], ["id": "t"]]], "t"),
+      (
+        [
+          "op": "appendSections",
+          "sections": [
+            ["id": "u", "items": [["id": "b"]]], ["id": "v", "items": [["id": "b"], ["id": "a"]]],
+          ],
+        ], "b"
+      ),
+      (
+        [
+          "op": "appendSections",
+          "sections": [
+            ["id": "u", "items": [["id": "b"], ["id": "b"]]], ["id": "v", "items": [["id": "a"]]],
+          ],
+        ], "b"
+      ),
+      (
+        [
+          "op": "appendSections",
+          "sections": [["id": "u", "items": [["id": "b"], ["id": "b"], ["id": "a"]]]],
+        ], "a"
+      ),
+      (["op": "appendItems", "section": "t", "items": [["id": "b"], ["id": "b"], ["id": "a"]]], "a"),
+      (
+        [
+          "op": "appendItems", "section": "t",
+          "items": [["id": "m", "children": [["id": "n"], ["id": "o"]]], ["id": "o"], ["id": "n"]],
+        ], "o"
+      ),
+      (["op": "replaceItems", "section": "t", "items": [["id": "b"], ["id": "b"], ["id": "a"]]], "a"),
+    ]
+    for (edit, id) in cases {
+      let error = client.error("list/edit", ["list": "two", "edits": [edit]])
+      XCTAssertEqual(error.code.rawValue, -32013, "\(edit): \(error)")
+      XCTAssertEqual(error.data?["id"], .string(id), "\(edit): \(error)")
+    }
+  }
+
   /// The order of Protocol/README.md "Which error wins": the request's own members, the list,
   /// `ifVersion`, the content or edits (all decoded before any applies), then the edits in order
   /// — and within one, ids it needs before ids it adds.
