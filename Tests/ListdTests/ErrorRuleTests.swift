@@ -131,6 +131,13 @@ final class ErrorRuleTests: XCTestCase {
     }
   }
 
+  /// User events check the item before the selection mode (unlike `selection/select`).
+  func testEventSelectChecksTheItemBeforeTheMode() {
+    XCTAssertEqual(client.error("event/select", ["list": "none", "item": "zz"]).code.rawValue, -32012)
+    XCTAssertEqual(client.error("event/select", ["list": "none", "item": "a"]).code.rawValue, -32014)
+    XCTAssertEqual(client.error("selection/select", ["list": "none", "items": ["zz"]]).code.rawValue, -32014)
+  }
+
   /// The order of Protocol/README.md "Which error wins": the request's own members, the list,
   /// `ifVersion`, the content or edits (all decoded before any applies), then the edits in order
   /// — and within one, ids it needs before ids it adds.
