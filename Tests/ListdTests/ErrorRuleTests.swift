@@ -122,6 +122,11 @@ final class ErrorRuleTests: XCTestCase {
           "items": [["id": "m", "children": [["id": "n"], ["id": "o"]]], ["id": "o"], ["id": "n"]],
         ], "o"
       ),
+      (
+        [
+          "op": "insertItems", "after": "a", "items": [["id": "m", "children": [["id": "a"]]], ["id": "m"]],
+        ], "m"
+      ),
       (["op": "replaceItems", "section": "t", "items": [["id": "b"], ["id": "b"], ["id": "a"]]], "a"),
     ]
     for (edit, id) in cases {
