@@ -101,8 +101,11 @@ final class OwnershipTests: XCTestCase {
     XCTAssertEqual(lost["reason"], "claimed")
     XCTAssertEqual(lost["by"]?["name"], "tui")
     // Claiming your own list is a no-op that succeeds; an unknown list is -32010.
+    try tui.request("list/subscribe", ["list": "l", "snapshot": "none"])
     XCTAssertEqual(try tui.request("list/claim", ["list": "l"])["owner"]?["name"], "tui")
-    // …and sends no owner/lost: it would have been queued before the answer.
+    // …and sends no owner/lost: one would arrive before the didChange of a later edit.
+    try tui.request("selection/select", ["list": "l", "items": ["a"]])
+    XCTAssertNotNil(tui.next("list/didChange"))
     XCTAssertNil(tui.next("owner/lost", timeout: 0))
     XCTAssertEqual(tui.error("list/claim", ["list": "nope"]).code.rawValue, -32010)
     XCTAssertEqual(tui.error("list/claim", ["list": "l", "force": "yes"]).code.rawValue, -32602)

@@ -157,7 +157,9 @@ final class SelectionOutlineRuleTests: XCTestCase {
       try client.request("list/edit", ["list": list, "edits": [["op": "deleteAllItems"]]])
       XCTAssertEqual(try client.request("list/info", ["list": list])["selectionMode"], list)
     }
-    try client.request("list/all")  // after every notification above
+    // Notifications are recorded on the connection's dispatch queue, which can lag behind the
+    // answers: wait for the last change (recorded in arrival order, so after every other).
+    XCTAssertNotNil(client.next("list/didChange") { $0["list"] == "multiple" && $0["version"] == 3 })
     let changesets = client.notifications.filter { $0.method == "list/didChange" }.compactMap {
       $0.params["changeset"]
     }
