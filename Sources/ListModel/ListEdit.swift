@@ -13,6 +13,9 @@ public enum ListEdit: Hashable, Sendable {
   case reloadSections([String])
   case setSectionHeader(section: String, header: String?)
   case setSectionFooter(section: String, footer: String?)
+  /// Sets a section's header and footer: `nil` keeps one, `.some(nil)` removes it. The section
+  /// must exist even when both are kept.
+  case updateSection(String, header: String??, footer: String??)
 
   // Items
   /// Appends items to a section (the last one if nil).
@@ -96,6 +99,8 @@ extension ListSnapshot {
     case .reloadSections(let ids): try reloadSections(ids)
     case .setSectionHeader(let section, let header): try setHeader(header, forSection: section)
     case .setSectionFooter(let section, let footer): try setFooter(footer, forSection: section)
+    case .updateSection(let section, let header, let footer):
+      try updateSection(section, header: header, footer: footer)
     case .appendItems(let items, let section): try appendItems(items, toSection: section)
     case .insertItemsBefore(let items, let anchor): try insertItems(items, before: anchor)
     case .insertItemsAfter(let items, let anchor): try insertItems(items, after: anchor)

@@ -138,13 +138,15 @@ extension ListSnapshot {
     let strings = Self.preorderIDs(trees)
     let ids = table.intern(strings)
     if let maxID = ids.max() { ensureLocationCapacity(maxID) }
-    // Validate: new ids must be absent or in this section, and unique in the batch.
-    var seen = Set<Int32>(minimumCapacity: ids.count)
+    // Validate: new ids must be absent or in this section, and unique in the batch; an id in
+    // another section is reported before one repeated within the batch.
     for (index, id) in ids.enumerated() {
       let location = locations[Int(id)]
-      if (location.slot >= 0 && location.slot != slot) || !seen.insert(id).inserted {
-        throw ListModelError(.duplicateItem(strings[index]))
-      }
+      if location.slot >= 0 && location.slot != slot { throw ListModelError(.duplicateItem(strings[index])) }
+    }
+    var seen = Set<Int32>(minimumCapacity: ids.count)
+    for (index, id) in ids.enumerated() where !seen.insert(id).inserted {
+      throw ListModelError(.duplicateItem(strings[index]))
     }
     // Built before anything changes, so expansion is inherited from the state as it is now.
     let block = makeBlock(trees, ids: ids, level: 0, parent: -1, inheritingExpansionFrom: self)

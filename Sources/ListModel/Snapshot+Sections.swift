@@ -4,11 +4,13 @@ extension ListSnapshot {
   /// Checks and interns new section ids: none may exist or repeat. O(k).
   private func newSectionIDs(_ sections: [SectionSpec]) throws(ListModelError) -> [Int32] {
     let ids = table.intern(sections.map(\.id))
+    // An id already in the list is reported before one repeated within the batch.
+    for (index, id) in ids.enumerated() where slotOfSection[id] != nil {
+      throw ListModelError(.duplicateSection(sections[index].id))
+    }
     var seen = Set<Int32>(minimumCapacity: ids.count)
-    for (index, id) in ids.enumerated() {
-      if slotOfSection[id] != nil || !seen.insert(id).inserted {
-        throw ListModelError(.duplicateSection(sections[index].id))
-      }
+    for (index, id) in ids.enumerated() where !seen.insert(id).inserted {
+      throw ListModelError(.duplicateSection(sections[index].id))
     }
     return ids
   }
@@ -139,5 +141,23 @@ extension ListSnapshot {
     guard slots[Int(slot)].footer != footer else { return }
     slots[Int(slot)].footer = footer
     touch(slot)
+  }
+
+  /// Sets a section's header and/or footer: `nil` keeps that field, `.some(nil)` removes it. The
+  /// section must exist even when both are kept (then nothing changes). O(1).
+  public mutating func updateSection(_ id: String, header: String??, footer: String??)
+    throws(ListModelError)
+  {
+    let slot = try requireSection(id)
+    var changed = false
+    if let header, slots[Int(slot)].header != header {
+      slots[Int(slot)].header = header
+      changed = true
+    }
+    if let footer, slots[Int(slot)].footer != footer {
+      slots[Int(slot)].footer = footer
+      changed = true
+    }
+    if changed { touch(slot) }
   }
 }

@@ -27,6 +27,7 @@ final class ErrorTests: XCTestCase {
       (.reloadSections(["zz"]), .unknownSection("zz")),
       (.setSectionHeader(section: "zz", header: "h"), .unknownSection("zz")),
       (.setSectionFooter(section: "zz", footer: "f"), .unknownSection("zz")),
+      (.updateSection("zz", header: nil, footer: nil), .unknownSection("zz")),
       (.appendItems([ListItem("1")], section: nil), .duplicateItem("1")),
       (.appendItems([ListItem("n"), ListItem("n")], section: "a"), .duplicateItem("n")),
       (.appendItems([ListItem("n")], section: "zz"), .unknownSection("zz")),

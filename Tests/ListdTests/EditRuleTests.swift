@@ -162,4 +162,101 @@ final class EditRuleTests: XCTestCase {
         "itemInserts": [["at": [0, 2], "rows": [["id": "c", "text": "C", "level": 0]]]],
       ])
   }
+
+  /// Reloads are a change in themselves: of a visible item or any section they make a version
+  /// although nothing else changed; of a hidden item they make none.
+  func testWhenReloadsMakeAVersion() throws {
+    try create(
+      "l", [["id": "s", "items": [["id": "p", "children": [["id": "c"]]], ["id": "x"], ["id": "y"]]]])
+    for op in ["reloadItems", "reconfigureItems"] {
+      let hidden = try edit("l", [["op": .string(op), "items": ["c"]]])
+      XCTAssertEqual(hidden["version"], 0, op)
+      XCTAssertEqual(hidden["changeset"], [:], op)
+    }
+    XCTAssertEqual(
+      try edit("l", [["op": "reloadItems", "items": ["x"]]]),
+      [
+        "list": "l", "version": 1,
+        "changeset": ["itemReloads": [["at": [0, 1], "rows": [["id": "x", "level": 0]]]]],
+      ])
+    XCTAssertEqual(
+      try edit("l", [["op": "reconfigureItems", "items": ["x"]]]),
+      [
+        "list": "l", "version": 2,
+        "changeset": ["itemReconfigures": [["at": [0, 1], "rows": [["id": "x", "level": 0]]]]],
+      ])
+    XCTAssertEqual(
+      try edit("l", [["op": "reloadSections", "sections": ["s"]]]),
+      ["list": "l", "version": 3, "changeset": ["sectionReloads": [["id": "s", "index": 0]]]])
+    // Deleted and added again in the same place: a reload, and a version.
+    XCTAssertEqual(
+      try edit(
+        "l",
+        [
+          ["op": "reloadItems", "items": ["x"]], ["op": "deleteItems", "items": ["x"]],
+          ["op": "insertItems", "before": "y", "items": [["id": "x"]]],
+        ]),
+      [
+        "list": "l", "version": 4,
+        "changeset": ["itemReloads": [["at": [0, 1], "rows": [["id": "x", "level": 0]]]]],
+      ])
+  }
+
+  /// What rows leave out and keep: defaults out (`style: "normal"`, empty arrays, `data: null`),
+  /// `text: ""` and `data: {}` kept; a progress value comes back as a floating-point number.
+  func testRowCanonicalForms() throws {
+    let item: JSONValue = [
+      "id": "a", "text": "", "data": nil, "accessories": [], "leadingSwipeActions": [],
+      "contextMenuActions": [["id": "c", "title": "C", "style": "normal"]],
+      "trailingSwipeActions": [["id": "d", "title": "D", "style": "destructive"]], "selectable": true,
+      "movable": false,
+    ]
+    try create(
+      "l",
+      [
+        [
+          "id": "s",
+          "items": [item, ["id": "b", "data": [:], "accessories": [["type": "progress", "value": 1]]]],
+        ]
+      ])
+    let rows = try rows("l", "s")
+    XCTAssertEqual(
+      rows[0],
+      [
+        "id": "a", "text": "", "trailingSwipeActions": [["id": "d", "title": "D", "style": "destructive"]],
+        "contextMenuActions": [["id": "c", "title": "C"]], "level": 0,
+      ])
+    XCTAssertEqual(rows[1]["data"], [:])
+    XCTAssertEqual(rows[1]["accessories"]?[0]?["value"], .double(1))
+  }
+
+  /// A section's header and footer: `updateSection` keeps a field it leaves out and clears one
+  /// given `null`; a `sectionReloads` entry carries both, so one left out is cleared.
+  func testUpdateSectionKeepsWhatItLeavesOut() throws {
+    try client.request(
+      "list/create", ["list": "l", "content": ["sections": [["id": "s", "header": "H", "footer": "F"]]]])
+    XCTAssertEqual(
+      try edit("l", [["op": "updateSection", "section": "s", "header": "H2"]])["changeset"],
+      ["sectionReloads": [["id": "s", "header": "H2", "footer": "F", "index": 0]]])
+    XCTAssertEqual(
+      try edit("l", [["op": "updateSection", "section": "s", "footer": nil]])["changeset"],
+      ["sectionReloads": [["id": "s", "header": "H2", "index": 0]]])
+  }
+
+  /// `deleteItems` takes an item with its descendant and a repeated id; an empty list changes
+  /// nothing. Section and item ids are separate namespaces. A list created without content
+  /// answers `{}`.
+  func testSmallRules() throws {
+    try create(
+      "l", [["id": "s", "items": [["id": "a"], ["id": "p", "children": [["id": "c"]]], ["id": "x"]]]])
+    XCTAssertEqual(
+      try edit("l", [["op": "deleteItems", "items": ["p", "c", "a", "a"]]]),
+      ["list": "l", "version": 1, "changeset": ["itemDeletes": [[0, 0, 2]]]])
+    XCTAssertEqual(try edit("l", [["op": "deleteItems", "items": []]])["version"], 1)
+    let named = try edit(
+      "l", [["op": "appendSections", "sections": [["id": "x", "items": [["id": "s"]]]]]])
+    XCTAssertEqual(named["version"], 2)
+    XCTAssertEqual(
+      try client.request("list/create", ["list": "empty"]), ["list": "empty", "version": 0, "changeset": [:]])
+  }
 }

@@ -59,6 +59,90 @@ final class ErrorRuleTests: XCTestCase {
     XCTAssertEqual(decoding.data?["field"], "edits[1].items[0].id")
   }
 
+  /// `updateSection` checks its section even when it sets neither header nor footer: alone it
+  /// fails with -32011, and in a batch it is the failing edit.
+  func testUpdateSectionOfAnUnknownSectionFailsWithoutHeaderOrFooter() {
+    let edits: [JSONValue] = [
+      ["op": "updateSection", "section": "nosec"],
+      ["op": "updateSection", "section": "nosec", "header": nil],
+    ]
+    for edit in edits {
+      let alone = client.error("list/edit", ["list": "l", "edits": [edit]])
+      XCTAssertEqual(alone.code.rawValue, -32011, "\(edit): \(alone)")
+      XCTAssertEqual(alone.data?["section"], "nosec")
+      XCTAssertEqual(alone.data?["editIndex"], 0)
+      let batch = client.error(
+        "list/edit", ["list": "l", "edits": [edit, ["op": "collapse", "item": "nope"]]])
+      XCTAssertEqual(batch.code.rawValue, -32011, "\(edit): \(batch)")
+      XCTAssertEqual(batch.data?["editIndex"], 0)
+    }
+    // A known section with neither field changes nothing.
+    XCTAssertEqual(
+      try client.request("list/edit", ["list": "l", "edits": [["op": "updateSection", "section": "s"]]]),
+      ["list": "l", "version": 0, "changeset": [:]])
+  }
+
+  /// Which duplicate id an edit that adds ids reports: section ids before items; then each
+  /// section's items in turn (depth first), earlier sections' items counting as in the list;
+  /// in each id list an id already in the list before one repeated within the edit.
+  func testWhichDuplicateIdIsReported() throws {
+    try client.request(
+      "list/create",
+      ["list": "two", "content": ["sections": [["id": "s", "items": [["id": "a"]]], ["id": "t"]]]])
+    let cases: [(JSONValue, String)] = [
+      (["op": "appendSections", "sections": [["id": "u", "items": [["id": "a"]]], ["id": "u"]]], "u"),
+      (["op": "appendSections", "sections": [["id": "u"], ["id": "u"], ["id": "s"]]], "s"),
+      (["op": "insertSections", "before": "s", "sections": [["id": "u"], ["id": "u"], ["id": "t"]]], "t"),
+      (
+        [
+          "op": "appendSections",
+          "sections": [
+            ["id": "u", "items": [["id": "b"]]], ["id": "v", "items": [["id": "b"], ["id": "a"]]],
+          ],
+        ], "b"
+      ),
+      (
+        [
+          "op": "appendSections",
+          "sections": [
+            ["id": "u", "items": [["id": "b"], ["id": "b"]]], ["id": "v", "items": [["id": "a"]]],
+          ],
+        ], "b"
+      ),
+      (
+        [
+          "op": "appendSections",
+          "sections": [["id": "u", "items": [["id": "b"], ["id": "b"], ["id": "a"]]]],
+        ], "a"
+      ),
+      (["op": "appendItems", "section": "t", "items": [["id": "b"], ["id": "b"], ["id": "a"]]], "a"),
+      (
+        [
+          "op": "appendItems", "section": "t",
+          "items": [["id": "m", "children": [["id": "n"], ["id": "o"]]], ["id": "o"], ["id": "n"]],
+        ], "o"
+      ),
+      (
+        [
+          "op": "insertItems", "after": "a", "items": [["id": "m", "children": [["id": "a"]]], ["id": "m"]],
+        ], "m"
+      ),
+      (["op": "replaceItems", "section": "t", "items": [["id": "b"], ["id": "b"], ["id": "a"]]], "a"),
+    ]
+    for (edit, id) in cases {
+      let error = client.error("list/edit", ["list": "two", "edits": [edit]])
+      XCTAssertEqual(error.code.rawValue, -32013, "\(edit): \(error)")
+      XCTAssertEqual(error.data?["id"], .string(id), "\(edit): \(error)")
+    }
+  }
+
+  /// User events check the item before the selection mode (unlike `selection/select`).
+  func testEventSelectChecksTheItemBeforeTheMode() {
+    XCTAssertEqual(client.error("event/select", ["list": "none", "item": "zz"]).code.rawValue, -32012)
+    XCTAssertEqual(client.error("event/select", ["list": "none", "item": "a"]).code.rawValue, -32014)
+    XCTAssertEqual(client.error("selection/select", ["list": "none", "items": ["zz"]]).code.rawValue, -32014)
+  }
+
   /// The order of Protocol/README.md "Which error wins": the request's own members, the list,
   /// `ifVersion`, the content or edits (all decoded before any applies), then the edits in order
   /// — and within one, ids it needs before ids it adds.

@@ -75,6 +75,10 @@ final class OwnershipTests: XCTestCase {
     XCTAssertTrue(warning["message"]?.stringValue?.contains("list/claim") == true, "\(warning)")
     XCTAssertTrue(waitUntil { (try? other.request("list/info", ["list": "l"])["owner"]) == .null })
     XCTAssertEqual(other.error("event/delete", ["list": "l", "item": "a"]).code.rawValue, -32016)
+    // The item is checked before the owner, the owner before what the event needs.
+    XCTAssertEqual(other.error("event/delete", ["list": "l", "item": "zz"]).code.rawValue, -32012)
+    XCTAssertEqual(
+      other.error("event/toggle", ["list": "l", "item": "a", "isOn": true]).code.rawValue, -32016)
 
     let claimed = try other.request("list/claim", ["list": "l"])
     XCTAssertEqual(claimed["owner"]?["name"], "other")
@@ -97,7 +101,12 @@ final class OwnershipTests: XCTestCase {
     XCTAssertEqual(lost["reason"], "claimed")
     XCTAssertEqual(lost["by"]?["name"], "tui")
     // Claiming your own list is a no-op that succeeds; an unknown list is -32010.
+    try tui.request("list/subscribe", ["list": "l", "snapshot": "none"])
     XCTAssertEqual(try tui.request("list/claim", ["list": "l"])["owner"]?["name"], "tui")
+    // …and sends no owner/lost: one would arrive before the didChange of a later edit.
+    try tui.request("selection/select", ["list": "l", "items": ["a"]])
+    XCTAssertNotNil(tui.next("list/didChange"))
+    XCTAssertNil(tui.next("owner/lost", timeout: 0))
     XCTAssertEqual(tui.error("list/claim", ["list": "nope"]).code.rawValue, -32010)
     XCTAssertEqual(tui.error("list/claim", ["list": "l", "force": "yes"]).code.rawValue, -32602)
     editor.close()

@@ -157,11 +157,114 @@ final class SelectionOutlineRuleTests: XCTestCase {
       try client.request("list/edit", ["list": list, "edits": [["op": "deleteAllItems"]]])
       XCTAssertEqual(try client.request("list/info", ["list": list])["selectionMode"], list)
     }
-    try client.request("list/all")  // after every notification above
+    // Notifications are recorded on the connection's dispatch queue, which can lag behind the
+    // answers: wait for the last change (recorded in arrival order, so after every other).
+    XCTAssertNotNil(client.next("list/didChange") { $0["list"] == "multiple" && $0["version"] == 3 })
     let changesets = client.notifications.filter { $0.method == "list/didChange" }.compactMap {
       $0.params["changeset"]
     }
     XCTAssertGreaterThanOrEqual(changesets.count, 8)
     XCTAssertTrue(changesets.allSatisfy { $0["selectionMode"] == nil })
+  }
+
+  /// A move keeps an item selected only while it stays visible: under a collapsed parent it
+  /// leaves the selection. A move that keeps it visible keeps it selected, and a mirror that
+  /// keeps index-path order matches a fresh snapshot although no id joined or left.
+  func testAMoveKeepsTheSelectionOnlyWhileTheItemStaysVisible() throws {
+    try create("l", mode: "multiple", [["id": "a"], ["id": "b"], ["id": "p", "children": [["id": "c"]]]])
+    try client.request("selection/select", ["list": "l", "items": ["a", "b"]])
+    let moved = try changeset(
+      "list/edit", ["list": "l", "edits": [["op": "moveItem", "item": "b", "before": "a"]]])
+    XCTAssertEqual(moved, ["itemMoves": [[0, 1, 0, 0, 1]]])
+    let fresh = try client.request("list/subscribe", ["list": "l"])
+    XCTAssertEqual(fresh["lists"]?[0]?["snapshot"]?["selection"], ["b", "a"])
+    let hidden = try changeset(
+      "list/edit", ["list": "l", "edits": [["op": "moveItem", "item": "b", "parent": "p"]]])
+    XCTAssertEqual(hidden, ["itemDeletes": [[0, 0, 1]], "deselected": ["b"]])
+    XCTAssertEqual(try selection("l"), ["a"])
+  }
+
+  /// `expanded` / `collapsed` list only items present in both versions, in the new version's
+  /// order.
+  func testExpandedAndCollapsedListItemsOfBothVersionsInTheNewOrder() throws {
+    try create(
+      "l", mode: "single",
+      [
+        ["id": "a", "expanded": true, "children": [["id": "a1"]]],
+        ["id": "b", "expanded": true, "children": [["id": "b1"]]],
+      ])
+    let reordered = try changeset(
+      "list/edit",
+      [
+        "list": "l",
+        "edits": [
+          ["op": "collapse", "item": "a"], ["op": "collapse", "item": "b"],
+          ["op": "moveItem", "item": "a", "after": "b"],
+        ],
+      ])
+    XCTAssertEqual(reordered?["collapsed"], ["b", "a"])
+    let appended = try changeset(
+      "list/edit",
+      [
+        "list": "l",
+        "edits": [
+          ["op": "appendItems", "items": [["id": "n", "expanded": true, "children": [["id": "n1"]]]]],
+          ["op": "expand", "item": "a"],
+        ],
+      ])
+    XCTAssertEqual(appended?["expanded"], ["a"])
+    let inserted = (appended?["itemInserts"]?.arrayValue ?? []).flatMap { $0["rows"]?.arrayValue ?? [] }
+    XCTAssertEqual(inserted.first { $0["id"] == "n" }?["expanded"], true, "\(inserted)")
+    let created = try client.request(
+      "list/create",
+      [
+        "list": "m",
+        "content": [
+          "sections": [["id": "s", "items": [["id": "n", "expanded": true, "children": [["id": "n1"]]]]]]
+        ],
+      ])
+    XCTAssertNil(created["changeset"]?["expanded"])
+  }
+
+  /// `recursive: true` counts the named item like its descendants: a leaf is not expanded; without
+  /// `recursive`, it is. Collapsing recursively collapses the leaf.
+  func testRecursiveExpandOfALeafDoesNothing() throws {
+    try create("l", mode: "single", [["id": "leaf"]])
+    for recursive in [
+      try client.request("outline/expand", ["list": "l", "item": "leaf", "recursive": true]),
+      try client.request(
+        "list/edit", ["list": "l", "edits": [["op": "expand", "item": "leaf", "recursive": true]]]),
+    ] {
+      XCTAssertEqual(recursive["version"], 0)
+      XCTAssertEqual(recursive["changeset"], [:])
+    }
+    XCTAssertEqual(
+      try changeset("outline/expand", ["list": "l", "item": "leaf"])?["expanded"], ["leaf"])
+    XCTAssertEqual(
+      try changeset("outline/collapse", ["list": "l", "item": "leaf", "recursive": true])?["collapsed"],
+      ["leaf"])
+  }
+
+  /// Without `item`, `outline/expand` and `outline/collapse` act on every section, flat ones
+  /// included: collapsing everything collapses a flat section's expanded leaves.
+  func testOutlineOperationsWithoutAnItemActOnEverySection() throws {
+    try client.request(
+      "list/create",
+      [
+        "list": "l",
+        "content": [
+          "sections": [
+            ["id": "o", "items": [["id": "p", "children": [["id": "c"]]]]],
+            ["id": "f", "items": [["id": "leaf"]]],
+          ]
+        ],
+      ])
+    try client.request("outline/expand", ["list": "l", "item": "leaf"])
+    let expanded = try changeset("outline/expand", ["list": "l"])
+    XCTAssertEqual(expanded?["expanded"], ["p"])
+    let collapsed = try changeset("outline/collapse", ["list": "l"])
+    XCTAssertEqual(collapsed?["collapsed"], ["p", "leaf"])
+    XCTAssertEqual(
+      collapsed?["itemReconfigures"]?[1], ["at": [1, 0], "rows": [["id": "leaf", "level": 0]]])
   }
 }

@@ -3,9 +3,9 @@ import JSON
 import JSONRPC
 import ListModel
 
-/// Wire edits → model edits. One wire edit may become several model edits (an `updateSection`
-/// sets header and footer; `appendItems` with children appends trees), so the decoder keeps, for
-/// each model edit, the index of the wire edit it came from — errors name the wire edit.
+/// Wire edits → model edits. One wire edit may become several model edits (`appendItems` with
+/// children appends trees), so the decoder keeps, for each model edit, the index of the wire
+/// edit it came from — errors name the wire edit.
 struct DecodedEdits {
   /// The model edits. A `patchItems` element is a `.setPayload` placeholder here: apply with
   /// ``applyAndDiff(to:list:)``, which computes its payload when its turn comes.
@@ -117,12 +117,10 @@ enum EditDecoding {
     case "updateSection":
       try known("section", "header", "footer")
       let id = try p.string("section")
-      if try p.member("header") != nil {
-        add(.setSectionHeader(section: id, header: try p.optionalString("header")))
-      }
-      if try p.member("footer") != nil {
-        add(.setSectionFooter(section: id, footer: try p.optionalString("footer")))
-      }
+      // One model edit, so the section is checked even when neither field is given.
+      let header: String?? = try p.member("header") != nil ? .some(try p.optionalString("header")) : .none
+      let footer: String?? = try p.member("footer") != nil ? .some(try p.optionalString("footer")) : .none
+      add(.updateSection(id, header: header, footer: footer))
     case "appendItems":
       try known("items", "section")
       add(.appendTrees(try trees("items"), section: try p.optionalString("section")))
