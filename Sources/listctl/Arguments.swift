@@ -23,6 +23,9 @@ struct Arguments {
         guard index < arguments.count else { throw UsageError("\(argument) needs a value") }
         values[argument, default: []].append(arguments[index])
         index += 1
+      } else if ["--socket", "--spawn"].contains(argument) {
+        throw UsageError(
+          "\(argument) is a listctl option: put it before the command, as in `listctl \(argument) … COMMAND`")
       } else {
         throw UsageError("unknown option \(argument)")
       }

@@ -66,7 +66,8 @@ struct Command: Sendable {
 
   /// Every command, in help order.
   static let all: [Command] = [
-    lists, create, dispose, show, apply, edit, select, deselect, expand, collapse, query, watch, call, run,
+    lists, create, dispose, claim, show, apply, edit, select, deselect, expand, collapse, query, watch, call,
+    run,
     demo,
   ]
 }

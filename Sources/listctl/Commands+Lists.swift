@@ -39,11 +39,35 @@ extension Command {
     printChange(change, context)
   }
 
-  static let dispose = Command("dispose", "LIST", "Disposes a list.", positionals: 1...1) { context in
+  static let dispose = Command(
+    "dispose", "LIST [--force]", "Disposes a list.",
+    details: """
+      A list another live session owns (or a demo list) needs --force; its owner is then told
+      (owner/lost). Without --force such a dispose fails with error -32018 naming the owner.
+      """,
+    switches: ["--force"], positionals: 1...1
+  ) { context in
     let list = context.arguments.positionals[0]
-    let version = try await context.client.dispose(list)
+    let version = try await context.client.dispose(list, force: context.arguments.has("--force"))
     if context.json { return printJSON(["list": .string(list), "version": .int(Int64(version))]) }
     print("disposed \(list) at v\(version)")
+  }
+
+  static let claim = Command(
+    "claim", "LIST [--force]", "Makes this session the owner of a list whose owner has gone.",
+    details: """
+      The owner hears the list's user events and is the only session that may dispose it without
+      --force. A list another live session owns needs --force; that owner is then told
+      (owner/lost). The claim lasts as long as the connection: a lone `listctl claim` owns the
+      list only until it exits (the list is then an orphan again), so claim inside a
+      `listctl run` script, or from a client that stays connected.
+      """,
+    switches: ["--force"], positionals: 1...1
+  ) { context in
+    let list = context.arguments.positionals[0]
+    let owner = try await context.client.claim(list, force: context.arguments.has("--force"))
+    if context.json { return printJSON(["list": .string(list), "owner": owner]) }
+    print("claimed \(list): owner is session \(owner["session"]?.intValue ?? 0)")
   }
 
   static let show = Command(

@@ -7,7 +7,7 @@ import ListClient
 /// The `listctl` program.
 enum Listctl {
   static let usage = """
-    usage: listctl [--socket PATH | --spawn [LISTD ARGS…] --] [--timeout SECONDS] COMMAND [ARGS…]
+    usage: listctl [--socket PATH | --spawn [LISTD ARGS…] --] [--timeout SECONDS] [--json] COMMAND [ARGS…]
 
     Talks to a listd daemon: over its Unix socket (--socket PATH; default \(UnixSocket.defaultPath)),
     or over the stdio of a private daemon it starts (--spawn; listd's own options, such as --demo,
@@ -37,6 +37,7 @@ enum Listctl {
     var socketPath: String?
     var spawnArguments: [String]?
     var globalTimeout: Duration?
+    var globalJSON = false
     while let first = rest.first, first.hasPrefix("--") || first == "-h" {
       rest.removeFirst()
       switch first {
@@ -52,6 +53,8 @@ enum Listctl {
         } catch {
           return fail(error)
         }
+      case "--json":
+        globalJSON = true
       case "--socket":
         guard let path = rest.popFirst() else { return fail(UsageError("--socket needs a path")) }
         socketPath = path
@@ -80,7 +83,8 @@ enum Listctl {
       return ExitCode.ok
     }
     guard let command = Command.named(name) else { return fail(UsageError("unknown command '\(name)'")) }
-    let commandArguments = Array(rest)
+    // --json (like --timeout) may come before the command too.
+    let commandArguments = (globalJSON ? ["--json"] : []) + Array(rest)
     if commandArguments.contains("--help") || commandArguments.contains("-h") {
       print(command.help)
       return ExitCode.ok

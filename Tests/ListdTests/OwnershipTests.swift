@@ -47,6 +47,9 @@ final class OwnershipTests: XCTestCase {
     XCTAssertEqual(lost["list"], "l")
     XCTAssertEqual(lost["reason"], "disposed")
     XCTAssertEqual(lost["by"]?["name"], "script")
+    XCTAssertNotNil(editor.next("list/didDispose"))
+    let order = editor.notifications.map(\.method).filter { ["owner/lost", "list/didDispose"].contains($0) }
+    XCTAssertEqual(order, ["owner/lost", "list/didDispose"], "the owner hears why before it hears what")
     // Re-created by the script, the list is the script's; the editor owns nothing now.
     try script.request("list/create", ["list": "l", "content": content])
     XCTAssertEqual(try editor.request("list/info", ["list": "l"])["owner"]?["name"], "script")

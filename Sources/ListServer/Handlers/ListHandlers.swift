@@ -74,10 +74,11 @@ enum ListHandlers {
   static func dispose(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let (list, force) = try listAndForce(context, request)
     context.onQueue(of: list, request) {
+      _ = try list.current(ifVersion: nil)
       let displaced = try list.checkOwnership(by: context.session, force: force, action: "dispose")
-      let params = try context.server.dispose(list)
+      // Told before the list/didDispose that everybody gets, so the owner knows why it comes.
       displaced?.lost(list, reason: "disposed", by: context.session.ownerInfo)
-      return params
+      return try context.server.dispose(list)
     }
   }
 
