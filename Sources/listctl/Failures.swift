@@ -1,4 +1,5 @@
 // The failures listctl turns into exit codes and stderr messages.
+import Foundation
 import JSONRPC
 
 /// Exit statuses, as documented in `listctl --help`.
@@ -34,8 +35,19 @@ func connectFailure(_ error: any Error, socket: String?) -> ConnectFailure {
   case let error as ConnectFailure:
     return error
   case let error as UnixSocketError where error.kind == .noDaemon:
-    let listen = socket.map { "listd --listen \($0) --stay" } ?? "listd --listen --stay"
-    return ConnectFailure("\(error) — start a daemon with '\(listen)', or use --spawn")
+    guard let socket else {
+      return ConnectFailure("\(error) — start a daemon with 'listd --listen --stay', or use --spawn")
+    }
+    // listd serves a socket only in a directory nobody else can enter: say so when this one is not.
+    let directory = (socket as NSString).deletingLastPathComponent
+    var info = stat()
+    if stat(directory.isEmpty ? "." : directory, &info) == 0, info.st_mode & 0o077 != 0 {
+      return ConnectFailure(
+        "\(error) — start a daemon with 'listd --listen DIR/\((socket as NSString).lastPathComponent) --stay' "
+          + "in a directory only you can enter (\(directory) is mode \(String(info.st_mode & 0o777, radix: 8))), "
+          + "and point --socket there, or use --spawn")
+    }
+    return ConnectFailure("\(error) — start a daemon with 'listd --listen \(socket) --stay', or use --spawn")
   case let error as UnixSocketError:
     return ConnectFailure(error.description)
   default:

@@ -89,6 +89,13 @@ final class ListctlConnectTests: XCTestCase {
     }
   }
 
+  /// `listd` refuses to serve in a directory others can enter, so the hint must not suggest it.
+  func testNoDaemonInASharedDirectorySuggestsAPrivateOne() throws {
+    let run = try runListctl(["--socket", "/tmp/listctl-nobody-here.sock", "lists"])
+    XCTAssertEqual(run.status, 3)
+    XCTAssertTrue(run.stderr.contains("in a directory only you can enter (/tmp is mode 777)"), run.stderr)
+  }
+
   /// Another user could make the default directory first and listen there; a directory others
   /// can enter is refused before connecting.
   func testADefaultDirectoryOthersCanEnterIsRefused() throws {
