@@ -8,17 +8,12 @@ final class LogFile: Sendable {
 
   /// Opens `path` for appending, creating it (0600) if needed.
   init(path: String) throws {
-    if !FileManager.default.fileExists(atPath: path) {
-      guard
-        FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
-      else {
-        throw UsageError("cannot create log file \(path)")
-      }
+    // open(2) rather than FileManager, so a failure can say why (a missing folder, a permission).
+    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      throw UsageError("cannot open log file \(path): \(String(cString: strerror(errno)))")
     }
-    guard let handle = FileHandle(forWritingAtPath: path) else {
-      throw UsageError("cannot open log file \(path)")
-    }
-    handle.seekToEndOfFile()
+    let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     self.handle = handle
   }
 

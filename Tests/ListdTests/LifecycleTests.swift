@@ -97,4 +97,13 @@ final class LifecycleTests: XCTestCase {
     XCTAssertEqual(bad.waitForExit(), 2)
     XCTAssertTrue(bad.standardError().contains("unknown option '--frobnicate'"))
   }
+
+  func testALogFileThatCannotBeOpenedSaysWhy() throws {
+    let daemon = try DaemonProcess(["--log-file", "/nonexistent-dir/x.log"])
+    XCTAssertEqual(daemon.waitForExit(), 2)
+    XCTAssertTrue(
+      daemon.standardError().contains(
+        "cannot open log file /nonexistent-dir/x.log: No such file or directory"),
+      daemon.standardError())
+  }
 }
