@@ -51,7 +51,7 @@ enum ChangePrinter {
         }
         try mirror.apply(didChange: notification.params)
       }
-      throw ConnectFailure("the connection closed")
+      throw ConnectFailure("the daemon closed the connection (it stopped, or dropped this client)")
     }
   }
 }

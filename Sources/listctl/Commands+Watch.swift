@@ -80,7 +80,7 @@ extension Command {
           continue
         }
       }
-      throw ConnectFailure("the connection closed")
+      throw ConnectFailure("the daemon closed the connection (it stopped, or dropped this client)")
     }
   }
 }

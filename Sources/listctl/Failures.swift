@@ -77,8 +77,12 @@ func describe(_ error: any Error, command: String? = nil, timeout: Duration? = n
   case let error as NoAnswer:
     return (error.description, ExitCode.cannotConnect)
   case ConnectionError.timedOut(let method, _):
+    // event/refresh waits for the list's owner, not only for the daemon.
+    let who =
+      method == "event/refresh"
+      ? "the list's owner did not refresh in time, or the daemon is busy" : "the daemon is busy or stuck"
     return (
-      "no answer to \(method) within \(timeout.map(seconds) ?? "the timeout") (the daemon is busy or stuck; "
+      "no answer to \(method) within \(timeout.map(seconds) ?? "the timeout") (\(who); "
         + "--timeout SECONDS waits longer)",
       ExitCode.cannotConnect
     )

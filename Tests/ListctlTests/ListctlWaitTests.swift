@@ -68,6 +68,16 @@ final class ListctlWaitTests: XCTestCase {
     XCTAssertTrue(run.stderr.contains("no change to 'contacts' within 0.3 s"), run.stderr)
   }
 
+  func testWatchSaysTheDaemonWentAwayWhenItStops() throws {
+    let daemon = try ListctlDaemon(["--demo"])
+    let watch = try RunningListctl(["--socket", daemon.socket, "watch", "contacts", "--ready"])
+    usleep(500_000)
+    daemon.stop()
+    let run = watch.finish(timeout: 20)
+    XCTAssertEqual(run.status, 3, run.stderr)
+    XCTAssertTrue(run.stderr.contains("the daemon closed the connection"), run.stderr)
+  }
+
   /// `run`: an expectation whose answer cannot come fails at --timeout, saying why.
   func testRunReportsARequestTheDaemonCouldNotRead() throws {
     let directory = try directory()
