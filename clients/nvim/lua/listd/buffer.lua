@@ -220,7 +220,7 @@ function M.subscribe(view, wait, drawn)
     end
     if err and err.code == UNKNOWN_LIST then
       view.status = 'no such list yet'
-      session.notify("no list '" .. view.list .. "' (yet): its buffer shows it when it is created", vim.log.levels.ERROR)
+      session.notify("no list '" .. view.list .. "' (yet): its buffer shows it when it is created", vim.log.levels.WARN)
     elseif err then
       view.status = 'error: ' .. tostring(err.message)
       session.notify(view.list .. ': ' .. tostring(err.message), vim.log.levels.ERROR)

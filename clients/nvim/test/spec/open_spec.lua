@@ -22,7 +22,7 @@ T.case(':Listd open of a list that does not exist says so, in the title and in a
   T.wait(function()
     return #T.notified(from) > 0
   end, 'the message')
-  T.eq({ missing }, T.notified(from, vim.log.levels.ERROR))
+  T.eq({ missing }, T.notified(from, vim.log.levels.WARN))
   T.ok(vim.tbl_contains(history(), missing), 'in :messages: ' .. vim.inspect(history()))
   vim.cmd('messages clear')
 end)
