@@ -3,21 +3,7 @@ import JSON
 import JSONRPC
 import XCTest
 
-final class EditRuleTests: XCTestCase {
-  private var daemon: DaemonProcess!
-  private var client: TestClient!
-
-  override func setUpWithError() throws {
-    daemon = try DaemonProcess()
-    client = try TestClient(daemon)
-    try client.initialize()
-  }
-
-  override func tearDown() {
-    client.close()
-    daemon.stop()
-  }
-
+final class EditRuleTests: StdioDaemonTestCase {
   private func create(_ list: String, _ sections: JSONValue, mode: String = "multiple") throws {
     try client.request(
       "list/create",

@@ -3,14 +3,9 @@ import JSON
 import JSONRPC
 import XCTest
 
-final class ErrorRuleTests: XCTestCase {
-  private var daemon: DaemonProcess!
-  private var client: TestClient!
-
+final class ErrorRuleTests: StdioDaemonTestCase {
   override func setUpWithError() throws {
-    daemon = try DaemonProcess()
-    client = try TestClient(daemon)
-    try client.initialize()
+    try super.setUpWithError()
     let content: JSONValue = [
       "sections": [
         ["id": "s", "items": [["id": "a"], ["id": "b"], ["id": "p", "children": [["id": "c"]]]]]
@@ -18,11 +13,6 @@ final class ErrorRuleTests: XCTestCase {
     ]
     try client.request("list/create", ["list": "l", "content": content])
     try client.request("list/create", ["list": "none", "selectionMode": "none", "content": content])
-  }
-
-  override func tearDown() {
-    client.close()
-    daemon.stop()
   }
 
   /// Only `list/edit` has edits to name: `data.editIndex` (and "edit N:" in the message) is

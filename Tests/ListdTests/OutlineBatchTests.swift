@@ -2,14 +2,9 @@
 import JSON
 import XCTest
 
-final class OutlineBatchTests: XCTestCase {
-  private var daemon: DaemonProcess!
-  private var client: TestClient!
-
+final class OutlineBatchTests: StdioDaemonTestCase {
   override func setUpWithError() throws {
-    daemon = try DaemonProcess()
-    client = try TestClient(daemon)
-    try client.initialize()
+    try super.setUpWithError()
     let content: JSONValue = [
       "sections": [
         [
@@ -22,11 +17,6 @@ final class OutlineBatchTests: XCTestCase {
       ]
     ]
     try client.request("list/create", ["list": "l", "content": content])
-  }
-
-  override func tearDown() {
-    client.close()
-    daemon.stop()
   }
 
   private func edit(_ edits: JSONValue) throws -> JSONValue {

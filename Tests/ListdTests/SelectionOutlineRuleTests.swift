@@ -3,21 +3,7 @@ import JSON
 import JSONRPC
 import XCTest
 
-final class SelectionOutlineRuleTests: XCTestCase {
-  private var daemon: DaemonProcess!
-  private var client: TestClient!
-
-  override func setUpWithError() throws {
-    daemon = try DaemonProcess()
-    client = try TestClient(daemon)
-    try client.initialize()
-  }
-
-  override func tearDown() {
-    client.close()
-    daemon.stop()
-  }
-
+final class SelectionOutlineRuleTests: StdioDaemonTestCase {
   private func create(_ list: String, mode: String, _ items: JSONValue) throws {
     try client.request(
       "list/create",

@@ -3,21 +3,7 @@ import JSON
 import JSONRPC
 import XCTest
 
-final class SubscriptionRuleTests: XCTestCase {
-  private var daemon: DaemonProcess!
-  private var client: TestClient!
-
-  override func setUpWithError() throws {
-    daemon = try DaemonProcess()
-    client = try TestClient(daemon)
-    try client.initialize()
-  }
-
-  override func tearDown() {
-    client.close()
-    daemon.stop()
-  }
-
+final class SubscriptionRuleTests: StdioDaemonTestCase {
   private let content: JSONValue = [
     "sections": [
       ["id": "s", "header": "S", "items": [["id": "a", "text": "A"], ["id": "b"]]], ["id": "t"],
