@@ -55,7 +55,12 @@ struct Command: Sendable {
   /// connecting.
   func validate(_ arguments: Arguments) throws {
     guard positionals.contains(arguments.positionals.count) else {
-      throw UsageError("usage: listctl \(name) \(usage)")
+      let count = arguments.positionals.count
+      let why =
+        count > positionals.upperBound
+        ? "unexpected argument '\(arguments.positionals[positionals.upperBound])'"
+        : "missing \(positionals.lowerBound - count == 1 ? "an argument" : "arguments")"
+      throw UsageError("\(why)\nusage: listctl \(name) \(usage)")
     }
     for flag in ["--if-version", "--count", "--offset", "--limit"] where valueFlags.contains(flag) {
       _ = try arguments.int(flag)

@@ -30,6 +30,17 @@ final class ListctlUsageTests: XCTestCase {
     }
   }
 
+  func testAWrongNumberOfArgumentsSaysWhichIsWrong() throws {
+    let extra = try runListctl(["create", "t3", "extra"])
+    XCTAssertEqual(extra.status, 2)
+    XCTAssertTrue(
+      extra.stderr.hasPrefix("listctl: unexpected argument 'extra'\nusage: listctl create"), extra.stderr)
+    let missing = try runListctl(["dispose"])
+    XCTAssertEqual(missing.status, 2)
+    XCTAssertTrue(
+      missing.stderr.hasPrefix("listctl: missing an argument\nusage: listctl dispose"), missing.stderr)
+  }
+
   func testCannotConnectExits3() throws {
     let run = try runListctl(["--socket", "/nonexistent/s", "lists"])
     XCTAssertEqual(run.status, 3)

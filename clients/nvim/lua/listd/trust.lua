@@ -40,7 +40,7 @@ function M.check(path)
   end
   local socket = uv.fs_lstat(path)
   if not socket then
-    return nil, 'cannot connect to ' .. path .. ': it does not exist (no daemon listens there)'
+    return nil, 'cannot connect to ' .. path .. ': it does not exist (no daemon listens there; start one with: listd --listen ' .. path .. ' --stay)'
   end
   if socket.type ~= 'socket' then
     return refuse(path .. ' is not a socket (' .. socket.type .. ')')
