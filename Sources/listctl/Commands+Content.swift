@@ -38,6 +38,52 @@ extension Command {
     }
   }
 
+  static let preview = Command(
+    "preview",
+    "LIST ([JSON|-] [--append ID=TEXT…] [--section S] [--update ID=TEXT…] [--delete ID…] | --content FILE) [--if-version N]",
+    "Shows what an edit (as `edit` takes it) or a new content (--content, as `apply`) would do, committing nothing.",
+    details: """
+      Prints the change line the real command would print, after `would make`, or with --json the
+      answer the daemon would give (diff/preview). Nothing changes: no version, no notification.
+      To then apply exactly what was previewed, pass --if-version with the version it started from.
+      """,
+    values: ["--append", "--section", "--update", "--delete", "--if-version", "--content"],
+    positionals: 1...2,
+    input: { arguments in
+      if let path = arguments.value("--content") { return ["content": try readJSON(path)] }
+      return ["edits": try edits(arguments)]
+    }
+  ) { context in
+    let arguments = context.arguments
+    let list = arguments.positionals[0]
+    let ifVersion = try arguments.int("--if-version")
+    let before = context.json ? nil : await ChangePrinter.mirror(context.client, list)
+    let change: Change
+    if let content = context.input?["content"] {
+      change = try await context.client.preview(list, content: content, ifVersion: ifVersion)
+    } else {
+      change = try await context.client.preview(
+        list, edits: context.input?["edits"]?.arrayValue ?? [], ifVersion: ifVersion)
+    }
+    if context.json { return printChange(change, context) }
+    print(
+      "would make "
+        + ChangeLine.describe(version: change.version, changeset: change.changeset, before: before))
+  }
+
+  static let diff = Command(
+    "diff", "OLD NEW", "Prints the changeset from one content file to another (diff/contents; - for stdin).",
+    details: """
+      OLD and NEW hold {"sections": […]} as `create --content` takes it; NEW is read as `apply`
+      reads it (an item without "expanded" keeps its state in OLD). No list is involved.
+      """,
+    positionals: 2...2,
+    input: { ["old": try readJSON($0.positionals[0]), "new": try readJSON($0.positionals[1])] }
+  ) { context in
+    let input = context.input ?? [:]
+    printJSON(try await context.client.diffContents(old: input["old"] ?? [:], new: input["new"] ?? [:]))
+  }
+
   /// The edits of `edit`: the JSON argument's, then those of the flags.
   private static func edits(_ arguments: Arguments) throws -> JSONValue {
     var edits: [JSONValue] = []

@@ -27,6 +27,9 @@ final class ReadmeCommandsTests: XCTestCase {
     "listctl --spawn -- run Tests/Scripts/tasks.jsonl": .run,
     "listd --listen --stay": .elsewhere("the tour's block runs it in the background"),
     "listctl": .elsewhere("the program's name"),
+    "listctl preview": .elsewhere("the tour's block runs `listctl preview todo --delete code`"),
+    "listctl diff OLD.json NEW.json": .elsewhere(
+      "placeholders: ListctlPreviewTests.testDiffOfTwoContentFiles runs it"),
     "swift run listd-tui --demo": .elsewhere(
       "interactive: ListTUITests.EndToEndTests runs listd-tui --demo in tmux"),
     "listd-tui": .elsewhere("interactive: ListTUITests.EndToEndTests runs listd-tui in tmux"),

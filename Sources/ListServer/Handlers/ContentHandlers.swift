@@ -65,18 +65,28 @@ enum ContentHandlers {
       let sections = try ContentDecoding.content(content, inheritingExpansion: ())
       progress.begin(itemCount: ContentDecoding.itemCount(sections))
       defer { progress.end() }
-      var snapshot: ListSnapshot
-      do throws(ListModelError) {
-        snapshot = try ContentDecoding.snapshot(sections, sharingWith: old, selectionMode: old.selectionMode)
-        let kept = old.selectedItems.filter {
-          snapshot.isVisible($0) && snapshot.payload(of: $0)?.isSelectable == true
-        }
-        if !kept.isEmpty { try snapshot.select(old.selectionMode == .single ? [kept[0]] : kept) }
-      } catch {
-        throw ResponseError.model(error, list: list.id)
-      }
+      let snapshot = try replaced(old, by: sections, list: list.id)
       defer { MemoryTrim.afterLargeWork(items: snapshot.numberOfItems(includingHidden: true)) }
       return list.commit(snapshot, changeset: diff(old, snapshot), from: current)
+    }
+  }
+
+  /// What `list/replace` makes of `old` with `sections` (decoded inheriting expansion): the
+  /// new snapshot, keeping the selected items that stay visible and selectable. O(content).
+  static func replaced(_ old: ListSnapshot, by sections: [ContentDecoding.SectionContent], list: String)
+    throws(ResponseError)
+    -> ListSnapshot
+  {
+    do throws(ListModelError) {
+      var snapshot = try ContentDecoding.snapshot(
+        sections, sharingWith: old, selectionMode: old.selectionMode)
+      let kept = old.selectedItems.filter {
+        snapshot.isVisible($0) && snapshot.payload(of: $0)?.isSelectable == true
+      }
+      if !kept.isEmpty { try snapshot.select(old.selectionMode == .single ? [kept[0]] : kept) }
+      return snapshot
+    } catch {
+      throw ResponseError.model(error, list: list)
     }
   }
 

@@ -43,7 +43,7 @@ enum MethodTable {
   /// Client → server requests. Each answers through `request.respond`, now or later.
   static let requests: [RequestMethod] =
     LifecycleHandlers.requests + ListHandlers.requests + ContentHandlers.requests + QueryHandlers.requests
-    + SubscriptionHandlers.requests + EventHandlers.requests
+    + SubscriptionHandlers.requests + EventHandlers.requests + PreviewHandlers.requests
 
   /// Client → server notifications (`$/cancelRequest` is handled by the connection itself).
   static let notifications: [(String, NotificationHandler)] = LifecycleHandlers.notifications

@@ -1,0 +1,72 @@
+// The inspector's previews: diff/preview (what a change would do, committing nothing) and diff/contents.
+import JSON
+import JSONRPC
+import ListModel
+
+enum PreviewHandlers {
+  static let requests: [RequestMethod] = [
+    .query("diff/preview", inline: false, preview),
+    .query("diff/contents", inline: false, contents),
+  ]
+
+  /// `diff/preview {list, content | edits, ifVersion?}`: the answer `list/replace` (with
+  /// `content`) or `list/edit` (with `edits`) would give now — the same version, changeset and
+  /// errors — but nothing is committed: no version, no notification, no history. Runs on the
+  /// list's queue after every change queued before it. O(the change + the diff).
+  static func preview(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    let p = request.params
+    try p.requireKnown(["list", "content", "edits", "ifVersion"])
+    let key = try p.requireOne(of: ["content", "edits"], "diff/preview")
+    let ifVersion = try p.optionalInt("ifVersion")
+    if key == "content" { _ = try p.object("content") } else { _ = try p.array("edits") }
+    let list = try context.registry.list(try p.string("list"))
+    context.inOrder(on: list) {
+      request.answer {
+        let current = try list.current(ifVersion: ifVersion)
+        let old = current.snapshot
+        var new = old
+        let changeset: Changeset
+        if key == "content" {
+          let sections = try ContentDecoding.content(try p.object("content"), inheritingExpansion: ())
+          new = try ContentHandlers.replaced(old, by: sections, list: list.id)
+          changeset = diff(old, new)
+        } else {
+          changeset = try EditDecoding.edits(p).applyAndDiff(to: &new, list: list.id, batch: true)
+        }
+        // As LiveList.commit decides: only a snapshot that differs makes a version.
+        let changes = !changeset.isEmpty || new != old
+        return LiveList.mutationResult(
+          list: list.id, version: current.version + (changes ? 1 : 0),
+          changeset: ChangesetEncoding.changeset(changeset))
+      }
+    }
+  }
+
+  /// `diff/contents {old, new, selectionMode?}`: the changeset from one content to another, in
+  /// the content format of `list/create`, with no list involved. `new` is read as `list/replace`
+  /// reads it: an item without `expanded` keeps its state in `old`. O(both contents).
+  static func contents(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    let p = request.params
+    try p.requireKnown(["old", "new", "selectionMode"])
+    let mode = try p.optionalEnumeration("selectionMode", as: SelectionMode.self) ?? .single
+    let oldSections = try ContentDecoding.content(try p.object("old"), wasExpanded: { _ in false })
+    let newSections = try ContentDecoding.content(try p.object("new"), inheritingExpansion: ())
+    let old = try snapshot(oldSections, sharingWith: ListSnapshot(selectionMode: mode), side: "old")
+    let new = try snapshot(newSections, sharingWith: old, side: "new")
+    request.respond(["changeset": ChangesetEncoding.changeset(diff(old, new))])
+  }
+
+  /// The snapshot of one side of `diff/contents`; a model error names the side ("old", "new").
+  private static func snapshot(
+    _ sections: [ContentDecoding.SectionContent], sharingWith base: ListSnapshot, side: String
+  ) throws(ResponseError) -> ListSnapshot {
+    do throws(ListModelError) {
+      return try ContentDecoding.snapshot(sections, sharingWith: base, selectionMode: base.selectionMode)
+    } catch {
+      let named = ResponseError.model(error, list: "")
+      throw ResponseError(
+        named.code, "\"\(side)\": " + named.message.replacingOccurrences(of: "list '': ", with: ""),
+        data: named.data)
+    }
+  }
+}

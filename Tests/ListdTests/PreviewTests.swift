@@ -1,0 +1,87 @@
+// diff/preview and diff/contents end to end: the same answer as the real change, and no trace of it.
+import Foundation
+import JSON
+import JSONRPC
+import XCTest
+
+final class PreviewTests: StdioDaemonTestCase {
+  /// 1,500 seeded random `list/edit` batches (a few invalid): each is previewed first, and the
+  /// preview's answer — result or error — is exactly the real change's; the preview itself
+  /// makes no version, sends a subscriber nothing and leaves no history.
+  func testAPreviewAnswersExactlyAsTheChangeAndLeavesNoTrace() throws {
+    let seed = UInt64.random(in: 0..<1_000_000)
+    var run = MirrorRun(seed: seed, list: "p")
+    try client.request(
+      "list/create", ["list": "p", "selectionMode": "multiple", "content": run.initialContent()])
+    try run.createReference()
+    try client.request("list/subscribe", ["list": "p", "snapshot": "none"])
+    for batch in 0..<1_500 {
+      let (params, _) = try run.nextBatch()
+      let before = try client.version(of: "p")
+      let preview = Result { try client.request("diff/preview", params) }
+      XCTAssertEqual(
+        try client.version(of: "p"), before, "seed \(seed), batch \(batch): the preview made a version")
+      if batch % 25 == 0 {
+        let since = try client.request("list/changesSince", ["list": "p", "version": .int(before)])
+        XCTAssertEqual(since["changes"], [], "seed \(seed), batch \(batch): the preview left history")
+      }
+      let real = Result { try client.request("list/edit", params) }
+      switch (preview, real) {
+      case (.success(let a), .success(let b)):
+        XCTAssertEqual(a, b, "seed \(seed), batch \(batch): \(params)")
+      case (.failure(let a as ResponseError), .failure(let b as ResponseError)):
+        XCTAssertEqual(a.code, b.code, "seed \(seed), batch \(batch)")
+        XCTAssertEqual(a.message, b.message, "seed \(seed), batch \(batch)")
+        XCTAssertEqual(a.data, b.data, "seed \(seed), batch \(batch)")
+      default:
+        XCTFail("seed \(seed), batch \(batch): preview \(preview), real \(real)")
+      }
+      if case .success(let answer) = real, let version = answer["version"]?.intValue, version > before {
+        // Exactly one notification per real version: none came from the preview.
+        let change = try XCTUnwrap(client.next("list/didChange"), "seed \(seed), batch \(batch)")
+        XCTAssertEqual(change["version"]?.intValue, version, "seed \(seed), batch \(batch)")
+      }
+    }
+  }
+
+  func testAContentPreviewAnswersAsListReplaceWould() throws {
+    let content: JSONValue = ["sections": [["id": "s", "items": [["id": "a", "text": "A"], ["id": "b"]]]]]
+    try client.request("list/create", ["list": "l", "content": content])
+    try client.request("selection/select", ["list": "l", "items": ["b"]])
+    let next: JSONValue = ["sections": [["id": "s", "items": [["id": "b"], ["id": "a", "text": "A2"]]]]]
+    let preview = try client.request("diff/preview", ["list": "l", "content": next])
+    XCTAssertEqual(try client.version(of: "l"), 1)
+    XCTAssertEqual(preview, try client.request("list/replace", ["list": "l", "content": next]))
+    XCTAssertEqual(
+      client.error("diff/preview", ["list": "l", "content": next, "ifVersion": 1]).code.rawValue, -32801)
+  }
+
+  func testBadPreviewsAndContentsAreRefusedNamingTheField() throws {
+    try client.request("list/create", ["list": "l"])
+    let neither = client.error("diff/preview", ["list": "l"])
+    XCTAssertEqual(neither.code.rawValue, -32602)
+    XCTAssertTrue(neither.message.contains(#"exactly one of "content", "edits""#), neither.message)
+    XCTAssertEqual(
+      client.error("diff/preview", ["list": "l", "content": [:], "edits": []]).code.rawValue, -32602)
+    XCTAssertEqual(client.error("diff/preview", ["list": "nope", "edits": []]).code.rawValue, -32010)
+    let badSide = client.error("diff/contents", ["old": ["sections": []], "new": ["sections": [["id": 5]]]])
+    XCTAssertEqual(badSide.data?["field"], "new.sections[0].id")
+    let duplicate = client.error(
+      "diff/contents", ["old": ["sections": []], "new": ["sections": [["id": "s"], ["id": "s"]]]])
+    XCTAssertEqual(duplicate.code.rawValue, -32013)
+    XCTAssertTrue(duplicate.message.hasPrefix("\"new\": "), duplicate.message)
+    XCTAssertEqual(client.error("diff/contents", ["old": ["sections": []]]).code.rawValue, -32602)
+  }
+
+  func testContentsKeepExpansionOfOldItemsThatDoNotSay() throws {
+    let old: JSONValue = [
+      "sections": [["id": "s", "items": [["id": "p", "expanded": true, "children": [["id": "c"]]]]]]
+    ]
+    let new: JSONValue = [
+      "sections": [["id": "s", "items": [["id": "p", "children": [["id": "c"], ["id": "d"]]]]]]
+    ]
+    let answer = try client.request("diff/contents", ["old": old, "new": new])
+    XCTAssertEqual(answer["changeset"]?["itemInserts"]?.arrayValue?.count, 1, "\(answer)")
+    XCTAssertNil(answer["changeset"]?["collapsed"])
+  }
+}
