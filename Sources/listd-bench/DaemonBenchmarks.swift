@@ -192,7 +192,16 @@ enum DaemonBenchmarks {
         runs: items == large ? options.runs : runs, warmup: options.warmup, options)
       let label = "\(items / 1000)k"
       if subscribers == 1 {
-        if items == small { tenK = result }
+        if items == small {
+          tenK = result
+          let preview = previewCase(items: items, owner: child.connection, runs: runs, warmup: options.warmup)
+          table.row(
+            "diff/preview \(label), 20% churn (nothing committed)", formatDuration(preview.median),
+            formatDuration(preview.p90), formatDuration(preview.percentile(0.99)),
+            "list/replace " + formatDuration(result.endToEnd.median),
+            formatRatio(preview.median / result.endToEnd.median),
+            check(preview.median <= result.endToEnd.median, "≤ 1.0× replace"))
+        }
         table.row(
           "replace \(label), 20% churn: end to end", formatDuration(result.endToEnd.median),
           formatDuration(result.endToEnd.p90), formatDuration(result.endToEnd.percentile(0.99)),
@@ -222,6 +231,26 @@ enum DaemonBenchmarks {
           formatRatio(result.endToEnd.median / (tenK?.endToEnd.median ?? .nan)), "")
       }
     }
+  }
+
+  /// `diff/preview` of the same 20%-churn content as the replace case: the preview decodes,
+  /// builds and diffs like `list/replace` but commits and notifies nothing (target ≤ 1.0×).
+  static func previewCase(items: Int, owner: RawConnection, runs: Int, warmup: Int) -> Timing {
+    let list = "preview\(items)"
+    let original = BenchContent(items: items, sectionCount: 10)
+    let churned = original.churned(0.2, seed: UInt64(items))
+    owner.write(original.requestFrame("list/create", list: list, id: 20))
+    _ = owner.readResponse()
+    let frame = churned.requestFrame("diff/preview", list: list, id: 21)
+    var samples: [Double] = []
+    for run in 0..<(warmup + runs) {
+      let start = now()
+      owner.write(frame)
+      _ = owner.readResponse()
+      if run >= warmup { samples.append(now() - start) }
+    }
+    owner.call("list/dispose", ["list": .string(list)], id: 22)
+    return Timing(samples: samples)
   }
 
   struct ReplaceResult {
