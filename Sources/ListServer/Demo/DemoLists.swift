@@ -14,7 +14,7 @@ extension ListServer {
       throws
     {
       let content = Params(try JSONParser().parse(json))
-      let sections = try ContentDecoding.content(content, wasExpanded: { _ in false })
+      let sections = try ContentDecoding.content(content)
       let snapshot = try ContentDecoding.snapshot(sections, sharingWith: ListSnapshot(), selectionMode: mode)
       _ = try createList(
         id: id, snapshot: snapshot, metadata: ListMetadata(title: title, appearance: appearance),

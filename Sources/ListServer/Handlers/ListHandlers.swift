@@ -53,7 +53,7 @@ enum ListHandlers {
     var snapshot = empty
     if let content = try p.optionalObject("content") {
       var progress = Progress(context, request, title: "Loading list '\(id)'")
-      let sections = try ContentDecoding.content(content, wasExpanded: { _ in false })
+      let sections = try ContentDecoding.content(content)
       progress.begin(itemCount: ContentDecoding.itemCount(sections))
       defer { progress.end() }
       do {

@@ -49,7 +49,7 @@ enum PreviewHandlers {
     let p = request.params
     try p.requireKnown(["old", "new", "selectionMode"])
     let mode = try p.optionalEnumeration("selectionMode", as: SelectionMode.self) ?? .single
-    let oldSections = try ContentDecoding.content(try p.object("old"), wasExpanded: { _ in false })
+    let oldSections = try ContentDecoding.content(try p.object("old"))
     let newSections = try ContentDecoding.content(try p.object("new"), inheritingExpansion: ())
     let old = try snapshot(oldSections, sharingWith: ListSnapshot(selectionMode: mode), side: "old")
     let new = try snapshot(newSections, sharingWith: old, side: "new")
@@ -63,10 +63,7 @@ enum PreviewHandlers {
     do throws(ListModelError) {
       return try ContentDecoding.snapshot(sections, sharingWith: base, selectionMode: base.selectionMode)
     } catch {
-      let named = ResponseError.model(error, list: "")
-      throw ResponseError(
-        named.code, "\"\(side)\": " + named.message.replacingOccurrences(of: "list '': ", with: ""),
-        data: named.data)
+      throw ResponseError.model(error, prefix: "\"\(side)\": ")
     }
   }
 }

@@ -120,10 +120,7 @@ public final class ListServer: Sendable {
 
   /// Disposes `list` after `timeout` unless a session claimed it meanwhile (`--orphan-timeout`).
   private func disposeOrphan(_ list: LiveList, _ orphaning: Int, after timeout: Duration) {
-    let (seconds, attoseconds) = timeout.components
-    let deadline =
-      DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-    list.queue.asyncAfter(deadline: deadline) { [weak self] in
+    list.queue.asyncAfter(deadline: .now() + .nanoseconds(Int(timeout / .nanoseconds(1)))) { [weak self] in
       guard let self, list.isStillOrphaned(orphaning), (try? self.dispose(list)) != nil else { return }
       self.options.logger.info("disposed list '\(list.id)': no session claimed it within \(timeout)")
     }

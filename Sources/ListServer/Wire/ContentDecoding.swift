@@ -18,32 +18,29 @@ enum ContentDecoding {
   ]
   static let itemKeys = ["id", "children", "expanded"] + payloadKeys
 
-  /// `{"sections": [...]}`. `wasExpanded` gives the expansion of an item whose `expanded` is
-  /// omitted (its state in the list being replaced, so a refresh keeps what the user opened).
-  static func content(_ params: Params, wasExpanded: (String) -> Bool) throws(ResponseError)
-    -> [SectionContent]
-  {
-    try content(params, wasExpanded: wasExpanded, inherit: false)
+  /// `{"sections": [...]}` as `list/create` reads it: an item whose `expanded` is omitted
+  /// starts collapsed.
+  static func content(_ params: Params) throws(ResponseError) -> [SectionContent] {
+    try content(params, inherit: false)
   }
 
-  /// `{"sections": [...]}` where an item whose `expanded` is omitted becomes an
-  /// ``OutlineNode/inheritingExpansion(_:children:)`` node: ``snapshot(_:sharingWith:selectionMode:)``
-  /// then gives it its state in the base snapshot by interned id, with no extra string hash.
+  /// `{"sections": [...]}` as `list/replace` reads it: an item whose `expanded` is omitted
+  /// becomes an ``OutlineNode/inheritingExpansion(_:children:)`` node, which
+  /// ``snapshot(_:sharingWith:selectionMode:)`` gives its state in the base snapshot by interned
+  /// id, with no extra string hash.
   static func content(_ params: Params, inheritingExpansion: Void) throws(ResponseError) -> [SectionContent] {
-    try content(params, wasExpanded: { _ in false }, inherit: true)
+    try content(params, inherit: true)
   }
 
-  private static func content(_ params: Params, wasExpanded: (String) -> Bool, inherit: Bool)
-    throws(ResponseError) -> [SectionContent]
-  {
+  private static func content(_ params: Params, inherit: Bool) throws(ResponseError) -> [SectionContent] {
     try params.requireKnown(["sections"])
     return try params.objects("sections").map { section throws(ResponseError) in
-      try self.section(section, wasExpanded: wasExpanded, inherit: inherit)
+      try self.section(section, inherit: inherit)
     }
   }
 
   /// A content section: `{"id", "header"?, "footer"?, "items"?}`.
-  static func section(_ params: Params, wasExpanded: (String) -> Bool, inherit: Bool = false)
+  static func section(_ params: Params, inherit: Bool = false)
     throws(ResponseError) -> SectionContent
   {
     try params.requireKnown(sectionKeys)
@@ -51,7 +48,7 @@ enum ContentDecoding {
       try params.string("id"), header: try params.optionalString("header"),
       footer: try params.optionalString("footer"))
     if case .array(let items)? = try params.member("items"),
-      let trees = fastTrees(items, wasExpanded: wasExpanded, inherit: inherit)
+      let trees = fastTrees(items, inherit: inherit)
     {
       return SectionContent(spec: spec, trees: trees)
     }
@@ -59,7 +56,7 @@ enum ContentDecoding {
     return SectionContent(
       spec: spec,
       trees: try trees.map { item throws(ResponseError) in
-        try tree(item, wasExpanded: wasExpanded, inherit: inherit)
+        try tree(item, inherit: inherit)
       })
   }
 
@@ -67,21 +64,20 @@ enum ContentDecoding {
   /// common case of large content. Nil when any item needs the checked path (an unknown member,
   /// a wrong type, a repeated member, accessories or actions): the caller then decodes with it,
   /// which names the problem. Equal to the checked path's result otherwise. O(size of the input).
-  /// With `inherit`, an item without `expanded` becomes an inheriting node instead of asking
-  /// `wasExpanded`.
-  static func fastTrees(_ items: [JSONValue], wasExpanded: (String) -> Bool, inherit: Bool = false)
+  /// An item without `expanded` starts collapsed, or with `inherit` becomes an inheriting node.
+  static func fastTrees(_ items: [JSONValue], inherit: Bool = false)
     -> [OutlineNode]?
   {
     var trees: [OutlineNode] = []
     trees.reserveCapacity(items.count)
     for item in items {
-      guard let tree = fastTree(item, wasExpanded: wasExpanded, inherit: inherit) else { return nil }
+      guard let tree = fastTree(item, inherit: inherit) else { return nil }
       trees.append(tree)
     }
     return trees
   }
 
-  private static func fastTree(_ value: JSONValue, wasExpanded: (String) -> Bool, inherit: Bool)
+  private static func fastTree(_ value: JSONValue, inherit: Bool)
     -> OutlineNode?
   {
     guard case .object(let object) = value else { return nil }
@@ -148,7 +144,7 @@ enum ContentDecoding {
         switch member {
         case .null: break
         case .array(let items):
-          guard let trees = fastTrees(items, wasExpanded: wasExpanded, inherit: inherit) else { return nil }
+          guard let trees = fastTrees(items, inherit: inherit) else { return nil }
           children = trees
         default: return nil
         }
@@ -177,22 +173,22 @@ enum ContentDecoding {
       return .inheritingExpansion(ListItem(id, payload: payload), children: children)
     }
     return OutlineNode(
-      ListItem(id, payload: payload), children: children, isExpanded: expanded ?? wasExpanded(id))
+      ListItem(id, payload: payload), children: children, isExpanded: expanded ?? false)
   }
 
   /// An item with optional `children` and `expanded`.
-  static func tree(_ params: Params, wasExpanded: (String) -> Bool, inherit: Bool = false)
+  static func tree(_ params: Params, inherit: Bool = false)
     throws(ResponseError)
     -> OutlineNode
   {
     try params.requireKnown(itemKeys)
     let item = try self.item(params, known: nil)
     let children = try (params.optionalObjects("children") ?? []).map { child throws(ResponseError) in
-      try tree(child, wasExpanded: wasExpanded, inherit: inherit)
+      try tree(child, inherit: inherit)
     }
     let expanded = try params.optionalBool("expanded")
     if expanded == nil && inherit { return .inheritingExpansion(item, children: children) }
-    return OutlineNode(item, children: children, isExpanded: expanded ?? wasExpanded(item.id))
+    return OutlineNode(item, children: children, isExpanded: expanded ?? false)
   }
 
   /// An item without children: its id and payload. `known` lists the allowed members (nil when

@@ -58,18 +58,17 @@ enum EditDecoding {
 
   private static func decode(_ p: Params, index: Int, into out: inout DecodedEdits) throws(ResponseError) {
     let op = try p.string("op")
-    let wasExpanded: (String) -> Bool = { _ in false }
     func known(_ keys: String...) throws(ResponseError) { try p.requireKnown(["op"] + keys) }
     func add(_ edit: ListEdit) { out.add(edit, from: index) }
     /// With `inherit`, items without `expanded` become nodes inheriting their current expansion.
     func trees(_ key: String, inherit: Bool = false) throws(ResponseError) -> [OutlineNode] {
       if case .array(let items)? = try p.member(key),
-        let trees = ContentDecoding.fastTrees(items, wasExpanded: wasExpanded, inherit: inherit)
+        let trees = ContentDecoding.fastTrees(items, inherit: inherit)
       {
         return trees
       }
       return try p.objects(key).map { item throws(ResponseError) in
-        try ContentDecoding.tree(item, wasExpanded: wasExpanded, inherit: inherit)
+        try ContentDecoding.tree(item, inherit: inherit)
       }
     }
     /// Adds the children of inserted trees under their (now inserted) parents.
@@ -83,7 +82,7 @@ enum EditDecoding {
     switch op {
     case "appendSections", "insertSections":
       let sections = try p.objects("sections").map { s throws(ResponseError) in
-        try ContentDecoding.section(s, wasExpanded: wasExpanded)
+        try ContentDecoding.section(s)
       }
       let specs = sections.map(\.spec)
       if op == "appendSections" {

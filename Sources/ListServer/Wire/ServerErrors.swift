@@ -54,8 +54,13 @@ extension ResponseError {
   /// A model error as the JSON-RPC error of its kind; `editIndex` (the wire edit) replaces the
   /// model's own index, and the message names the list.
   static func model(_ error: ListModelError, list: String, editIndex: Int? = nil) -> ResponseError {
+    model(error, prefix: "list '\(list)': ", editIndex: editIndex)
+  }
+
+  /// A model error whose message starts with `prefix` (what it happened to: a list, a side of a diff).
+  static func model(_ error: ListModelError, prefix: String, editIndex: Int? = nil) -> ResponseError {
     let index = editIndex ?? error.editIndex
-    let message = "list '\(list)': " + ListModelError(error.kind, editIndex: index).message
+    let message = prefix + ListModelError(error.kind, editIndex: index).message
     var data = JSONObject()
     if let index { data.append("editIndex", .int(Int64(index))) }
     let code: ErrorCode
