@@ -70,6 +70,14 @@ extension JSONValue {
     objectValue?[key]
   }
 
+  /// This object with the member `key` set to `value` (replaced or appended); other values are
+  /// returned unchanged. O(number of members).
+  public func setting(_ key: String, _ value: JSONValue) -> JSONValue {
+    guard case .object(var object) = self else { return self }
+    object[key] = value
+    return .object(object)
+  }
+
   /// The JSON type name used in error messages: "null", "boolean", "integer", "number",
   /// "string", "array" or "object".
   public var typeName: String {

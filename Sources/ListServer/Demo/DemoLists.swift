@@ -39,7 +39,8 @@ extension ListServer {
     timer.schedule(deadline: .now() + 1, repeating: 1)
     timer.setEventHandler {
       guard !live.isDisposed else { return }
-      _ = try? live.mutate(ifVersion: nil) { snapshot throws(ResponseError) in
+      _ = try? live.mutate(ifVersion: nil, source: ChangeSource(method: "demo")) {
+        snapshot throws(ResponseError) in
         let old = snapshot
         do throws(ListModelError) {
           try demo.withLock { demo throws(ListModelError) in try demo.tick(&snapshot) }

@@ -25,25 +25,30 @@ enum ContentHandlers {
   ]
 
   /// Queues `edits` (decoded on the list's queue, against the state they apply to) as one
-  /// atomic change of the list named in the params, honouring `ifVersion`. Only a `batch`
-  /// (`list/edit`) names the failing edit in its errors (`data.editIndex`).
+  /// atomic change of the list named in the params, honouring `ifVersion` and, for a `batch`
+  /// (`list/edit`), `explain`. Only a batch names the failing edit in its errors
+  /// (`data.editIndex`).
   private static func change(
     _ context: HandlerContext, _ request: IncomingRequest, batch: Bool = false,
     decode: @escaping @Sendable (ListSnapshot) throws(ResponseError) -> DecodedEdits
   ) throws {
     let p = request.params
     let ifVersion = try p.optionalInt("ifVersion")
+    let explain = batch ? try p.optionalBool("explain") ?? false : false
     let list = try context.registry.list(try p.string("list"))
+    let source = ChangeSource(method: request.method, by: context.session.ownerInfo)
     context.onQueue(of: list, request) {
-      try list.mutate(ifVersion: ifVersion) { snapshot throws(ResponseError) in
-        try decode(snapshot).applyAndDiff(to: &snapshot, list: list.id, batch: batch)
+      try list.mutate(ifVersion: ifVersion, source: source, explain: explain) {
+        snapshot throws(ResponseError) in
+        let edits = try decode(snapshot)
+        return (try edits.applyAndDiff(to: &snapshot, list: list.id, batch: batch), edits)
       }
     }
   }
 
   /// `list/edit`: a batch of wire edits, atomically.
   static func edit(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    try request.params.requireKnown(["list", "edits", "ifVersion", "workDoneToken"])
+    try request.params.requireKnown(["list", "edits", "ifVersion", "explain", "workDoneToken"])
     _ = try request.params.array("edits")  // a type error is answered before queuing
     try change(context, request, batch: true) { _ throws(ResponseError) in
       try EditDecoding.edits(request.params)
@@ -54,8 +59,10 @@ enum ContentHandlers {
   /// content says) and their selection.
   static func replace(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
-    try p.requireKnown(["list", "content", "ifVersion", "workDoneToken"])
+    try p.requireKnown(["list", "content", "ifVersion", "explain", "workDoneToken"])
     let ifVersion = try p.optionalInt("ifVersion")
+    let explain = try p.optionalBool("explain") ?? false
+    let source = ChangeSource(method: request.method, by: context.session.ownerInfo)
     let content = try p.object("content")
     let list = try context.registry.list(try p.string("list"))
     context.onQueue(of: list, request) {
@@ -67,7 +74,8 @@ enum ContentHandlers {
       defer { progress.end() }
       let snapshot = try replaced(old, by: sections, list: list.id)
       defer { MemoryTrim.afterLargeWork(items: snapshot.numberOfItems(includingHidden: true)) }
-      return list.commit(snapshot, changeset: diff(old, snapshot), from: current)
+      return list.commit(
+        snapshot, changeset: diff(old, snapshot), from: current, source: source, explain: explain)
     }
   }
 

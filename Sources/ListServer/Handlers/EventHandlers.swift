@@ -79,7 +79,9 @@ enum EventHandlers {
     let list = try context.registry.list(try p.string("list"))
     let session = context.session
     context.onQueue(of: list, request) {
-      let answer = try list.mutate(ifVersion: nil) { snapshot throws(ResponseError) in
+      let answer = try list.mutate(
+        ifVersion: nil, source: ChangeSource(method: request.method, by: session.ownerInfo)
+      ) { snapshot throws(ResponseError) in
         guard snapshot.contains(item: item) else { throw ResponseError.unknownItem(item, in: list.id) }
         do throws(ListModelError) {
           if select && snapshot.selectionMode == .single && !snapshot.isSelected(item) {

@@ -9,15 +9,19 @@ enum PreviewHandlers {
     .query("diff/contents", inline: false, contents),
   ]
 
-  /// `diff/preview {list, content | edits, ifVersion?}`: the answer `list/replace` (with
-  /// `content`) or `list/edit` (with `edits`) would give now — the same version, changeset and
-  /// errors — but nothing is committed: no version, no notification, no history. Runs on the
-  /// list's queue after every change queued before it. O(the change + the diff).
+  /// `diff/preview {list, content | edits, ifVersion?, explain?}`: the answer `list/replace`
+  /// (with `content`) or `list/edit` (with `edits`) would give now — the same version,
+  /// changeset, explanation and errors — but nothing is committed: no version, no
+  /// notification, no history. Runs on the list's queue after every change queued before it.
+  /// O(the change + the diff).
   static func preview(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
-    try p.requireKnown(["list", "content", "edits", "ifVersion"])
+    try p.requireKnown(["list", "content", "edits", "ifVersion", "explain"])
     let key = try p.requireOne(of: ["content", "edits"], "diff/preview")
     let ifVersion = try p.optionalInt("ifVersion")
+    let explain = try p.optionalBool("explain") ?? false
+    let method = key == "content" ? "list/replace" : "list/edit"
+    let by = context.session.ownerInfo
     if key == "content" { _ = try p.object("content") } else { _ = try p.array("edits") }
     let list = try context.registry.list(try p.string("list"))
     context.inOrder(on: list) {
@@ -26,34 +30,49 @@ enum PreviewHandlers {
         let old = current.snapshot
         var new = old
         let changeset: Changeset
+        var source = ChangeSource(method: method, by: by)
         if key == "content" {
           let sections = try ContentDecoding.content(try p.object("content"), inheritingExpansion: ())
           new = try ContentHandlers.replaced(old, by: sections, list: list.id)
           changeset = diff(old, new)
         } else {
-          changeset = try EditDecoding.edits(p).applyAndDiff(to: &new, list: list.id, batch: true)
+          let edits = try EditDecoding.edits(p)
+          changeset = try edits.applyAndDiff(to: &new, list: list.id, batch: true)
+          source.edits = edits
         }
         // As LiveList.commit decides: only a snapshot that differs makes a version.
         let changes = !changeset.isEmpty || new != old
-        return LiveList.mutationResult(
+        let answer = LiveList.mutationResult(
           list: list.id, version: current.version + (changes ? 1 : 0),
           changeset: ChangesetEncoding.changeset(changeset))
+        guard explain else { return answer }
+        return answer.setting(
+          "explain", ExplanationEncoding.explain(changeset, from: old, to: new, source: source))
       }
     }
   }
 
-  /// `diff/contents {old, new, selectionMode?}`: the changeset from one content to another, in
+  /// `diff/contents {old, new, selectionMode?, explain?}`: the changeset from one content to another, in
   /// the content format of `list/create`, with no list involved. `new` is read as `list/replace`
   /// reads it: an item without `expanded` keeps its state in `old`. O(both contents).
   static func contents(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
-    try p.requireKnown(["old", "new", "selectionMode"])
+    try p.requireKnown(["old", "new", "selectionMode", "explain"])
     let mode = try p.optionalEnumeration("selectionMode", as: SelectionMode.self) ?? .single
+    let explain = try p.optionalBool("explain") ?? false
     let oldSections = try ContentDecoding.content(try p.object("old"))
     let newSections = try ContentDecoding.content(try p.object("new"), inheritingExpansion: ())
     let old = try snapshot(oldSections, sharingWith: ListSnapshot(selectionMode: mode), side: "old")
     let new = try snapshot(newSections, sharingWith: old, side: "new")
-    request.respond(["changeset": ChangesetEncoding.changeset(diff(old, new))])
+    let changeset = diff(old, new)
+    var answer: JSONObject = ["changeset": ChangesetEncoding.changeset(changeset)]
+    if explain {
+      answer.append(
+        "explain",
+        ExplanationEncoding.explain(
+          changeset, from: old, to: new, source: ChangeSource(method: "diff/contents")))
+    }
+    request.respond(.object(answer))
   }
 
   /// The snapshot of one side of `diff/contents`; a model error names the side ("old", "new").

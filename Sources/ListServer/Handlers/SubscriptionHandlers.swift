@@ -86,13 +86,14 @@ enum SubscriptionHandlers {
   /// with the notifications the session receives).
   static func changesSince(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
-    try p.requireKnown(["list", "version"])
+    try p.requireKnown(["list", "version", "explain"])
     let version = try p.int("version")
+    let explain = try p.optionalBool("explain") ?? false
     guard version >= 0 else { throw p.invalid("version", "must be 0 or more, got \(version)") }
     let list = try context.registry.list(try p.string("list"))
     list.queue.async {
       request.answer {
-        let (current, changes) = try list.changes(since: version)
+        let (current, changes) = try list.changes(since: version, explain: explain)
         return ["list": .string(list.id), "version": .int(Int64(current)), "changes": .array(changes)]
       }
     }

@@ -6,26 +6,39 @@ import JSON
 /// Bounded twice: by a number of versions (default 1,000) and by a weight — the number of rows
 /// the kept changesets carry — so a burst of huge replaces cannot pin unbounded memory. The
 /// oldest entries are dropped first. Not thread-safe: its ``LiveList`` guards it.
+///
+/// Each entry also keeps its ``ChangeRecord`` (the snapshots before and after, and the source)
+/// for `list/explain`, under a budget of its own: the items of the sections the kept
+/// `before` snapshots alone hold (default 1,000,000). Past it the oldest records are dropped
+/// first (their changes stay for `list/changesSince`); the newest record is always kept.
 struct ChangeHistory {
   /// One committed change: `version` is the version it produced.
   struct Entry {
     var version: Int
     var params: JSONValue
     var weight: Int
+    var record: ChangeRecord?
+    var recordWeight: Int
   }
 
   /// Maximum number of versions kept.
   let capacity: Int
   /// Maximum total weight kept; the newest entry is always kept, whatever its weight.
   let maxWeight: Int
+  /// Maximum total weight of the kept records (items held only by their `before` snapshots).
+  let maxRecordWeight: Int
   private var entries: [Entry] = []
   /// Index of the oldest entry in `entries` (a ring once full).
   private var head = 0
   private var totalWeight = 0
+  /// Index in `entries` of the oldest entry that still has its record.
+  private var recordHead = 0
+  private var totalRecordWeight = 0
 
-  init(capacity: Int, maxWeight: Int = 4_000_000) {
+  init(capacity: Int, maxWeight: Int = 4_000_000, maxRecordWeight: Int = 1_000_000) {
     self.capacity = max(1, capacity)
     self.maxWeight = max(1, maxWeight)
+    self.maxRecordWeight = max(1, maxRecordWeight)
   }
 
   /// The number of changes kept.
@@ -35,28 +48,69 @@ struct ChangeHistory {
   /// change, or nil when nothing is kept.
   var oldestBase: Int? { count > 0 ? entries[head].version - 1 : nil }
 
-  /// Records the change that produced `version` (which must follow the last one). Amortized O(1).
-  mutating func append(version: Int, params: JSONValue, weight: Int) {
-    entries.append(Entry(version: version, params: params, weight: weight))
+  /// Records the change that produced `version` (which must follow the last one), with its
+  /// record weighing `recordWeight`. Amortized O(1).
+  mutating func append(version: Int, params: JSONValue, weight: Int, record: ChangeRecord, recordWeight: Int)
+  {
+    entries.append(
+      Entry(version: version, params: params, weight: weight, record: record, recordWeight: recordWeight))
     totalWeight += weight
+    totalRecordWeight += recordWeight
     while count > capacity || (totalWeight > maxWeight && count > 1) {
+      dropRecord(at: head)
       totalWeight -= entries[head].weight
-      entries[head] = Entry(version: 0, params: .null, weight: 0)  // release the params now
+      entries[head] = Entry(version: 0, params: .null, weight: 0, record: nil, recordWeight: 0)  // release now
       head += 1
+    }
+    recordHead = max(recordHead, head)
+    while totalRecordWeight > maxRecordWeight && recordHead < entries.count - 1 {
+      dropRecord(at: recordHead)
+      recordHead += 1
     }
     if head > 64 && head * 2 > entries.count {  // compact, keeping appends amortized O(1)
       entries.removeFirst(head)
+      recordHead -= head
       head = 0
     }
+  }
+
+  private mutating func dropRecord(at index: Int) {
+    guard entries[index].record != nil else { return }
+    totalRecordWeight -= entries[index].recordWeight
+    entries[index].record = nil
+    entries[index].recordWeight = 0
+  }
+
+  /// The oldest version whose change still has its record (can be explained), or nil. O(1).
+  var oldestExplainable: Int? { recordHead < entries.count ? entries[recordHead].version : nil }
+
+  /// The params and record of the change that produced `version`, nil if it is not kept. O(1).
+  func entry(producing version: Int) -> (params: JSONValue, record: ChangeRecord?)? {
+    guard count > 0, version >= entries[head].version, version <= entries[entries.count - 1].version else {
+      return nil
+    }
+    let entry = entries[head + (version - entries[head].version)]
+    return (entry.params, entry.record)
+  }
+
+  /// The versions kept with a record, newest first. O(records kept).
+  var explainableVersionsNewestFirst: [Int] {
+    entries[recordHead...].reversed().map(\.version)
   }
 
   /// The params of every change after `version`, oldest first, or nil when some of them are no
   /// longer kept. `version` equal to the current version gives an empty array. O(changes).
   func changes(since version: Int, current: Int) -> [JSONValue]? {
+    records(since: version, current: current)?.map(\.params)
+  }
+
+  /// The params and records of every change after `version`, oldest first, or nil when some
+  /// of the changes are no longer kept (a change may have lost its record). O(changes).
+  func records(since version: Int, current: Int) -> [(params: JSONValue, record: ChangeRecord?)]? {
     if version == current { return [] }
     guard version < current, let oldestBase, version >= oldestBase else { return nil }
     let first = head + (version - oldestBase)
-    return entries[first...].map(\.params)
+    return entries[first...].map { ($0.params, $0.record) }
   }
 
   /// Forgets everything (when a list is disposed). O(1).
@@ -64,5 +118,7 @@ struct ChangeHistory {
     entries = []
     head = 0
     totalWeight = 0
+    recordHead = 0
+    totalRecordWeight = 0
   }
 }

@@ -84,15 +84,29 @@ final class LiveList: Sendable {
   /// the `{list, version, changeset}` answer is returned — in that order, so a mutation's answer
   /// always follows its notification. A change that alters nothing creates no version. Throws
   /// (changing nothing) if the list is disposed, `ifVersion` is stale or `change` throws.
+  /// `change` returns the changeset and, for a batch, its decoded edits (kept in `source` for
+  /// `list/explain`); with `explain` the answer carries the explanation too.
   /// Must run on ``queue``. O(cost of the change + size of the changeset).
   func mutate(
-    ifVersion: Int?, _ change: (inout ListSnapshot) throws(ResponseError) -> Changeset
+    ifVersion: Int?, source: ChangeSource, explain: Bool = false,
+    _ change: (inout ListSnapshot) throws(ResponseError) -> (Changeset, DecodedEdits?)
   ) throws(ResponseError) -> JSONValue {
     defer { reclaimIdentifiersIfNeeded() }
     let current = try current(ifVersion: ifVersion)
     var snapshot = current.snapshot
-    let changeset = try change(&snapshot)
-    return commit(snapshot, changeset: changeset, from: current)
+    let (changeset, edits) = try change(&snapshot)
+    var source = source
+    source.edits = edits
+    return commit(snapshot, changeset: changeset, from: current, source: source, explain: explain)
+  }
+
+  /// ``mutate(ifVersion:source:explain:_:)`` for a change that is not a batch of edits.
+  func mutate(
+    ifVersion: Int?, source: ChangeSource, _ change: (inout ListSnapshot) throws(ResponseError) -> Changeset
+  ) throws(ResponseError) -> JSONValue {
+    try mutate(ifVersion: ifVersion, source: source) { snapshot throws(ResponseError) in
+      (try change(&snapshot), nil)
+    }
   }
 
   /// The committed state, if the list still exists and `ifVersion` (when given) matches.
@@ -105,33 +119,47 @@ final class LiveList: Sendable {
     return committed
   }
 
-  /// Commits `snapshot` (derived from `base`, the committed state) with its changeset.
-  /// Must run on ``queue``.
-  func commit(_ snapshot: ListSnapshot, changeset: Changeset, from base: Committed) -> JSONValue {
+  /// Commits `snapshot` (derived from `base`, the committed state) with its changeset, made by
+  /// `source`; with `explain` the answer carries the explanation. Must run on ``queue``.
+  func commit(
+    _ snapshot: ListSnapshot, changeset: Changeset, from base: Committed, source: ChangeSource,
+    explain: Bool = false
+  ) -> JSONValue {
     let encoded = ChangesetEncoding.changeset(changeset)
+    var result: JSONValue
     // An empty changeset can still hide a change (a hidden item's payload): only equal
     // snapshots keep the version.
     if changeset.isEmpty && snapshot == base.snapshot {
-      return Self.mutationResult(list: id, version: base.version, changeset: encoded)
-    }
-    let version = base.version + 1
-    let params: JSONValue = [
-      "list": .string(id), "version": .int(Int64(version)), "previousVersion": .int(Int64(base.version)),
-      "changeset": encoded,
-    ]
-    let subscribers = state.withLock { state -> [SubscriptionGate] in
-      state.committed.snapshot = snapshot
-      state.committed.version = version
-      state.history.append(version: version, params: params, weight: Self.weight(of: changeset))
-      return Array(state.subscribers.values)
-    }
-    if !subscribers.isEmpty {
-      let body = Session.encodeNotification("list/didChange", params)
-      for subscriber in subscribers where !subscriber.send(encoded: body) {
-        unsubscribe(subscriber.session.id)
+      result = Self.mutationResult(list: id, version: base.version, changeset: encoded)
+    } else {
+      let version = base.version + 1
+      let params: JSONValue = [
+        "list": .string(id), "version": .int(Int64(version)), "previousVersion": .int(Int64(base.version)),
+        "changeset": encoded,
+      ]
+      let record = ChangeRecord(before: base.snapshot, after: snapshot, source: source)
+      let recordWeight = base.snapshot.itemCount(notSharedWith: snapshot)
+      let subscribers = state.withLock { state -> [SubscriptionGate] in
+        state.committed.snapshot = snapshot
+        state.committed.version = version
+        state.history.append(
+          version: version, params: params, weight: Self.weight(of: changeset), record: record,
+          recordWeight: recordWeight)
+        return Array(state.subscribers.values)
       }
+      if !subscribers.isEmpty {
+        let body = Session.encodeNotification("list/didChange", params)
+        for subscriber in subscribers where !subscriber.send(encoded: body) {
+          unsubscribe(subscriber.session.id)
+        }
+      }
+      result = Self.mutationResult(list: id, version: version, changeset: encoded)
     }
-    return Self.mutationResult(list: id, version: version, changeset: encoded)
+    if explain {
+      result = result.setting(
+        "explain", ExplanationEncoding.explain(changeset, from: base.snapshot, to: snapshot, source: source))
+    }
+    return result
   }
 
   /// Moves the committed snapshot to a fresh id table once the shared one is mostly ids no
@@ -183,23 +211,83 @@ final class LiveList: Sendable {
     _ = state.withLock { $0.subscribers.removeValue(forKey: sessionID) }
   }
 
-  /// The params of every change after `version`, or -32015 if the history no longer has them.
-  /// Must run on ``queue``.
-  func changes(since version: Int) throws(ResponseError) -> (current: Int, changes: [JSONValue]) {
+  /// The params of every change after `version` (each with its `explain` when asked), or
+  /// -32015 if the history no longer has them (with `explain`: their records).
+  /// Must run on ``queue``. O(changes), plus their explanations.
+  func changes(since version: Int, explain: Bool = false) throws(ResponseError) -> (
+    current: Int, changes: [JSONValue]
+  ) {
     let (history, current, disposed) = state.withLock { ($0.history, $0.committed.version, $0.isDisposed) }
     guard !disposed else { throw .unknownList(id) }
     guard version <= current else {
       throw .invalidParams(
         "\"version\" \(version) is newer than the list's version \(current)", field: "version")
     }
-    guard let changes = history.changes(since: version, current: current) else {
+    guard let records = history.records(since: version, current: current) else {
       let oldest = history.oldestBase ?? current
       throw ResponseError(
         .historyUnavailable,
         "list '\(id)' keeps changes since version \(oldest) only, not \(version): resubscribe to resync",
         data: ["oldestVersion": .int(Int64(oldest)), "currentVersion": .int(Int64(current))])
     }
+    guard explain else { return (current, records.map(\.params)) }
+    var changes: [JSONValue] = []
+    for (params, record) in records {
+      guard let record else {
+        throw unexplainable(Int(params["version"]?.intValue ?? 0), history: history, current: current)
+      }
+      changes.append(params.setting("explain", ExplanationEncoding.explain(record)))
+    }
     return (current, changes)
+  }
+
+  /// `list/explain`: the change that produced `version`, explained (`{list, version,
+  /// previousVersion, changeset, explain}`); with `item`, only the causes that concern it, and
+  /// without `version` the latest kept change that concerns it (`version` null if none).
+  /// Must run on ``queue``. O(the explained diffs).
+  func explanation(of version: Int?, item: String?) throws(ResponseError) -> JSONValue {
+    let (history, current, disposed) = state.withLock { ($0.history, $0.committed.version, $0.isDisposed) }
+    guard !disposed else { throw .unknownList(id) }
+    let versions: [Int]
+    if let version {
+      guard version >= 1, version <= current else {
+        throw .invalidParams(
+          "\"version\" \(version) is not a change of list '\(id)': its changes are versions 1 to \(current)",
+          field: "version")
+      }
+      versions = [version]
+    } else {
+      versions = history.explainableVersionsNewestFirst
+    }
+    for candidate in versions {
+      guard let (params, record) = history.entry(producing: candidate), let record else {
+        throw unexplainable(candidate, history: history, current: current)
+      }
+      let changeset = diff(record.before, record.after)
+      var causes = ListSnapshot.explain(
+        changeset, from: record.before, to: record.after, edits: record.source.edits?.edits)
+      if let item {
+        causes = ListSnapshot.causes(
+          causes, coveringItem: item, changeset: changeset, from: record.before, to: record.after)
+        if causes.isEmpty && version == nil { continue }
+      }
+      var answer = params.setting("explain", ExplanationEncoding.encode(causes, source: record.source))
+      if let item { answer = answer.setting("item", .string(item)) }
+      return answer
+    }
+    return [
+      "list": .string(id), "version": .null, "item": item.map(JSONValue.string) ?? .null,
+      "oldestVersion": history.oldestExplainable.map { .int(Int64($0)) } ?? .null,
+    ]
+  }
+
+  /// -32015 for a change whose record the history no longer keeps.
+  private func unexplainable(_ version: Int, history: ChangeHistory, current: Int) -> ResponseError {
+    let oldest = history.oldestExplainable ?? current + 1
+    return ResponseError(
+      .historyUnavailable,
+      "list '\(id)' can explain its changes since version \(oldest) only, not version \(version)",
+      data: ["oldestVersion": .int(Int64(oldest)), "currentVersion": .int(Int64(current))])
   }
 
   /// Marks the list disposed and returns its subscribers and final version. Must run on ``queue``.

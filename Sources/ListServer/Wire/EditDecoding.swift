@@ -14,6 +14,8 @@ struct DecodedEdits {
   var origins: [Int] = []
   /// The merge patches of `patchItems`, by the index in `edits` of their placeholder.
   var patches: [Int: PayloadPatch] = [:]
+  /// The `op` of each wire edit (empty when the edits did not come from `list/edit`).
+  var ops: [String] = []
 
   mutating func add(_ edit: ListEdit, from origin: Int) {
     edits.append(edit)
@@ -47,6 +49,7 @@ enum EditDecoding {
   static func edits(_ params: Params) throws(ResponseError) -> DecodedEdits {
     var decoded = DecodedEdits()
     for (index, edit) in try params.objects("edits").enumerated() {
+      decoded.ops.append((try? edit.string("op")) ?? "")
       do throws(ResponseError) {
         try decode(edit, index: index, into: &decoded)
       } catch {

@@ -1,0 +1,56 @@
+// The fields that differ between two versions of a row or a section header.
+
+extension FieldChange {
+  /// The fields of `new` that differ from `old` (same item), in wire order. O(size of the payloads).
+  static func between(_ old: Row, _ new: Row) -> [FieldChange] {
+    var changes: [FieldChange] = []
+    func string(_ value: String?) -> Value { value.map(Value.string) ?? .absent }
+    func add(_ field: Field, _ a: Value, _ b: Value) {
+      if a != b { changes.append(FieldChange(field, old: a, new: b)) }
+    }
+    if old.payload != new.payload {
+      let (a, b) = (old.payload, new.payload)
+      add(.text, string(a.content.text), string(b.content.text))
+      add(.secondaryText, string(a.content.secondaryText), string(b.content.secondaryText))
+      add(.image, string(a.content.image), string(b.content.image))
+      add(.data, a.content.data.map(Value.json) ?? .absent, b.content.data.map(Value.json) ?? .absent)
+      add(.accessories, .accessories(a.accessories), .accessories(b.accessories))
+      add(.leadingSwipeActions, .actions(a.leadingSwipeActions), .actions(b.leadingSwipeActions))
+      add(.trailingSwipeActions, .actions(a.trailingSwipeActions), .actions(b.trailingSwipeActions))
+      add(.contextMenuActions, .actions(a.contextMenuActions), .actions(b.contextMenuActions))
+      add(.selectable, .bool(a.isSelectable), .bool(b.isSelectable))
+      add(.movable, .bool(a.isMovable), .bool(b.isMovable))
+    }
+    add(.level, .int(old.level), .int(new.level))
+    add(.parent, string(old.parent), string(new.parent))
+    add(.hasChildren, .bool(old.hasChildren), .bool(new.hasChildren))
+    add(.expanded, .bool(old.isExpanded), .bool(new.isExpanded))
+    return changes
+  }
+
+  /// The header and footer changes of a section. O(1) plus the strings' length.
+  static func between(header: String?, footer: String?, newHeader: String?, newFooter: String?)
+    -> [FieldChange]
+  {
+    var changes: [FieldChange] = []
+    if header != newHeader {
+      changes.append(
+        FieldChange(
+          .header, old: header.map(Value.string) ?? .absent, new: newHeader.map(Value.string) ?? .absent))
+    }
+    if footer != newFooter {
+      changes.append(
+        FieldChange(
+          .footer, old: footer.map(Value.string) ?? .absent, new: newFooter.map(Value.string) ?? .absent))
+    }
+    return changes
+  }
+
+  /// Whether the field belongs to the payload (changed by `setPayload`, `replaceItems`, …).
+  var isPayload: Bool {
+    switch field {
+    case .level, .parent, .hasChildren, .expanded, .header, .footer: return false
+    default: return true
+    }
+  }
+}
