@@ -275,10 +275,13 @@ private struct Differ {
 
   mutating func addInsert(at path: ListIndexPath, node: Node) {
     let row = ListSnapshot.row(node, strings: strings)
-    if let last = changes.itemInserts.last, last.section == path.section,
-      last.start + last.rows.count == path.item
+    // No `let last = ….last`: a copy of the run would keep its rows shared, and every append
+    // would copy them all (quadratic on a long run).
+    let last = changes.itemInserts.count - 1
+    if last >= 0, changes.itemInserts[last].section == path.section,
+      changes.itemInserts[last].start + changes.itemInserts[last].rows.count == path.item
     {
-      changes.itemInserts[changes.itemInserts.count - 1].rows.append(row)
+      changes.itemInserts[last].rows.append(row)
     } else {
       changes.itemInserts.append(.init(section: path.section, start: path.item, rows: [row]))
     }
@@ -343,8 +346,9 @@ private struct Differ {
       let section = Int(update.key >> 32)
       let row = Int(update.key & 0xFFFF_FFFF)
       let data = ListSnapshot.row(new.slots[Int(update.slot)].nodes[Int(update.position)], strings: strings)
-      if let last = result.last, last.section == section, last.start + last.rows.count == row {
-        result[result.count - 1].rows.append(data)
+      let last = result.count - 1  // by index, as in addInsert
+      if last >= 0, result[last].section == section, result[last].start + result[last].rows.count == row {
+        result[last].rows.append(data)
       } else {
         result.append(.init(section: section, start: row, rows: [data]))
       }

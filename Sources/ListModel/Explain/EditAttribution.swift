@@ -75,10 +75,10 @@ struct EditAttribution {
         item(parentID, .children)
         inserted(trees, parent: parentID)
       case .replaceItems(let list, let id):
-        section(id, .delete, .deselect)
+        section(id, .delete, .deselect, .children, .expand, .collapse)
         for entry in list { item(entry.id, .insert, .payload, .move) }
       case .replaceItemTrees(let trees, let id):
-        section(id, .delete, .deselect, .children)
+        section(id, .delete, .deselect, .children, .expand, .collapse)
         inserted(trees, parent: nil)
       case .deleteItems(let ids):
         for id in ids {

@@ -86,10 +86,14 @@ private struct Explainer {
     }
     for id in changes.deselected { explainDeselect(id) }
     for id in changes.expanded {
-      addID(.expanded, id, .requested, edit: edit([.expand], item: id, ancestorsIn: new))
+      addID(
+        .expanded, id, .requested,
+        edit: edit([.expand], item: id, ancestorsIn: new, sections: section(of: id)))
     }
     for id in changes.collapsed {
-      addID(.collapsed, id, .requested, edit: edit([.collapse], item: id, ancestorsIn: new))
+      addID(
+        .collapsed, id, .requested,
+        edit: edit([.collapse], item: id, ancestorsIn: new, sections: section(of: id)))
     }
     if changes.selectionMode != nil {
       add(.selectionMode, 0, 0, new.selectionMode.rawValue, .requested, edit: edit([.mode]))
@@ -110,7 +114,7 @@ private struct Explainer {
     let (reason, related) = movedOrHidden(from: oldNode, to: newNode, leaving: true)
     let families: [Family] =
       switch reason {
-      case .hidden: [.collapse]
+      case .hidden: [.collapse, .move]  // collapsed, or moved under a collapsed item
       case .reloadedAndMoved: [.reload, .move]
       default: [.move]
       }
@@ -132,7 +136,7 @@ private struct Explainer {
     let (reason, related) = movedOrHidden(from: oldNode, to: newNode, leaving: false)
     let families: [Family] =
       switch reason {
-      case .revealed: [.expand]
+      case .revealed: [.expand, .move]
       case .reloadedAndMoved: [.reload, .move]
       default: [.move]
       }
@@ -211,7 +215,7 @@ private struct Explainer {
     if !newNode.isVisible {
       addID(
         .deselected, id, .hidden, related: outermostCollapsedAncestor(of: newNode, in: new),
-        edit: edit([.collapse, .deselect], item: id, ancestorsIn: new, sections: section))
+        edit: edit([.collapse, .move, .deselect], item: id, ancestorsIn: new, sections: section))
     } else if !newNode.payload.isSelectable {
       addID(.deselected, id, .unselectable, edit: edit([.payload], item: id))
     } else if old.selectionMode != new.selectionMode {
@@ -225,6 +229,12 @@ private struct Explainer {
 
   func node(_ id: String, in snapshot: ListSnapshot) -> Node? {
     snapshot.itemID(id).map { snapshot.node($0) }
+  }
+
+  /// The item's section in `new`, for section-scoped edits (none without a batch).
+  func section(of id: String) -> [String] {
+    guard attribution != nil, let section = new.sectionIdentifier(containingItem: id) else { return [] }
+    return [section]
   }
 
   func sectionID(of node: Node, in snapshot: ListSnapshot) -> String {
@@ -292,11 +302,13 @@ private struct Explainer {
     _ change: ChangeCause.Change, _ id: String, _ reason: ChangeCause.Reason, related: String? = nil,
     edit: Int?
   ) {
-    if let last = causes.last, last.change == change, last.reason == reason, last.related == related,
-      last.edit == edit
+    let last = causes.count - 1  // by index: a copy of the cause would make each append copy its ids
+    if last >= 0, causes[last].change == change, causes[last].reason == reason,
+      causes[last].related == related,
+      causes[last].edit == edit
     {
-      causes[causes.count - 1].ids.append(id)
-      causes[causes.count - 1].count += 1
+      causes[last].ids.append(id)
+      causes[last].count += 1
     } else {
       let offset =
         causes.last?.change == change ? causes[causes.count - 1].offset + causes[causes.count - 1].count : 0
