@@ -251,9 +251,9 @@ final class LiveList: Sendable {
     let versions: [Int]
     if let version {
       guard version >= 1, version <= current else {
+        let changes = current == 0 ? "it has no changes yet" : "its changes are versions 1 to \(current)"
         throw .invalidParams(
-          "\"version\" \(version) is not a change of list '\(id)': its changes are versions 1 to \(current)",
-          field: "version")
+          "\"version\" \(version) is not a change of list '\(id)': \(changes)", field: "version")
       }
       versions = [version]
     } else {
