@@ -32,6 +32,7 @@ enum ModelBenchmarks {
       """)
     print("\n-- outline and selection (short ids) --")
     outlineCases(options, scale, Table(columns))
+    InspectorBenchmarks.run(options, scale)
   }
 
   /// Times `timed`, running the untimed `undo` before each run, on state kept in place.

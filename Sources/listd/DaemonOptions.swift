@@ -24,6 +24,7 @@ struct DaemonOptions {
       --log-file PATH        append logs to PATH instead of standard error
       --log-level LEVEL      debug, info, warning or error (default info)
       --history N            versions of history kept per list (default 1000)
+      --explain-history N    latest changes per list that list/explain can explain (default 1000)
       --max-frame-bytes N    largest incoming message (default 67108864)
       --max-queue-bytes N    outgoing bytes a client may leave unread before it is dropped (default 67108864)
       --orphan-timeout SECONDS
@@ -76,6 +77,7 @@ struct DaemonOptions {
         else { throw UsageError("--log-level must be debug, info, warning or error, got '\(text)'") }
         options.logLevel = level
       case "--history": options.server.historyLimit = try number(argument)
+      case "--explain-history": options.server.explainLimit = try number(argument)
       case "--max-frame-bytes": options.server.maxFrameBytes = try number(argument)
       case "--max-queue-bytes": options.server.maxQueueBytes = try number(argument)
       case "--orphan-timeout": options.server.orphanTimeout = .seconds(try number(argument))

@@ -207,7 +207,9 @@ struct ExplanationCheck {
           move.to.item > 0
           ? new.item(at: ListIndexPath(section: move.to.section, item: move.to.item - 1)) : nil
         let before = new.item(at: ListIndexPath(section: move.to.section, item: move.to.item + move.count))
-        ok = (cause.reason == .reordered) == same && cause.after == after && cause.before == before
+        ok =
+          (cause.reason == .reordered) == same && cause.after == after && cause.before == before
+          && cause.related == (same ? nil : old.sectionIdentifiers[move.from.section])
       case (.itemReloads, .requested): ok = inOld && inNew
       case (.itemReconfigures, .changed), (.itemReconfigures, .requested):
         let fields = FieldChange.between(old.row(ofItem: id)!, new.row(ofItem: id)!)

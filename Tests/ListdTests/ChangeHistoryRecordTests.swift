@@ -21,13 +21,13 @@ final class ChangeHistoryRecordTests: XCTestCase {
       history.append(
         version: version, params: ["version": .int(Int64(version))], weight: 1,
         record: ChangeRecord(before: before, after: after, source: ChangeSource(method: "test")),
-        recordWeight: before.itemCount(notSharedWith: after))
+        recordWeight: before.retainedWeight(notSharedWith: after))
       before = after
     }
-    // 100 items each: two records fit in 250, the newest two are kept.
-    XCTAssertEqual(history.oldestExplainable, 4)
-    XCTAssertEqual(history.explainableVersionsNewestFirst, [5, 4])
-    XCTAssertNil(history.entry(producing: 3)?.record)
+    // 100 items each, plus locations and tables of their own: one record fits in 250.
+    XCTAssertEqual(history.oldestExplainable, 5)
+    XCTAssertEqual(history.explainableVersionsNewestFirst, [5])
+    XCTAssertNil(history.entry(producing: 4)?.record)
     XCTAssertNotNil(history.entry(producing: 3)?.params)
     XCTAssertEqual(history.changes(since: 0, current: 5)?.count, 5)
   }
@@ -39,17 +39,39 @@ final class ChangeHistoryRecordTests: XCTestCase {
     history.append(
       version: 1, params: [:], weight: 1,
       record: ChangeRecord(before: before, after: after, source: ChangeSource(method: "t")),
-      recordWeight: before.itemCount(notSharedWith: after))
+      recordWeight: before.retainedWeight(notSharedWith: after))
     XCTAssertEqual(history.oldestExplainable, 1)
   }
 
-  func testAnEditWeighsOnlyTheSectionsItTouched() throws {
+  func testAnEditWeighsTheSectionsItTouchedAndTheLocationsItCopied() throws {
     var before = ListSnapshot()
     try before.appendSections([SectionSpec("big"), SectionSpec("small")])
     try before.appendItems((0..<1_000).map { ListItem("b\($0)") }, toSection: "big")
     try before.appendItems([ListItem("x")], toSection: "small")
     var after = before
     try after.appendItems([ListItem("y")], toSection: "small")
-    XCTAssertEqual(before.itemCount(notSharedWith: after), 1)
+    // The small section's one item, and the locations (1,002 ids / 8) the new id copied.
+    XCTAssertEqual(before.retainedWeight(notSharedWith: after), 1 + 1_002 / 8)
+    var selected = before
+    try selected.select(["x"])  // no new id: the locations stay shared
+    XCTAssertEqual(before.retainedWeight(notSharedWith: selected), 0)
+  }
+}
+
+extension ChangeHistoryRecordTests {
+  func testAtMostMaxRecordsAreKept() {
+    var history = ChangeHistory(capacity: 100, maxRecords: 3)
+    var before = snapshot(1, tag: "v0-")
+    for version in 1...6 {
+      var after = before
+      try! after.select(["v0-0"].filter { _ in version.isMultiple(of: 2) })
+      try! after.setPayload(ItemPayload(text: "\(version)"), forItem: "v0-0")
+      history.append(
+        version: version, params: [:], weight: 1,
+        record: ChangeRecord(before: before, after: after, source: ChangeSource(method: "t")),
+        recordWeight: before.retainedWeight(notSharedWith: after))
+      before = after
+    }
+    XCTAssertEqual(history.explainableVersionsNewestFirst, [6, 5, 4])
   }
 }

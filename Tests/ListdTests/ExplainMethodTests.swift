@@ -162,3 +162,31 @@ final class ExplainMethodTests: StdioDaemonTestCase {
     XCTAssertEqual(try client.version(of: "l"), 1, "a refused request changed nothing")
   }
 }
+
+extension ExplainMethodTests {
+  /// `--explain-history N` keeps the records of the latest N changes: older ones answer -32015
+  /// naming the oldest explainable version, and `changesSince … explain` likewise.
+  func testExplainHistoryOptionBoundsTheExplainableVersions() throws {
+    let small = try DaemonProcess(["--explain-history", "2"])
+    defer { small.stop() }
+    let client = try TestClient(small)
+    defer { client.close() }
+    let answer = try client.initialize()
+    XCTAssertEqual(answer["capabilities"]?["limits"]?["explainVersions"], 2)
+    try client.request("list/create", ["list": "l", "content": content])
+    for text in ["1", "2", "3"] {
+      try client.request(
+        "list/edit",
+        ["list": "l", "edits": [["op": "updateItems", "items": [["id": "a", "text": .string(text)]]]]])
+    }
+    XCTAssertEqual(try client.request("list/explain", ["list": "l", "version": 2])["version"], 2)
+    let gone = client.error("list/explain", ["list": "l", "version": 1])
+    XCTAssertEqual(gone.code.rawValue, -32015)
+    XCTAssertEqual(gone.data?["oldestVersion"], 2)
+    XCTAssertTrue(gone.message.contains("since version 2 only, not version 1"), gone.message)
+    XCTAssertEqual(
+      client.error("list/changesSince", ["list": "l", "version": 0, "explain": true]).code.rawValue, -32015)
+    XCTAssertEqual(
+      try client.request("list/changesSince", ["list": "l", "version": 0])["changes"]?.arrayValue?.count, 3)
+  }
+}

@@ -13,6 +13,7 @@ final class LifecycleTests: XCTestCase {
     let methods = result["capabilities"]?["methods"]?.arrayValue?.compactMap(\.stringValue) ?? []
     XCTAssertTrue(methods.contains("list/edit"))
     XCTAssertEqual(result["capabilities"]?["limits"]?["historyVersions"], 1000)
+    XCTAssertEqual(result["capabilities"]?["limits"]?["explainVersions"], 1000)
     client.close()
   }
 

@@ -49,9 +49,12 @@ public struct ChangeCause: Hashable, Sendable {
   /// The first row (section, id) of the entry this cause covers, and how many.
   public var offset: Int
   public var count: Int
-  /// For id lists (`selected`, `deselected`, `expanded`, `collapsed`): every id covered. For
-  /// runs: the first item (or section) covered.
-  public var ids: [String]
+  /// For runs: the first item (or section) covered; for id lists the first id.
+  public var first: String?
+  /// For id lists (`selected`, `deselected`, `expanded`, `collapsed`): the ids after `first`.
+  public var rest: [String] = []
+  /// For id lists: every id covered. For runs: the first item (or section) covered. O(ids).
+  public var ids: [String] { first.map { [$0] + rest } ?? [] }
   public var reason: Reason
   /// The ancestor, parent or section the reason names (see ``Reason``).
   public var related: String?
@@ -64,6 +67,24 @@ public struct ChangeCause: Hashable, Sendable {
   /// and one of them did.
   public var edit: Int?
 
+  /// A cause whose ids are `first` and nothing else (a run).
+  init(
+    change: Change, entry: Int, offset: Int, count: Int, first: String?, reason: Reason, related: String?,
+    fields: [FieldChange], edit: Int?, after: String?, before: String?
+  ) {
+    self.change = change
+    self.entry = entry
+    self.offset = offset
+    self.count = count
+    self.first = first
+    self.reason = reason
+    self.related = related
+    self.after = after
+    self.before = before
+    self.fields = fields
+    self.edit = edit
+  }
+
   public init(
     change: Change, entry: Int, offset: Int = 0, count: Int = 1, ids: [String], reason: Reason,
     related: String? = nil, after: String? = nil, before: String? = nil, fields: [FieldChange] = [],
@@ -73,7 +94,8 @@ public struct ChangeCause: Hashable, Sendable {
     self.entry = entry
     self.offset = offset
     self.count = count
-    self.ids = ids
+    self.first = ids.first
+    self.rest = Array(ids.dropFirst())
     self.reason = reason
     self.related = related
     self.after = after

@@ -54,3 +54,21 @@ extension FieldChange {
     }
   }
 }
+
+extension FieldChange {
+  /// The fields that differ between an item's node in an old and a new snapshot, as
+  /// ``between(_:_:)`` of their rows, without building the rows. O(size of the payloads).
+  static func between(_ old: Node, _ new: Node, _ oldStrings: [String], _ newStrings: [String])
+    -> [FieldChange]
+  {
+    let parentChanged =
+      old.parent < 0 || new.parent < 0
+      ? old.parent != new.parent : oldStrings[Int(old.parent)] != newStrings[Int(new.parent)]
+    if old.payload.isIdentical(to: new.payload) && old.level == new.level && !parentChanged
+      && old.hasChildren == new.hasChildren && old.isExpanded == new.isExpanded
+    {
+      return []
+    }
+    return between(ListSnapshot.row(old, strings: oldStrings), ListSnapshot.row(new, strings: newStrings))
+  }
+}

@@ -40,6 +40,7 @@ enum LifecycleHandlers {
       let limits: JSONValue = [
         "maxFrameBytes": .int(Int64(options.maxFrameBytes)),
         "historyVersions": .int(Int64(options.historyLimit)),
+        "explainVersions": .int(Int64(options.explainLimit)),
         "outgoingQueueBytes": .int(Int64(options.maxQueueBytes)),
         "refreshTimeoutMs": .int(Int64(milliseconds(options.refreshTimeout))),
         "maxWindow": .int(Int64(options.maxWindow)),

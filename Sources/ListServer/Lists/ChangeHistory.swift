@@ -8,9 +8,11 @@ import JSON
 /// oldest entries are dropped first. Not thread-safe: its ``LiveList`` guards it.
 ///
 /// Each entry also keeps its ``ChangeRecord`` (the snapshots before and after, and the source)
-/// for `list/explain`, under a budget of its own: the items of the sections the kept
-/// `before` snapshots alone hold (default 1,000,000). Past it the oldest records are dropped
-/// first (their changes stay for `list/changesSince`); the newest record is always kept.
+/// for `list/explain`, under budgets of their own: the latest `maxRecords` changes (default 1,000),
+/// and what the kept `before` snapshots alone hold,
+/// in item-sized units (``ListSnapshot/retainedWeight(notSharedWith:)``; default 250,000, about
+/// 16 MB). Past it the oldest records are dropped first (their changes stay for
+/// `list/changesSince`); the newest record is always kept.
 struct ChangeHistory {
   /// One committed change: `version` is the version it produced.
   struct Entry {
@@ -25,8 +27,10 @@ struct ChangeHistory {
   let capacity: Int
   /// Maximum total weight kept; the newest entry is always kept, whatever its weight.
   let maxWeight: Int
-  /// Maximum total weight of the kept records (items held only by their `before` snapshots).
+  /// Maximum total weight of the kept records (what only their `before` snapshots hold).
   let maxRecordWeight: Int
+  /// Maximum number of kept records.
+  let maxRecords: Int
   private var entries: [Entry] = []
   /// Index of the oldest entry in `entries` (a ring once full).
   private var head = 0
@@ -35,10 +39,11 @@ struct ChangeHistory {
   private var recordHead = 0
   private var totalRecordWeight = 0
 
-  init(capacity: Int, maxWeight: Int = 4_000_000, maxRecordWeight: Int = 1_000_000) {
+  init(capacity: Int, maxWeight: Int = 4_000_000, maxRecordWeight: Int = 250_000, maxRecords: Int = 1_000) {
     self.capacity = max(1, capacity)
     self.maxWeight = max(1, maxWeight)
     self.maxRecordWeight = max(1, maxRecordWeight)
+    self.maxRecords = max(1, maxRecords)
   }
 
   /// The number of changes kept.
@@ -63,7 +68,9 @@ struct ChangeHistory {
       head += 1
     }
     recordHead = max(recordHead, head)
-    while totalRecordWeight > maxRecordWeight && recordHead < entries.count - 1 {
+    while (totalRecordWeight > maxRecordWeight || entries.count - recordHead > maxRecords)
+      && recordHead < entries.count - 1
+    {
       dropRecord(at: recordHead)
       recordHead += 1
     }

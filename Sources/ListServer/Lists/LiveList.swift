@@ -36,14 +36,16 @@ final class LiveList: Sendable {
   let queue: DispatchQueue
   private let state: Mutex<State>
 
-  init(id: String, snapshot: ListSnapshot, metadata: ListMetadata, owner: (any ListOwner)?, historyLimit: Int)
-  {
+  init(
+    id: String, snapshot: ListSnapshot, metadata: ListMetadata, owner: (any ListOwner)?, historyLimit: Int,
+    explainLimit: Int = 1_000
+  ) {
     self.id = id
     self.queue = DispatchQueue(label: "listd.list.\(id)")
     state = Mutex(
       State(
         committed: Committed(snapshot: snapshot, version: 0, metadata: metadata),
-        history: ChangeHistory(capacity: historyLimit), owner: owner))
+        history: ChangeHistory(capacity: historyLimit, maxRecords: explainLimit), owner: owner))
   }
 
   /// The latest committed state. O(1).
@@ -138,7 +140,7 @@ final class LiveList: Sendable {
         "changeset": encoded,
       ]
       let record = ChangeRecord(before: base.snapshot, after: snapshot, source: source)
-      let recordWeight = base.snapshot.itemCount(notSharedWith: snapshot)
+      let recordWeight = base.snapshot.retainedWeight(notSharedWith: snapshot)
       let subscribers = state.withLock { state -> [SubscriptionGate] in
         state.committed.snapshot = snapshot
         state.committed.version = version
@@ -170,6 +172,9 @@ final class LiveList: Sendable {
     guard snapshot.hasReclaimableIdentifiers else { return }
     let compacted = snapshot.compacted()
     state.withLock { $0.committed.snapshot = compacted }
+    // The old table and the history records' copies of its index are freed from now on, in
+    // whichever malloc arena they were made: give those pages back.
+    MemoryTrim.soon()
   }
 
   /// Changes the title or appearance; no new version (metadata is not content). Any thread.

@@ -146,7 +146,8 @@ public final class ListServer: Sendable {
     id: String, snapshot: ListSnapshot, metadata: ListMetadata, owner: (any ListOwner)?
   ) throws(ResponseError) -> LiveList {
     let list = LiveList(
-      id: id, snapshot: snapshot, metadata: metadata, owner: owner, historyLimit: options.historyLimit)
+      id: id, snapshot: snapshot, metadata: metadata, owner: owner, historyLimit: options.historyLimit,
+      explainLimit: options.explainLimit)
     let subscriptions = try registry.add(list)
     if let session = owner as? Session, session.isDetached { orphan(list, from: session) }
     list.queue.sync {

@@ -17,6 +17,11 @@ enum MemoryTrim {
   /// request may take a moment to be written and freed). No-op elsewhere than glibc.
   static func afterLargeWork(items: Int) {
     guard items >= threshold else { return }
+    soon()
+  }
+
+  /// Schedules `malloc_trim` twice, shortly. No-op elsewhere than glibc.
+  static func soon() {
     guard let trim = mallocTrim else { return }
     for delay in [0.1, 1.0] {
       DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay) { _ = trim(0) }

@@ -5,6 +5,9 @@ import JSONRPC
 public struct ServerOptions: Sendable {
   /// Versions of history kept per list for `list/changesSince`.
   public var historyLimit = 1_000
+  /// The latest changes per list kept with their records, so `list/explain` can explain them
+  /// (each record keeps the list as it was before the change; at least 1).
+  public var explainLimit = 1_000
   /// Largest incoming frame.
   public var maxFrameBytes = 64 << 20
   /// Outgoing bytes a session may have pending before it is disconnected.
