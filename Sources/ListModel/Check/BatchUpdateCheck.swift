@@ -106,13 +106,12 @@ private struct BatchUpdateChecker {
         report(.insertSectionOutOfBounds, UIKitMessages.insertSection(section, sections: newCount), at: .section(section))
       }
     }
-    var reloaded = [Bool](repeating: false, count: oldCount)
+    // A section reload that moves is allowed: listd reloads a moved section whose header changed.
     for section in Set(update.reloadSections).sorted() {
       guard (0..<oldCount).contains(section) else {
         report(.reloadSectionOutOfBounds, UIKitMessages.deleteSection(section, sections: oldCount), at: .section(section))
         continue
       }
-      reloaded[section] = true
       if deleted[section] {
         report(.deleteAndReloadSection, UIKitMessages.deleteAndReloadSection(section), at: .section(section))
       }
@@ -126,8 +125,6 @@ private struct BatchUpdateChecker {
           at: .section(move.from))
       } else if deleted[move.from] {
         report(.deleteAndMoveSection, UIKitMessages.deleteAndMoveSection(move.from), at: .section(move.from))
-      } else if reloaded[move.from] {
-        report(.reloadAndMoveSection, UIKitMessages.deleteAndMoveSection(move.from), at: .section(move.from))
       } else if movedFrom[move.from] {
         report(.moveSectionTwice, UIKitMessages.moveSectionTwice(move.from), at: .section(move.from))
       } else {

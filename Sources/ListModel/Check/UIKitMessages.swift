@@ -8,7 +8,7 @@ public enum CheckRule: String, Hashable, Sendable, CaseIterable {
   // Sections.
   case deleteSectionOutOfBounds, insertSectionOutOfBounds, moveSectionOutOfBounds, reloadSectionOutOfBounds
   case deleteAndMoveSection, insertAndMoveSection, moveSectionTwice, moveSectionsToSameIndex
-  case deleteAndReloadSection, reloadAndMoveSection
+  case deleteAndReloadSection
   // Items, old coordinates.
   case deleteItemOutOfBounds, reloadItemOutOfBounds, reconfigureItemOutOfBounds
   case deleteItemTwice, deleteAndMoveItem, deleteAndReloadItem, deleteAndReconfigureItem
