@@ -239,14 +239,18 @@ private struct BatchUpdateChecker {
     var movedOut = [Int](repeating: 0, count: before.count)
     var inserted = [Int](repeating: 0, count: newCount)
     var movedIn = [Int](repeating: 0, count: newCount)
-    for run in update.deleteItems where (0..<before.count).contains(run.section) && map.oldToNew[run.section] >= 0 {
-      deleted[run.section] += max(run.count, 0)
+    // Runs out of bounds (already reported) count for nothing.
+    func inBounds(_ section: Int, _ row: Int, _ count: Int) -> Bool {
+      (0..<before.count).contains(section) && row >= 0 && count > 0 && row + count <= before[section]
+    }
+    for run in update.deleteItems where inBounds(run.section, run.row, run.count) && map.oldToNew[run.section] >= 0 {
+      deleted[run.section] += run.count
     }
     for run in update.insertItems where (0..<newCount).contains(run.section) {
       inserted[run.section] += max(run.count, 0)
     }
     for move in update.moveItems
-    where (0..<before.count).contains(move.from.section) && (0..<newCount).contains(move.to.section) {
+    where inBounds(move.from.section, move.from.item, move.count) && (0..<newCount).contains(move.to.section) {
       // A move within one section (the old section's new index) is neither in nor out.
       if map.oldToNew[move.from.section] != move.to.section {
         movedOut[move.from.section] += max(move.count, 0)
