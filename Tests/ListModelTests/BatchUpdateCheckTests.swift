@@ -349,7 +349,7 @@ final class BatchUpdateCheckTests: XCTestCase {
         (.deleteItemTwice, "attempt to delete the same index path twice (\(ip(0, 0)))", at(0, 0)),
         (
           .itemCount,
-          "Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (9) must be equal to the number of items contained in that section before the update (2), plus or minus the number of items inserted or deleted from that section (1 inserted, 3 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).",
+          "Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (9) must be equal to the number of items contained in that section before the update (2), plus or minus the number of items inserted or deleted from that section (1 inserted, 2 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).",
           .section(0)
         ),
       ]),
