@@ -16,15 +16,21 @@ final class BatchUpdateCheckTests: XCTestCase {
   }
 
   /// `<NSIndexPath: 0x0> {length = 2, path = s - r}`, as the messages print an index path.
-  static func ip(_ section: Int, _ row: Int) -> String { "<NSIndexPath: 0x0> {length = 2, path = \(section) - \(row)}" }
-  static func at(_ section: Int, _ row: Int) -> CheckProblem.Location { .indexPath(P(section: section, item: row)) }
+  static func ip(_ section: Int, _ row: Int) -> String {
+    "<NSIndexPath: 0x0> {length = 2, path = \(section) - \(row)}"
+  }
+  static func at(_ section: Int, _ row: Int) -> CheckProblem.Location {
+    .indexPath(P(section: section, item: row))
+  }
 
   static func update(_ build: (inout BatchUpdate) -> Void) -> BatchUpdate {
     var update = BatchUpdate()
     build(&update)
     return update
   }
-  static func run(_ s: Int, _ r: Int, _ n: Int = 1) -> BatchUpdate.ItemRun { .init(section: s, row: r, count: n) }
+  static func run(_ s: Int, _ r: Int, _ n: Int = 1) -> BatchUpdate.ItemRun {
+    .init(section: s, row: r, count: n)
+  }
   static func move(_ s: Int, _ r: Int, _ t: Int, _ q: Int, _ n: Int = 1) -> BatchUpdate.ItemMove {
     .init(from: P(section: s, item: r), to: P(section: t, item: q), count: n)
   }
@@ -38,7 +44,8 @@ final class BatchUpdateCheckTests: XCTestCase {
       name: "the issue's count example", before: [4], after: [5], update: BatchUpdate(),
       problems: [(.itemCount, countMessage, .section(0))]),
     Invalid(
-      name: "count: a delete not reflected", before: [4, 2], after: [4, 2], update: update { $0.deleteItems = [run(1, 0)] },
+      name: "count: a delete not reflected", before: [4, 2], after: [4, 2],
+      update: update { $0.deleteItems = [run(1, 0)] },
       problems: [
         (
           .itemCount,
@@ -107,33 +114,51 @@ final class BatchUpdateCheckTests: XCTestCase {
     Invalid(
       name: "delete a section past the end", before: [1, 1], update: update { $0.deleteSections = [2] },
       problems: [
-        (.deleteSectionOutOfBounds, "attempt to delete section 2, but there are only 2 sections before the update", .section(2))
+        (
+          .deleteSectionOutOfBounds,
+          "attempt to delete section 2, but there are only 2 sections before the update", .section(2)
+        )
       ]),
     Invalid(
       name: "delete a negative section", before: [1], update: update { $0.deleteSections = [-1] },
       problems: [
-        (.deleteSectionOutOfBounds, "attempt to delete section -1, but there are only 1 sections before the update", .section(-1))
+        (
+          .deleteSectionOutOfBounds,
+          "attempt to delete section -1, but there are only 1 sections before the update", .section(-1)
+        )
       ]),
     Invalid(
       name: "insert a section past the end", before: [1], update: update { $0.insertSections = [2] },
       problems: [
-        (.insertSectionOutOfBounds, "attempt to insert section 2 but there are only 2 sections after the update", .section(2))
+        (
+          .insertSectionOutOfBounds,
+          "attempt to insert section 2 but there are only 2 sections after the update", .section(2)
+        )
       ]),
     Invalid(
       name: "reload a section past the end", before: [1], update: update { $0.reloadSections = [1] },
       problems: [
-        (.reloadSectionOutOfBounds, "attempt to delete section 1, but there are only 1 sections before the update", .section(1))
+        (
+          .reloadSectionOutOfBounds,
+          "attempt to delete section 1, but there are only 1 sections before the update", .section(1)
+        )
       ]),
     Invalid(
-      name: "move a section from past the end", before: [1, 1], update: update { $0.moveSections = [.init(from: 5, to: 0)] },
-      problems: [
-        (.moveSectionOutOfBounds, "attempt to move section 5, but there are only 2 sections before the update", .section(5))
-      ]),
-    Invalid(
-      name: "move a section to past the end", before: [1, 1], update: update { $0.moveSections = [.init(from: 0, to: 2)] },
+      name: "move a section from past the end", before: [1, 1],
+      update: update { $0.moveSections = [.init(from: 5, to: 0)] },
       problems: [
         (
-          .moveSectionOutOfBounds, "attempt to move section 0 to section 2, but there are only 2 sections after the update",
+          .moveSectionOutOfBounds,
+          "attempt to move section 5, but there are only 2 sections before the update", .section(5)
+        )
+      ]),
+    Invalid(
+      name: "move a section to past the end", before: [1, 1],
+      update: update { $0.moveSections = [.init(from: 0, to: 2)] },
+      problems: [
+        (
+          .moveSectionOutOfBounds,
+          "attempt to move section 0 to section 2, but there are only 2 sections after the update",
           .section(2)
         )
       ]),
@@ -146,7 +171,10 @@ final class BatchUpdateCheckTests: XCTestCase {
         $0.moveSections = [.init(from: 0, to: 1)]
       },
       problems: [
-        (.deleteAndMoveSection, "attempt to perform a delete and a move from the same section (0)", .section(0))
+        (
+          .deleteAndMoveSection, "attempt to perform a delete and a move from the same section (0)",
+          .section(0)
+        )
       ]),
     Invalid(
       name: "insert and move to one section", before: [1, 1],
@@ -155,7 +183,12 @@ final class BatchUpdateCheckTests: XCTestCase {
         $0.insertSections = [0]
         $0.moveSections = [.init(from: 0, to: 0)]
       },
-      problems: [(.insertAndMoveSection, "attempt to perform an insert and a move to the same section (0)", .section(0))]),
+      problems: [
+        (
+          .insertAndMoveSection, "attempt to perform an insert and a move to the same section (0)",
+          .section(0)
+        )
+      ]),
     Invalid(
       name: "a section moved twice", before: [1, 1, 1],
       update: update { $0.moveSections = [.init(from: 0, to: 2), .init(from: 0, to: 1)] },
@@ -163,7 +196,9 @@ final class BatchUpdateCheckTests: XCTestCase {
     Invalid(
       name: "two sections moved to one index", before: [1, 1, 1],
       update: update { $0.moveSections = [.init(from: 0, to: 2), .init(from: 1, to: 2)] },
-      problems: [(.moveSectionsToSameIndex, "attempt to perform two moves to the same section (2)", .section(2))]),
+      problems: [
+        (.moveSectionsToSameIndex, "attempt to perform two moves to the same section (2)", .section(2))
+      ]),
     Invalid(
       name: "delete and reload a section", before: [1, 1],
       update: update {
@@ -175,45 +210,64 @@ final class BatchUpdateCheckTests: XCTestCase {
     Invalid(
       name: "delete an item past the end", before: [3], update: update { $0.deleteItems = [run(0, 3)] },
       problems: [
-        (.deleteItemOutOfBounds, "attempt to delete item 3 from section 0 which only contains 3 items before the update", at(0, 3))
+        (
+          .deleteItemOutOfBounds,
+          "attempt to delete item 3 from section 0 which only contains 3 items before the update", at(0, 3)
+        )
       ]),
     Invalid(
-      name: "delete a run that runs past the end", before: [3], update: update { $0.deleteItems = [run(0, 1, 5)] },
-      problems: [
-        (.deleteItemOutOfBounds, "attempt to delete item 3 from section 0 which only contains 3 items before the update", at(0, 3))
-      ]),
-    Invalid(
-      name: "delete an item of a section past the end", before: [3], update: update { $0.deleteItems = [run(1, 0)] },
+      name: "delete a run that runs past the end", before: [3],
+      update: update { $0.deleteItems = [run(0, 1, 5)] },
       problems: [
         (
-          .deleteItemOutOfBounds, "attempt to delete item 0 from section 1, but there are only 1 sections before the update",
+          .deleteItemOutOfBounds,
+          "attempt to delete item 3 from section 0 which only contains 3 items before the update", at(0, 3)
+        )
+      ]),
+    Invalid(
+      name: "delete an item of a section past the end", before: [3],
+      update: update { $0.deleteItems = [run(1, 0)] },
+      problems: [
+        (
+          .deleteItemOutOfBounds,
+          "attempt to delete item 0 from section 1, but there are only 1 sections before the update",
           at(1, 0)
         )
       ]),
     Invalid(
       name: "delete a negative row", before: [3], update: update { $0.deleteItems = [run(0, -1)] },
       problems: [
-        (.deleteItemOutOfBounds, "attempt to delete item -1 from section 0 which only contains 3 items before the update", at(0, -1))
+        (
+          .deleteItemOutOfBounds,
+          "attempt to delete item -1 from section 0 which only contains 3 items before the update", at(0, -1)
+        )
       ]),
     Invalid(
       name: "reload an item past the end", before: [2], update: update { $0.reloadItems = [run(0, 2)] },
       problems: [
-        (.reloadItemOutOfBounds, "attempt to delete item 2 from section 0 which only contains 2 items before the update", at(0, 2))
+        (
+          .reloadItemOutOfBounds,
+          "attempt to delete item 2 from section 0 which only contains 2 items before the update", at(0, 2)
+        )
       ]),
     Invalid(
-      name: "reload an item of a section past the end", before: [2], update: update { $0.reloadItems = [run(3, 0)] },
+      name: "reload an item of a section past the end", before: [2],
+      update: update { $0.reloadItems = [run(3, 0)] },
       problems: [
         (
-          .reloadItemOutOfBounds, "attempt to delete item 0 from section 3, but there are only 1 sections before the update",
+          .reloadItemOutOfBounds,
+          "attempt to delete item 0 from section 3, but there are only 1 sections before the update",
           at(3, 0)
         )
       ]),
     Invalid(
-      name: "reconfigure an item past the end", before: [2], update: update { $0.reconfigureItems = [run(0, 4)] },
+      name: "reconfigure an item past the end", before: [2],
+      update: update { $0.reconfigureItems = [run(0, 4)] },
       problems: [
         (
           .reconfigureItemOutOfBounds,
-          "attempt to reconfigure item 4 from section 0 which only contains 2 items before the update", at(0, 4)
+          "attempt to reconfigure item 4 from section 0 which only contains 2 items before the update",
+          at(0, 4)
         )
       ]),
     Invalid(
@@ -226,7 +280,8 @@ final class BatchUpdateCheckTests: XCTestCase {
         )
       ]),
     Invalid(
-      name: "move from a section past the end", before: [2], update: update { $0.moveItems = [move(1, 0, 0, 0)] },
+      name: "move from a section past the end", before: [2],
+      update: update { $0.moveItems = [move(1, 0, 0, 0)] },
       problems: [
         (
           .moveItemOutOfBounds,
@@ -239,23 +294,28 @@ final class BatchUpdateCheckTests: XCTestCase {
       name: "insert an item past the end", before: [2], update: update { $0.insertItems = [run(0, 3)] },
       problems: [
         (
-          .insertItemOutOfBounds, "attempt to insert item 3 into section 0, but there are only 3 items in section 0 after the update",
+          .insertItemOutOfBounds,
+          "attempt to insert item 3 into section 0, but there are only 3 items in section 0 after the update",
           at(0, 3)
         )
       ]),
     Invalid(
-      name: "insert past the given after count", before: [2], after: [3], update: update { $0.insertItems = [run(0, 3)] },
+      name: "insert past the given after count", before: [2], after: [3],
+      update: update { $0.insertItems = [run(0, 3)] },
       problems: [
         (
-          .insertItemOutOfBounds, "attempt to insert item 3 into section 0, but there are only 3 items in section 0 after the update",
+          .insertItemOutOfBounds,
+          "attempt to insert item 3 into section 0, but there are only 3 items in section 0 after the update",
           at(0, 3)
         )
       ]),
     Invalid(
-      name: "insert into a section past the end", before: [2], update: update { $0.insertItems = [run(1, 0)] },
+      name: "insert into a section past the end", before: [2],
+      update: update { $0.insertItems = [run(1, 0)] },
       problems: [
         (
-          .insertItemOutOfBounds, "attempt to insert item 0 into section 1, but there are only 1 sections after the update",
+          .insertItemOutOfBounds,
+          "attempt to insert item 0 into section 1, but there are only 1 sections after the update",
           at(1, 0)
         )
       ]),
@@ -269,7 +329,8 @@ final class BatchUpdateCheckTests: XCTestCase {
         )
       ]),
     Invalid(
-      name: "move to a section past the end", before: [2], update: update { $0.moveItems = [move(0, 0, 4, 0)] },
+      name: "move to a section past the end", before: [2],
+      update: update { $0.moveItems = [move(0, 0, 4, 0)] },
       problems: [
         (
           .moveItemOutOfBounds,
@@ -279,41 +340,68 @@ final class BatchUpdateCheckTests: XCTestCase {
       ]),
     // Item conflicts, old coordinates.
     Invalid(
-      name: "the same index path deleted twice", before: [3], update: update { $0.deleteItems = [run(0, 1), run(0, 1)] },
+      name: "the same index path deleted twice", before: [3],
+      update: update { $0.deleteItems = [run(0, 1), run(0, 1)] },
       problems: [(.deleteItemTwice, "attempt to delete the same index path twice (\(ip(0, 1)))", at(0, 1))]),
     Invalid(
-      name: "two delete runs that overlap", before: [5], update: update { $0.deleteItems = [run(0, 0, 3), run(0, 2, 2)] },
+      name: "two delete runs that overlap", before: [5],
+      update: update { $0.deleteItems = [run(0, 0, 3), run(0, 2, 2)] },
       problems: [(.deleteItemTwice, "attempt to delete the same index path twice (\(ip(0, 2)))", at(0, 2))]),
     Invalid(
-      name: "deleted and moved", before: [3], update: update {
+      name: "deleted and moved", before: [3],
+      update: update {
         $0.deleteItems = [run(0, 1)]
         $0.insertItems = [run(0, 0)]
         $0.moveItems = [move(0, 1, 0, 2)]
       },
-      problems: [(.deleteAndMoveItem, "attempt to perform a delete and a move from the same index path (\(ip(0, 1)))", at(0, 1))]),
+      problems: [
+        (
+          .deleteAndMoveItem, "attempt to perform a delete and a move from the same index path (\(ip(0, 1)))",
+          at(0, 1)
+        )
+      ]),
     Invalid(
-      name: "moved twice from one index path", before: [3], update: update { $0.moveItems = [move(0, 0, 0, 1), move(0, 0, 0, 2)] },
-      problems: [(.moveItemTwice, "attempt to perform two moves from the same index path (\(ip(0, 0)))", at(0, 0))]),
+      name: "moved twice from one index path", before: [3],
+      update: update { $0.moveItems = [move(0, 0, 0, 1), move(0, 0, 0, 2)] },
+      problems: [
+        (.moveItemTwice, "attempt to perform two moves from the same index path (\(ip(0, 0)))", at(0, 0))
+      ]),
     Invalid(
-      name: "deleted and reloaded", before: [3], update: update {
+      name: "deleted and reloaded", before: [3],
+      update: update {
         $0.deleteItems = [run(0, 0)]
         $0.reloadItems = [run(0, 0)]
       },
-      problems: [(.deleteAndReloadItem, "attempt to delete and reload the same index path (\(ip(0, 0)))", at(0, 0))]),
+      problems: [
+        (.deleteAndReloadItem, "attempt to delete and reload the same index path (\(ip(0, 0)))", at(0, 0))
+      ]),
     Invalid(
-      name: "reloaded and moved", before: [3], update: update {
+      name: "reloaded and moved", before: [3],
+      update: update {
         $0.reloadItems = [run(0, 2)]
         $0.moveItems = [move(0, 2, 0, 0)]
       },
-      problems: [(.reloadAndMoveItem, "attempt to perform a delete and a move from the same index path (\(ip(0, 2)))", at(0, 2))]),
+      problems: [
+        (
+          .reloadAndMoveItem, "attempt to perform a delete and a move from the same index path (\(ip(0, 2)))",
+          at(0, 2)
+        )
+      ]),
     Invalid(
-      name: "deleted and reconfigured", before: [3], update: update {
+      name: "deleted and reconfigured", before: [3],
+      update: update {
         $0.deleteItems = [run(0, 1)]
         $0.reconfigureItems = [run(0, 1)]
       },
-      problems: [(.deleteAndReconfigureItem, "attempt to delete and reconfigure the same index path (\(ip(0, 1)))", at(0, 1))]),
+      problems: [
+        (
+          .deleteAndReconfigureItem, "attempt to delete and reconfigure the same index path (\(ip(0, 1)))",
+          at(0, 1)
+        )
+      ]),
     Invalid(
-      name: "moved out of a deleted section", before: [2, 2], update: update {
+      name: "moved out of a deleted section", before: [2, 2],
+      update: update {
         $0.deleteSections = [0]
         $0.insertItems = [run(0, 2)]
         $0.moveItems = [move(0, 0, 0, 0)]
@@ -321,31 +409,51 @@ final class BatchUpdateCheckTests: XCTestCase {
       problems: [(.moveItemFromDeletedSection, "cannot move a row out of a deleted section (0)", at(0, 0))]),
     // Item conflicts, new coordinates.
     Invalid(
-      name: "two inserts at one index path", before: [1], update: update { $0.insertItems = [run(0, 1), run(0, 1)] },
+      name: "two inserts at one index path", before: [1],
+      update: update { $0.insertItems = [run(0, 1), run(0, 1)] },
       problems: [(.insertItemTwice, "attempt to insert the same index path twice (\(ip(0, 1)))", at(0, 1))]),
     Invalid(
-      name: "an insert and a move to one index path", before: [3, 1], update: update {
+      name: "an insert and a move to one index path", before: [3, 1],
+      update: update {
         $0.insertItems = [run(0, 0)]
         $0.moveItems = [move(1, 0, 0, 0)]
       },
-      problems: [(.insertAndMoveItem, "attempt to perform an insert and a move to the same index path (\(ip(0, 0)))", at(0, 0))]),
+      problems: [
+        (
+          .insertAndMoveItem, "attempt to perform an insert and a move to the same index path (\(ip(0, 0)))",
+          at(0, 0)
+        )
+      ]),
     Invalid(
-      name: "two moves to one index path", before: [3], update: update { $0.moveItems = [move(0, 0, 0, 2), move(0, 1, 0, 2)] },
-      problems: [(.moveItemsToSameIndexPath, "attempt to perform two moves to the same index path (\(ip(0, 2)))", at(0, 2))]),
+      name: "two moves to one index path", before: [3],
+      update: update { $0.moveItems = [move(0, 0, 0, 2), move(0, 1, 0, 2)] },
+      problems: [
+        (
+          .moveItemsToSameIndexPath, "attempt to perform two moves to the same index path (\(ip(0, 2)))",
+          at(0, 2)
+        )
+      ]),
     Invalid(
-      name: "moved into an inserted section", before: [2], update: update {
+      name: "moved into an inserted section", before: [2],
+      update: update {
         $0.insertSections = [1]
         $0.moveItems = [move(0, 0, 1, 0)]
       },
-      problems: [(.moveItemIntoInsertedSection, "cannot move a row into a newly inserted section (1)", at(1, 0))]),
+      problems: [
+        (.moveItemIntoInsertedSection, "cannot move a row into a newly inserted section (1)", at(1, 0))
+      ]),
     // Several problems at once, in the documented order.
     Invalid(
-      name: "every problem, not only the first", before: [2], after: [9], update: update {
+      name: "every problem, not only the first", before: [2], after: [9],
+      update: update {
         $0.deleteItems = [run(0, 0), run(0, 0), run(0, 7)]
         $0.insertItems = [run(0, 0)]
       },
       problems: [
-        (.deleteItemOutOfBounds, "attempt to delete item 7 from section 0 which only contains 2 items before the update", at(0, 7)),
+        (
+          .deleteItemOutOfBounds,
+          "attempt to delete item 7 from section 0 which only contains 2 items before the update", at(0, 7)
+        ),
         (.deleteItemTwice, "attempt to delete the same index path twice (\(ip(0, 0)))", at(0, 0)),
         (
           .itemCount,
@@ -365,7 +473,10 @@ final class BatchUpdateCheckTests: XCTestCase {
           "Invalid update: invalid number of sections. The number of sections contained in the collection view after the update (2) must be equal to the number of sections contained in the collection view before the update (1), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).",
           nil
         ),
-        (.deleteItemOutOfBounds, "attempt to delete item 3 from section 0 which only contains 1 items before the update", at(0, 3)),
+        (
+          .deleteItemOutOfBounds,
+          "attempt to delete item 3 from section 0 which only contains 1 items before the update", at(0, 3)
+        ),
       ]),
   ]
 
@@ -380,12 +491,17 @@ final class BatchUpdateCheckTests: XCTestCase {
 
   static let valid: [Valid] = [
     Valid(name: "nothing", before: [4, 0, 7], update: BatchUpdate(), expected: [4, 0, 7]),
-    Valid(name: "nothing, after given", before: [4, 0, 7], after: [4, 0, 7], update: BatchUpdate(), expected: [4, 0, 7]),
+    Valid(
+      name: "nothing, after given", before: [4, 0, 7], after: [4, 0, 7], update: BatchUpdate(),
+      expected: [4, 0, 7]),
     Valid(name: "no sections", before: [], update: BatchUpdate(), expected: []),
     Valid(name: "one delete", before: [4], update: update { $0.deleteItems = [run(0, 3)] }, expected: [3]),
-    Valid(name: "one insert at the end", before: [4], update: update { $0.insertItems = [run(0, 4)] }, expected: [5]),
     Valid(
-      name: "the issue's counts, consistent", before: [4], after: [5], update: update { $0.insertItems = [run(0, 0)] },
+      name: "one insert at the end", before: [4], update: update { $0.insertItems = [run(0, 4)] },
+      expected: [5]),
+    Valid(
+      name: "the issue's counts, consistent", before: [4], after: [5],
+      update: update { $0.insertItems = [run(0, 0)] },
       expected: [5]),
     Valid(
       name: "delete and insert at one index path", before: [3],
@@ -394,12 +510,16 @@ final class BatchUpdateCheckTests: XCTestCase {
         $0.insertItems = [run(0, 1)]
       }, expected: [3]),
     Valid(
-      name: "a swap by moves", before: [2], update: update { $0.moveItems = [move(0, 0, 0, 1), move(0, 1, 0, 0)] },
+      name: "a swap by moves", before: [2],
+      update: update { $0.moveItems = [move(0, 0, 0, 1), move(0, 1, 0, 0)] },
       expected: [2]),
     Valid(
-      name: "a move between sections", before: [2, 0], after: [1, 1], update: update { $0.moveItems = [move(0, 1, 1, 0)] },
+      name: "a move between sections", before: [2, 0], after: [1, 1],
+      update: update { $0.moveItems = [move(0, 1, 1, 0)] },
       expected: [1, 1]),
-    Valid(name: "reload everything", before: [3], update: update { $0.reloadItems = [run(0, 0, 3)] }, expected: [3]),
+    Valid(
+      name: "reload everything", before: [3], update: update { $0.reloadItems = [run(0, 0, 3)] },
+      expected: [3]),
     Valid(
       name: "reload and reconfigure different rows", before: [3],
       update: update {
@@ -424,7 +544,9 @@ final class BatchUpdateCheckTests: XCTestCase {
         $0.insertSections = [1]
         $0.insertedSectionCounts = [1: 5]
       }, expected: [1, 5]),
-    Valid(name: "delete a section", before: [1, 2, 3], update: update { $0.deleteSections = [1] }, expected: [1, 3]),
+    Valid(
+      name: "delete a section", before: [1, 2, 3], update: update { $0.deleteSections = [1] },
+      expected: [1, 3]),
     Valid(
       name: "delete a section and rows of another", before: [1, 2, 3],
       update: update {
@@ -476,14 +598,18 @@ final class BatchUpdateCheckTests: XCTestCase {
   func testValidBatchUpdatesAnswerTheirAfterCounts() {
     XCTAssertGreaterThanOrEqual(Self.valid.count, 20)
     for test in Self.valid {
-      XCTAssertEqual(checkBatchUpdate(before: test.before, test.update, after: test.after), .valid(after: test.expected), test.name)
+      XCTAssertEqual(
+        checkBatchUpdate(before: test.before, test.update, after: test.after), .valid(after: test.expected),
+        test.name)
     }
   }
 
   /// Every rule of the issue has at least one invalid case (the snapshot rules are tested below).
   func testEveryBatchUpdateRuleIsCovered() {
     let covered = Set(Self.invalid.flatMap { $0.problems.map(\.0) })
-    let snapshotRules: Set<CheckRule> = [.duplicateItemIdentifiers, .duplicateSectionIdentifiers, .itemInNoSection]
+    let snapshotRules: Set<CheckRule> = [
+      .duplicateItemIdentifiers, .duplicateSectionIdentifiers, .itemInNoSection,
+    ]
     XCTAssertEqual(Set(CheckRule.allCases).subtracting(snapshotRules).subtracting(covered), [])
   }
 
@@ -498,17 +624,20 @@ final class BatchUpdateCheckTests: XCTestCase {
       problems,
       [
         CheckProblem(
-          .duplicateSectionIdentifiers, "Supplied section identifiers are not unique. Duplicate identifiers: {(s)}",
+          .duplicateSectionIdentifiers,
+          "Supplied section identifiers are not unique. Duplicate identifiers: {(s)}",
           at: .identifiers(["s"])),
         CheckProblem(
-          .duplicateItemIdentifiers, "Supplied item identifiers are not unique. Duplicate identifiers: {(a, b)}",
+          .duplicateItemIdentifiers,
+          "Supplied item identifiers are not unique. Duplicate identifiers: {(a, b)}",
           at: .identifiers(["a", "b"])),
         CheckProblem(
           .itemInNoSection,
           "Invalid section identifier (gone) for item identifier (c): the section is not in the snapshot",
           at: .identifiers(["c"])),
         CheckProblem(
-          .itemInNoSection, "Item identifier (d) is in no section: every item of a snapshot must be in a section",
+          .itemInNoSection,
+          "Item identifier (d) is in no section: every item of a snapshot must be in a section",
           at: .identifiers(["d"])),
       ])
     XCTAssertEqual(

@@ -21,7 +21,8 @@ final class ListctlCheckTests: XCTestCase {
   func testAnInvalidUpdateExitsOneWithEachMessageOnItsOwnLine() throws {
     let daemon = try ListctlDaemon()
     defer { daemon.stop() }
-    let input = #"{"before": [4], "update": {"deleteItems": [[0, 4], [0, 1]], "moveItems": [[[0, 1], [0, 0]]]}}"#
+    let input =
+      #"{"before": [4], "update": {"deleteItems": [[0, 4], [0, 1]], "moveItems": [[[0, 1], [0, 0]]]}}"#
     let run = try daemon.run("check", "-", input: input)
     XCTAssertEqual(run.status, 1, run.stderr)
     XCTAssertEqual(
@@ -50,7 +51,8 @@ final class ListctlCheckTests: XCTestCase {
     XCTAssertEqual(missing.status, 2)
     let badField = try daemon.run("check", "-", input: #"{"before": [-1], "update": {}}"#)
     XCTAssertEqual(badField.status, 1)
-    XCTAssertTrue(badField.stderr.contains(#""before[0]" must be a non-negative integer, got -1"#), badField.stderr)
+    XCTAssertTrue(
+      badField.stderr.contains(#""before[0]" must be a non-negative integer, got -1"#), badField.stderr)
   }
 
   func testSnapshotChecks() throws {
@@ -59,12 +61,15 @@ final class ListctlCheckTests: XCTestCase {
     let duplicate = try daemon.run(
       "check", "--snapshot", "-", input: #"{"sections": [{"id": "s", "items": [{"id": "a"}, {"id": "a"}]}]}"#)
     XCTAssertEqual(duplicate.status, 1)
-    XCTAssertEqual(duplicate.stdout, "Supplied item identifiers are not unique. Duplicate identifiers: {(a)}\n")
+    XCTAssertEqual(
+      duplicate.stdout, "Supplied item identifiers are not unique. Duplicate identifiers: {(a)}\n")
     let flat = try daemon.run(
       "check", "--snapshot", "-", input: #"{"flat": {"sections": [], "items": [{"id": "a"}]}}"#)
     XCTAssertEqual(flat.status, 1)
-    XCTAssertEqual(flat.stdout, "There are currently no sections in the data source. Please add a section first.\n")
-    let fine = try daemon.run("check", "--snapshot", "-", input: #"{"sections": [{"id": "s", "items": [{"id": "a"}]}]}"#)
+    XCTAssertEqual(
+      flat.stdout, "There are currently no sections in the data source. Please add a section first.\n")
+    let fine = try daemon.run(
+      "check", "--snapshot", "-", input: #"{"sections": [{"id": "s", "items": [{"id": "a"}]}]}"#)
     XCTAssertEqual(fine.status, 0, fine.stderr)
     XCTAssertEqual(fine.stdout, "valid: identifiers unique, every item in a section\n")
   }

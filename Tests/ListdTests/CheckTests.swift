@@ -24,7 +24,9 @@ final class CheckTests: StdioDaemonTestCase {
 
   func testARealChangesetIsValidWithTheCountsOfBothVersions() throws {
     let content: JSONValue = [
-      "sections": [["id": "s", "items": [["id": "a"], ["id": "b"], ["id": "c"]]], ["id": "t", "items": [["id": "d"]]]]
+      "sections": [
+        ["id": "s", "items": [["id": "a"], ["id": "b"], ["id": "c"]]], ["id": "t", "items": [["id": "d"]]],
+      ]
     ]
     try client.request("list/create", ["list": "l", "content": content])
     let change = try client.request(
@@ -51,12 +53,15 @@ final class CheckTests: StdioDaemonTestCase {
       ["deleteItemOutOfBounds", "deleteAndMoveItem"])
     XCTAssertEqual(
       answer["problems"]?[1]?["message"],
-      "attempt to perform a delete and a move from the same index path (<NSIndexPath: 0x0> {length = 2, path = 0 - 1})")
+      "attempt to perform a delete and a move from the same index path (<NSIndexPath: 0x0> {length = 2, path = 0 - 1})"
+    )
   }
 
   func testSnapshotChecksReportEveryProblemAtOnce() throws {
     let content: JSONValue = [
-      "sections": [["id": "s", "items": [["id": "a"], ["id": "b", "children": [["id": "a"]]]]], ["id": "s"]]
+      "sections": [
+        ["id": "s", "items": [["id": "a"], ["id": "b", "children": [["id": "a"]]]]], ["id": "s"],
+      ]
     ]
     let answer = try client.request("check/snapshot", ["content": content])
     XCTAssertEqual(
@@ -68,16 +73,26 @@ final class CheckTests: StdioDaemonTestCase {
     let flat = try client.request(
       "check/snapshot", ["flat": ["sections": [], "items": [["id": "a"], ["id": "b", "section": "s"]]]])
     XCTAssertEqual(flat["problems"]?.arrayValue?.count, 2)
-    XCTAssertEqual(try client.request("check/snapshot", ["content": ["sections": [["id": "s"]]]]), ["valid": true])
+    XCTAssertEqual(
+      try client.request("check/snapshot", ["content": ["sections": [["id": "s"]]]]), ["valid": true])
   }
 
   /// Each bad param is -32602 naming its field and its value.
   func testBadParamsNameTheFieldAndTheValue() throws {
     let cases: [(JSONValue, String, String)] = [
       (["update": [:]], "before", #"missing required field "before""#),
-      (["before": [1, -2], "update": [:]], "before[1]", #""before[1]" must be a non-negative integer, got -2"#),
-      (["before": "x", "update": [:]], "before", #""before" must be an array of item counts or a content object, got "x""#),
-      (["before": [1], "update": [:], "after": [1.5]], "after[0]", #""after[0]" must be a non-negative integer, got 1.5"#),
+      (
+        ["before": [1, -2], "update": [:]], "before[1]",
+        #""before[1]" must be a non-negative integer, got -2"#
+      ),
+      (
+        ["before": "x", "update": [:]], "before",
+        #""before" must be an array of item counts or a content object, got "x""#
+      ),
+      (
+        ["before": [1], "update": [:], "after": [1.5]], "after[0]",
+        #""after[0]" must be a non-negative integer, got 1.5"#
+      ),
       (["before": [1], "update": 3], "update", #""update" must be an object, got 3"#),
       (["before": [1], "update": [:], "extra": 1], "extra", #""extra" is not a known field here"#),
       (
@@ -128,7 +143,8 @@ final class CheckTests: StdioDaemonTestCase {
       XCTAssertTrue(error.message.contains(message), "\(params): \(error.message)")
     }
     let neither = client.error("check/snapshot", [:])
-    XCTAssertTrue(neither.message.contains(#"give exactly one of "content", "flat", got none"#), neither.message)
+    XCTAssertTrue(
+      neither.message.contains(#"give exactly one of "content", "flat", got none"#), neither.message)
     let badItem = client.error("check/snapshot", ["flat": ["items": [["id": 1]]]])
     XCTAssertEqual(badItem.data?["field"], "flat.items[0].id")
     XCTAssertTrue(badItem.message.contains(#""flat.items[0].id" must be a string, got 1"#), badItem.message)

@@ -66,9 +66,11 @@ final class MirrorPropertyTests: XCTestCase {
       if mirror.version % 50 == 0 {
         let counts = JSONValue.array(after.map { .int(Int64($0)) })
         let answer = try checker.request(
-          "check/batchUpdate", ["before": .array(countsBefore.map { .int(Int64($0)) }), "update": changeset, "after": counts])
+          "check/batchUpdate",
+          ["before": .array(countsBefore.map { .int(Int64($0)) }), "update": changeset, "after": counts])
         guard answer == ["valid": true, "after": counts] else {
-          throw TestFailure("seed \(seed): v\(mirror.version): check/batchUpdate answered \(answer) for \(changeset)")
+          throw TestFailure(
+            "seed \(seed): v\(mirror.version): check/batchUpdate answered \(answer) for \(changeset)")
         }
       }
     }

@@ -76,9 +76,13 @@ extension BatchUpdate {
     deleteItems = changeset.itemDeletes.map {
       ItemRun(section: $0.section, row: $0.rows.lowerBound, count: $0.rows.count)
     }
-    insertItems = changeset.itemInserts.map { ItemRun(section: $0.section, row: $0.start, count: $0.rows.count) }
+    insertItems = changeset.itemInserts.map {
+      ItemRun(section: $0.section, row: $0.start, count: $0.rows.count)
+    }
     moveItems = changeset.itemMoves.map { ItemMove(from: $0.from, to: $0.to, count: $0.count) }
-    reloadItems = changeset.itemReloads.map { ItemRun(section: $0.section, row: $0.start, count: $0.rows.count) }
+    reloadItems = changeset.itemReloads.map {
+      ItemRun(section: $0.section, row: $0.start, count: $0.rows.count)
+    }
     reconfigureItems = changeset.itemReconfigures.map {
       ItemRun(section: $0.section, row: $0.start, count: $0.rows.count)
     }

@@ -41,7 +41,9 @@ public enum BatchUpdateCheckResult: Hashable, Sendable {
 ///
 /// O(sections + entries log entries): runs of rows are checked as runs, never expanded (a
 /// conflict between two runs is reported once, at its first index path).
-public func checkBatchUpdate(before: [Int], _ update: BatchUpdate, after: [Int]? = nil) -> BatchUpdateCheckResult {
+public func checkBatchUpdate(before: [Int], _ update: BatchUpdate, after: [Int]? = nil)
+  -> BatchUpdateCheckResult
+{
   var checker = BatchUpdateChecker(before: before, update: update, after: after)
   return checker.run()
 }
@@ -95,7 +97,9 @@ private struct BatchUpdateChecker {
       if (0..<oldCount).contains(section) {
         deleted[section] = true
       } else {
-        report(.deleteSectionOutOfBounds, UIKitMessages.deleteSection(section, sections: oldCount), at: .section(section))
+        report(
+          .deleteSectionOutOfBounds, UIKitMessages.deleteSection(section, sections: oldCount),
+          at: .section(section))
       }
     }
     var inserted = [Bool](repeating: false, count: max(newCount, 0))
@@ -103,13 +107,17 @@ private struct BatchUpdateChecker {
       if (0..<newCount).contains(section) {
         inserted[section] = true
       } else {
-        report(.insertSectionOutOfBounds, UIKitMessages.insertSection(section, sections: newCount), at: .section(section))
+        report(
+          .insertSectionOutOfBounds, UIKitMessages.insertSection(section, sections: newCount),
+          at: .section(section))
       }
     }
     // A section reload that moves is allowed: listd reloads a moved section whose header changed.
     for section in Set(update.reloadSections).sorted() {
       guard (0..<oldCount).contains(section) else {
-        report(.reloadSectionOutOfBounds, UIKitMessages.deleteSection(section, sections: oldCount), at: .section(section))
+        report(
+          .reloadSectionOutOfBounds, UIKitMessages.deleteSection(section, sections: oldCount),
+          at: .section(section))
         continue
       }
       if deleted[section] {
@@ -137,14 +145,16 @@ private struct BatchUpdateChecker {
       } else if inserted[move.to] {
         report(.insertAndMoveSection, UIKitMessages.insertAndMoveSection(move.to), at: .section(move.to))
       } else if movedTo[move.to] {
-        report(.moveSectionsToSameIndex, UIKitMessages.moveSectionsToSameIndex(move.to), at: .section(move.to))
+        report(
+          .moveSectionsToSameIndex, UIKitMessages.moveSectionsToSameIndex(move.to), at: .section(move.to))
       } else {
         movedTo[move.to] = true
       }
     }
     guard problems.count == start else { return (nil, deleted) }
     // Old sections that stay put fill the new indexes no insert or move takes, in order.
-    var map = SectionMap(newToOld: [Int](repeating: -1, count: newCount), oldToNew: [Int](repeating: -1, count: oldCount))
+    var map = SectionMap(
+      newToOld: [Int](repeating: -1, count: newCount), oldToNew: [Int](repeating: -1, count: oldCount))
     for move in update.moveSections {
       map.newToOld[move.to] = move.from
       map.oldToNew[move.from] = move.to
@@ -181,11 +191,22 @@ private struct BatchUpdateChecker {
       let first = ListIndexPath(section: run.section, item: run.row)
       guard (0..<oldCount).contains(run.section) else {
         switch kind {
-        case .delete: report(.deleteItemOutOfBounds, UIKitMessages.deleteItem(first, sections: oldCount), at: .indexPath(first))
-        case .reload: report(.reloadItemOutOfBounds, UIKitMessages.deleteItem(first, sections: oldCount), at: .indexPath(first))
+        case .delete:
+          report(
+            .deleteItemOutOfBounds, UIKitMessages.deleteItem(first, sections: oldCount), at: .indexPath(first)
+          )
+        case .reload:
+          report(
+            .reloadItemOutOfBounds, UIKitMessages.deleteItem(first, sections: oldCount), at: .indexPath(first)
+          )
         case .reconfigure:
-          report(.reconfigureItemOutOfBounds, UIKitMessages.reconfigureItem(first, sections: oldCount), at: .indexPath(first))
-        default: report(.moveItemOutOfBounds, UIKitMessages.moveItemFrom(first, sections: oldCount), at: .indexPath(first))
+          report(
+            .reconfigureItemOutOfBounds, UIKitMessages.reconfigureItem(first, sections: oldCount),
+            at: .indexPath(first))
+        default:
+          report(
+            .moveItemOutOfBounds, UIKitMessages.moveItemFrom(first, sections: oldCount), at: .indexPath(first)
+          )
         }
         return false
       }
@@ -193,11 +214,16 @@ private struct BatchUpdateChecker {
       guard run.row >= 0, run.row + run.count <= items else {
         let bad = ListIndexPath(section: run.section, item: run.row < 0 ? run.row : max(run.row, items))
         switch kind {
-        case .delete: report(.deleteItemOutOfBounds, UIKitMessages.deleteItem(bad, items: items), at: .indexPath(bad))
-        case .reload: report(.reloadItemOutOfBounds, UIKitMessages.deleteItem(bad, items: items), at: .indexPath(bad))
+        case .delete:
+          report(.deleteItemOutOfBounds, UIKitMessages.deleteItem(bad, items: items), at: .indexPath(bad))
+        case .reload:
+          report(.reloadItemOutOfBounds, UIKitMessages.deleteItem(bad, items: items), at: .indexPath(bad))
         case .reconfigure:
-          report(.reconfigureItemOutOfBounds, UIKitMessages.reconfigureItem(bad, items: items), at: .indexPath(bad))
-        default: report(.moveItemOutOfBounds, UIKitMessages.moveItemFrom(bad, items: items), at: .indexPath(bad))
+          report(
+            .reconfigureItemOutOfBounds, UIKitMessages.reconfigureItem(bad, items: items), at: .indexPath(bad)
+          )
+        default:
+          report(.moveItemOutOfBounds, UIKitMessages.moveItemFrom(bad, items: items), at: .indexPath(bad))
         }
         return false
       }
@@ -243,14 +269,16 @@ private struct BatchUpdateChecker {
     func inBounds(_ section: Int, _ row: Int, _ count: Int) -> Bool {
       (0..<before.count).contains(section) && row >= 0 && count > 0 && row + count <= before[section]
     }
-    for run in update.deleteItems where inBounds(run.section, run.row, run.count) && map.oldToNew[run.section] >= 0 {
+    for run in update.deleteItems
+    where inBounds(run.section, run.row, run.count) && map.oldToNew[run.section] >= 0 {
       deleted[run.section] += run.count
     }
     for run in update.insertItems where (0..<newCount).contains(run.section) {
       inserted[run.section] += max(run.count, 0)
     }
     for move in update.moveItems
-    where inBounds(move.from.section, move.from.item, move.count) && (0..<newCount).contains(move.to.section) {
+    where inBounds(move.from.section, move.from.item, move.count) && (0..<newCount).contains(move.to.section)
+    {
       // A move within one section (the old section's new index) is neither in nor out.
       if map.oldToNew[move.from.section] != move.to.section {
         movedOut[move.from.section] += max(move.count, 0)
@@ -273,7 +301,8 @@ private struct BatchUpdateChecker {
     for run in update.insertItems where run.count > 0 {
       let first = ListIndexPath(section: run.section, item: run.row)
       guard (0..<newCount).contains(run.section) else {
-        report(.insertItemOutOfBounds, UIKitMessages.insertItem(first, sections: newCount), at: .indexPath(first))
+        report(
+          .insertItemOutOfBounds, UIKitMessages.insertItem(first, sections: newCount), at: .indexPath(first))
         continue
       }
       let items = afterCounts[run.section]
@@ -282,7 +311,8 @@ private struct BatchUpdateChecker {
         report(.insertItemOutOfBounds, UIKitMessages.insertItem(bad, items: items), at: .indexPath(bad))
         continue
       }
-      bySection[run.section, default: []].append(Interval(start: run.row, end: run.row + run.count, kind: .insert))
+      bySection[run.section, default: []].append(
+        Interval(start: run.row, end: run.row + run.count, kind: .insert))
     }
     for (index, move) in update.moveItems.enumerated() where move.count > 0 {
       guard (0..<newCount).contains(move.to.section) else {
@@ -299,8 +329,10 @@ private struct BatchUpdateChecker {
       }
       let items = afterCounts[move.to.section]
       guard move.to.item >= 0, move.to.item + move.count <= items else {
-        let bad = ListIndexPath(section: move.to.section, item: move.to.item < 0 ? move.to.item : max(move.to.item, items))
-        report(.moveItemOutOfBounds, UIKitMessages.moveItemTo(move.from, bad, items: items), at: .indexPath(bad))
+        let bad = ListIndexPath(
+          section: move.to.section, item: move.to.item < 0 ? move.to.item : max(move.to.item, items))
+        report(
+          .moveItemOutOfBounds, UIKitMessages.moveItemTo(move.from, bad, items: items), at: .indexPath(bad))
         continue
       }
       bySection[move.to.section, default: []].append(
@@ -322,7 +354,8 @@ private struct BatchUpdateChecker {
         report(
           .itemCount,
           UIKitMessages.itemCount(
-            section: new, after: after[new], before: before[old], inserted: inserted[new], deleted: deleted[old],
+            section: new, after: after[new], before: before[old], inserted: inserted[new],
+            deleted: deleted[old],
             movedIn: movedIn[new], movedOut: movedOut[old]),
           at: .section(new))
       }

@@ -101,7 +101,8 @@ enum CheckDecoding {
       try positive(move[4], path)
       update.moveItems.append(
         .init(
-          from: ListIndexPath(section: move[0], item: move[1]), to: ListIndexPath(section: move[2], item: move[3]),
+          from: ListIndexPath(section: move[0], item: move[1]),
+          to: ListIndexPath(section: move[2], item: move[3]),
           count: move[4]))
     }
     update.reloadItems = try runs(p, "itemReloads")
@@ -163,7 +164,9 @@ enum CheckDecoding {
       let from = try naturals(pair[0], path + "[0]", count: 2)
       let to = try naturals(pair[1], path + "[1]", count: 2)
       update.moveItems.append(
-        .init(from: ListIndexPath(section: from[0], item: from[1]), to: ListIndexPath(section: to[0], item: to[1])))
+        .init(
+          from: ListIndexPath(section: from[0], item: from[1]), to: ListIndexPath(section: to[0], item: to[1])
+        ))
     }
     return update
   }
@@ -173,7 +176,9 @@ enum CheckDecoding {
   /// The identifiers `check/snapshot` checks: from `content` (every item, children included,
   /// in its section) or from `flat` (`{sections: [id], items: [{id, section?}]}`, where an
   /// item can name a missing section or none).
-  static func snapshotIdentifiers(_ p: Params) throws(ResponseError) -> (sections: [String], items: [SnapshotCheckItem]) {
+  static func snapshotIdentifiers(_ p: Params) throws(ResponseError) -> (
+    sections: [String], items: [SnapshotCheckItem]
+  ) {
     if try p.requireOne(of: ["content", "flat"], "check/snapshot") == "content" {
       let content = try ContentDecoding.content(try p.object("content"))
       var items: [SnapshotCheckItem] = []
@@ -235,15 +240,18 @@ enum CheckDecoding {
 
   private static func natural(_ value: JSONValue, _ path: String) throws(ResponseError) -> Int {
     guard let int = value.intValue.flatMap({ Int(exactly: $0) }), int >= 0 else {
-      throw .invalidParams("\"\(path)\" must be a non-negative integer, got \(value.abbreviatedJSON)", field: path)
+      throw .invalidParams(
+        "\"\(path)\" must be a non-negative integer, got \(value.abbreviatedJSON)", field: path)
     }
     return int
   }
 
-  private static func naturals(_ value: JSONValue, _ path: String, count: Int) throws(ResponseError) -> [Int] {
+  private static func naturals(_ value: JSONValue, _ path: String, count: Int) throws(ResponseError) -> [Int]
+  {
     guard case .array(let elements) = value, elements.count == count else {
       throw .invalidParams(
-        "\"\(path)\" must be an array of \(count) non-negative integers, got \(value.abbreviatedJSON)", field: path)
+        "\"\(path)\" must be an array of \(count) non-negative integers, got \(value.abbreviatedJSON)",
+        field: path)
     }
     var result: [Int] = []
     for (index, element) in elements.enumerated() { result.append(try natural(element, "\(path)[\(index)]")) }
