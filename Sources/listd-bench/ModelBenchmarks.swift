@@ -93,6 +93,29 @@ enum ModelBenchmarks {
     ])
   }
 
+  /// Times `checkBatchUpdate` on the changeset of diff(old, new) (its conversion included),
+  /// with the diff's own time as the floor column: the check should cost no more than the diff.
+  static func checkRow(
+    _ options: BenchOptions, _ table: Table, old: [(String, [String])], new: [(String, [String])]
+  ) {
+    let a = makeSnapshot(old)
+    let b = makeSnapshot(new, sharing: a)
+    let changeset = diff(a, b)
+    let before = a.rows.sections.map(\.rows.count)
+    let after = b.rows.sections.map(\.rows.count)
+    guard checkBatchUpdate(before: before, BatchUpdate(changeset), after: after) == .valid(after: after)
+    else {
+      fatalError("the churn changeset does not pass checkBatchUpdate")
+    }
+    let timing = measure(options) { checkBatchUpdate(before: before, BatchUpdate(changeset), after: after) }
+    let diffTiming = measure(options) { diff(a, b) }
+    table.printRow([
+      "  check/batchUpdate of it (floor: the diff)", formatDuration(timing.median),
+      formatDuration(timing.p90),
+      "", "", formatDuration(diffTiming.median), formatRatio(timing.median / diffTiming.median),
+    ])
+  }
+
   static func diffCases(_ options: BenchOptions, _ kind: IDKind, _ scale: Int, _ table: Table) {
     for count in [10_000 / scale, 50_000 / scale] {
       let ids = kind.make(count + count / 2, seed: 2)
@@ -114,6 +137,9 @@ enum ModelBenchmarks {
         let changed = churned(
           base, deletes: fraction, inserts: fraction, moves: fraction, kind: kind, seed: 6)
         diffRow(options, table, "\(label) \(size)", old: [("s", base)], new: [("s", changed)])
+        if fraction == 0.2 && size == 10_000 / scale {
+          checkRow(options, table, old: [("s", base)], new: [("s", changed)])
+        }
       }
     }
     let perSection = 100 / scale

@@ -1,4 +1,4 @@
-// The mirror property on 20,000 seeded random cases: apply(diff(a, b), to: a.rows) == b.rows.
+// The mirror property on 20,000 seeded random cases: apply(diff(a, b), to: a.rows) == b.rows, and UIKit accepts it.
 import XCTest
 
 @testable import ListModel
@@ -45,6 +45,13 @@ final class MirrorPropertyTests: XCTestCase {
       return fail(seed, "apply threw \(error); changes: \(changes)", log, old, new)
     }
     if !diff(new, new).isEmpty { return fail(seed, "diff(new, new) is not empty", log, old, new) }
+    // UIKit would accept it: the changeset passes the batch-update check with both sides' counts.
+    let beforeCounts = old.rows.sections.map(\.rows.count)
+    let afterCounts = new.rows.sections.map(\.rows.count)
+    let check = checkBatchUpdate(before: beforeCounts, BatchUpdate(changes), after: afterCounts)
+    if check != .valid(after: afterCounts) {
+      return fail(seed, "check/batchUpdate: \(check); changes: \(changes)", log, old, new)
+    }
     // Every tenth case: the same diff between independently interned snapshots agrees on rows.
     if seed % 10 == 0 {
       let rebuilt = new.rebased(onto: IdentifierTable())

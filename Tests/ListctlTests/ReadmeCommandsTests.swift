@@ -30,6 +30,8 @@ final class ReadmeCommandsTests: XCTestCase {
     "listctl preview": .elsewhere("the tour's block runs `listctl preview todo --delete code`"),
     "listctl diff OLD.json NEW.json": .elsewhere(
       "placeholders: ListctlPreviewTests.testDiffOfTwoContentFiles runs it"),
+    "listctl check UPDATE.json": .elsewhere(
+      "placeholders: ListctlCheckTests.testCheckOfAValidUpdateFile runs it"),
     "swift run listd-tui --demo": .elsewhere(
       "interactive: ListTUITests.EndToEndTests runs listd-tui --demo in tmux"),
     "listd-tui": .elsewhere("interactive: ListTUITests.EndToEndTests runs listd-tui in tmux"),

@@ -51,6 +51,30 @@ final class MirrorPropertyTests: XCTestCase {
     try checker.initialize(name: "checker")
     var latecomer: (client: TestClient, answer: ResultSlot)?
 
+    // Every changeset passes the batch-update check (the model's function on the decoded wire
+    // changeset, and every 50th version the daemon's check/batchUpdate) with both versions' counts.
+    var countsBefore = subscribers[0].mirror.sections.map(\.rows.count)
+    func checkBatchUpdate(_ mirror: WireMirror, _ params: JSONValue) throws {
+      let after = mirror.sections.map(\.rows.count)
+      defer { countsBefore = after }
+      let changeset = params["changeset"] ?? [:]
+      let update = try CheckDecoding.update(Params(changeset, path: "changeset"))
+      let result = ListModel.checkBatchUpdate(before: countsBefore, update, after: after)
+      guard result == .valid(after: after) else {
+        throw TestFailure("seed \(seed): v\(mirror.version): UIKit would refuse \(changeset): \(result)")
+      }
+      if mirror.version % 50 == 0 {
+        let counts = JSONValue.array(after.map { .int(Int64($0)) })
+        let answer = try checker.request(
+          "check/batchUpdate",
+          ["before": .array(countsBefore.map { .int(Int64($0)) }), "update": changeset, "after": counts])
+        guard answer == ["valid": true, "after": counts] else {
+          throw TestFailure(
+            "seed \(seed): v\(mirror.version): check/batchUpdate answered \(answer) for \(changeset)")
+        }
+      }
+    }
+
     var sent = 0
     var checkpoints = 0
     var failedBatches = 0
@@ -113,6 +137,7 @@ final class MirrorPropertyTests: XCTestCase {
             throw TestFailure(
               "seed \(seed): v\(mirror.version): the notification's changeset differs from the answer's")
           }
+          if index == 0 { try checkBatchUpdate(mirror, params) }
         }
         if let difference = subscribers[index].mirror.firstDifference(from: daemonState) {
           XCTFail("seed \(seed): after \(sent) batches, mirror ≠ daemon: \(difference)")
