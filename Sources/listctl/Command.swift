@@ -71,7 +71,8 @@ struct Command: Sendable {
 
   /// Every command, in help order.
   static let all: [Command] = [
-    lists, create, dispose, claim, show, preview, diff, apply, edit, select, deselect, expand, collapse,
+    lists, create, dispose, claim, show, preview, diff, explain, apply, edit, select, deselect, expand,
+    collapse,
     query, watch, call,
     run,
     demo,
