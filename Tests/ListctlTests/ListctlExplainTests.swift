@@ -134,7 +134,8 @@ final class ListctlExplainTests: XCTestCase {
     XCTAssertEqual(preview.stdout, "would make v1  −1 'X' at 0:3\n  − x  removed (edit 0 deleteItems)\n")
 
     let edits = #"[{"op":"moveItem","item":"c","before":"a"},{"op":"expand","item":"d"}]"#
-    let edit = try daemon.run("edit", "l", edits, "--delete", "x", "--delete", "y", "--update", "a=A2", "--explain")
+    let edit = try daemon.run(
+      "edit", "l", edits, "--delete", "x", "--delete", "y", "--update", "a=A2", "--explain")
     XCTAssertEqual(edit.status, 0, edit.stderr)
     XCTAssertEqual(
       edit.stdout,
@@ -163,7 +164,8 @@ final class ListctlExplainTests: XCTestCase {
     defer { daemon.stop() }
     let (old, _) = try files(daemon)
     XCTAssertEqual(try daemon.run("create", "l", "--content", old).status, 0)
-    XCTAssertEqual(try daemon.run("edit", "l", "--update", "a=A2", "--delete", "x", "--delete", "y").status, 0)
+    XCTAssertEqual(
+      try daemon.run("edit", "l", "--update", "a=A2", "--delete", "x", "--delete", "y").status, 0)
     XCTAssertEqual(try daemon.run("edit", "l", #"{"op":"moveItem","item":"c","before":"a"}"#).status, 0)
 
     let first = try daemon.run("explain", "l", "1")
