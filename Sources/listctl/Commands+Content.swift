@@ -108,10 +108,11 @@ extension Command {
       if let explain = diff.explain { answer.append("explain", explain.raw) }
       return printJSON(.object(answer))
     }
-    let before = try await rows(of: old, naming: diff.changeset, context.client)
+    // Naming is a nicety: without OLD's rows, lines show index paths (and first ids) instead.
+    let before = try? await rows(of: old, naming: diff.changeset, context.client)
     let lines =
-      diff.explain.map { ExplainLine.lines($0, changeset: diff.changeset, before: before) }
-      ?? ChangeLine.parts(diff.changeset, before: before)
+      diff.explain.map { ExplainLine.lines($0, changeset: diff.changeset, before: before ?? nil) }
+      ?? ChangeLine.parts(diff.changeset, before: before ?? nil)
     print(lines.isEmpty ? "(no change)" : lines.joined(separator: "\n"))
   }
 
