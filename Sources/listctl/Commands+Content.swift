@@ -111,8 +111,8 @@ extension Command {
     // Naming is a nicety: without OLD's rows, lines show index paths (and first ids) instead.
     let before = try? await rows(of: old, naming: diff.changeset, context.client)
     let lines =
-      diff.explain.map { ExplainLine.lines($0, changeset: diff.changeset, before: before ?? nil) }
-      ?? ChangeLine.parts(diff.changeset, before: before ?? nil)
+      diff.explain.map { ExplainLine.lines($0, changeset: diff.changeset, before: before) }
+      ?? ChangeLine.parts(diff.changeset, before: before)
     print(lines.isEmpty ? "(no change)" : lines.joined(separator: "\n"))
   }
 
