@@ -1,7 +1,7 @@
 // ListClient: typed async methods for the requests of Protocol/README.md §5.
 import JSON
 
-/// The answer of a mutation: `{list, version, changeset}`.
+/// The answer of a mutation: `{list, version, changeset, explain?}`.
 public struct Change: Sendable, Equatable {
   /// The list id.
   public let list: String
@@ -9,13 +9,22 @@ public struct Change: Sendable, Equatable {
   public let version: Int
   /// The wire changeset (Protocol §4); `{}` when nothing changed.
   public let changeset: JSONValue
+  /// Why the changeset is what it is, when the request asked (`explain: true`).
+  public let explain: Explanation?
 
-  /// Decodes a mutation answer; nil if it does not have that shape.
+  /// Decodes a mutation answer (or a `list/didChange` params object, as `list/changesSince`
+  /// and `list/explain` answer them); nil if it does not have that shape.
   public init?(_ value: JSONValue) {
     guard let list = value["list"]?.stringValue, let version = value["version"]?.intValue else { return nil }
     self.list = list
     self.version = Int(version)
     changeset = value["changeset"] ?? [:]
+    if let explain = value["explain"] {
+      guard let explanation = Explanation(explain) else { return nil }
+      self.explain = explanation
+    } else {
+      explain = nil
+    }
   }
 }
 
@@ -42,6 +51,9 @@ extension ListClient {
   }
 
   func strings(_ ids: [String]) -> JSONValue { .array(ids.map { .string($0) }) }
+
+  /// `true` for a switch that is on; nil (the member left out) when it is off.
+  func flag(_ on: Bool) -> JSONValue? { on ? true : nil }
 
   // MARK: - Lists
 
@@ -88,14 +100,22 @@ extension ListClient {
 
   // MARK: - Content
 
-  /// `list/replace`: the list's full content.
-  public func replace(_ list: String, content: JSONValue, ifVersion: Int? = nil) async throws -> Change {
-    try await change("list/replace", params(list, ifVersion: ifVersion, ("content", content)))
+  /// `list/replace`: the list's full content. With `explain`, the answer's ``Change/explain``
+  /// says why each part of the changeset is there.
+  public func replace(_ list: String, content: JSONValue, ifVersion: Int? = nil, explain: Bool = false)
+    async throws -> Change
+  {
+    try await change(
+      "list/replace", params(list, ifVersion: ifVersion, ("content", content), ("explain", flag(explain))))
   }
 
-  /// `list/edit`: an atomic batch of edits (`[{"op": …}]`).
-  public func edit(_ list: String, _ edits: [JSONValue], ifVersion: Int? = nil) async throws -> Change {
-    try await change("list/edit", params(list, ifVersion: ifVersion, ("edits", .array(edits))))
+  /// `list/edit`: an atomic batch of edits (`[{"op": …}]`). With `explain`, the answer's
+  /// ``Change/explain`` names the reason (and the edit) behind each part of the changeset.
+  public func edit(_ list: String, _ edits: [JSONValue], ifVersion: Int? = nil, explain: Bool = false)
+    async throws -> Change
+  {
+    try await change(
+      "list/edit", params(list, ifVersion: ifVersion, ("edits", .array(edits)), ("explain", flag(explain))))
   }
 
   /// `outline/expand`: one item (its subtree with `recursive`), or every item when `item` is nil.

@@ -66,10 +66,12 @@ extension ListClient {
   }
 
   /// `list/changesSince`: the `didChange` params after `version`, from the daemon's history
-  /// (throws -32015 when they are no longer kept: resubscribe).
-  public func changes(_ list: String, since version: Int) async throws -> [JSONValue] {
-    try await call("list/changesSince", ["list": .string(list), "version": .int(Int64(version))])["changes"]?
-      .arrayValue ?? []
+  /// (throws -32015 when they are no longer kept: resubscribe). With `explain`, each carries its
+  /// `explain` member (-32015 too when a change's record is no longer kept); ``Change/init(_:)``
+  /// decodes each into a ``Change`` with its ``Change/explain``.
+  public func changes(_ list: String, since version: Int, explain: Bool = false) async throws -> [JSONValue] {
+    let object = params(list, ifVersion: nil, ("version", .int(Int64(version))), ("explain", flag(explain)))
+    return try await call("list/changesSince", .object(object))["changes"]?.arrayValue ?? []
   }
 
   // MARK: - User events (as a viewer)

@@ -16,6 +16,13 @@ enum ChangeLine {
   /// deleted one), which the wire carries as a delete plus an insert, from one that went away.
   /// Without `before` those parts show index paths only. O(size of the changeset).
   static func describe(version: Int, changeset: JSONValue, before: Mirror? = nil) -> String {
+    let parts = parts(changeset, before: before)
+    return "v\(version)  " + (parts.isEmpty ? "(no change)" : parts.joined(separator: " · "))
+  }
+
+  /// The parts of ``describe(version:changeset:before:)``'s line, one per change, in its order:
+  /// `+2 'Alice', 'Bob' at 0:4`, `−1 'Carol' at 0:9`, …; none for `{}`.
+  static func parts(_ changeset: JSONValue, before: Mirror? = nil) -> [String] {
     let old = before?.sections
     var parts: [String] = []
     func entries(_ key: String) -> [JSONValue] { changeset[key]?.arrayValue ?? [] }
@@ -128,7 +135,7 @@ enum ChangeLine {
       if !ids.isEmpty { parts.append(sign + " " + ids.joined(separator: " ")) }
     }
     if let mode = changeset["selectionMode"]?.stringValue { parts.append("mode \(mode)") }
-    return "v\(version)  " + (parts.isEmpty ? "(no change)" : parts.joined(separator: " · "))
+    return parts
   }
 
   /// `'A', 'B', 'C', …`: the labels of the first rows.

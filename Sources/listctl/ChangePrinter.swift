@@ -1,4 +1,5 @@
-// Printing a mutation's answer: one change line that names its items, from the rows just before.
+// Printing a mutation's answer: one change line that names its items, from the rows just before,
+// and with an explanation one line per cause.
 import JSON
 import ListClient
 
@@ -8,16 +9,29 @@ enum ChangePrinter {
   /// index paths only, instead of fetching a large snapshot to name them.
   static let namingLimit = 20_000
 
-  /// Runs `mutate` on `list` and prints its answer: as JSON with `--json`, else one change line.
-  /// The line names deleted and moved rows from a mirror of the list taken just before (a full
-  /// subscription; its notifications bring it up to the version before the change).
+  /// Runs `mutate` on `list` and prints its answer: as JSON with `--json`, else with
+  /// ``print(_:before:prefix:)``. The line names deleted and moved rows from a mirror of the list
+  /// taken just before (a full subscription; its notifications bring it up to the version before
+  /// the change).
   static func run(_ context: Context, list: String, _ mutate: () async throws -> Change) async throws {
     guard !context.json else { return printChange(try await mutate(), context) }
-    let before = await mirror(context.client, list)
+    let mirror = await mirror(context.client, list)
     let change = try await mutate()
-    var line: String?
-    if let before { line = try? await describe(change, from: before, context) }
-    print(line ?? ChangeLine.describe(version: change.version, changeset: change.changeset))
+    var before: Mirror?
+    if let mirror { before = try? await advance(mirror, toJustBefore: change, context) }
+    print(change, before: before)
+  }
+
+  /// Prints the change line of `change` after `prefix`, then, when it carries an explanation,
+  /// one indented line per cause. `before` holds the rows before the change (nil: deletes and
+  /// moves show index paths, and runs of them their first id).
+  static func print(_ change: Change, before: Mirror?, prefix: String = "") {
+    Swift.print(
+      prefix + ChangeLine.describe(version: change.version, changeset: change.changeset, before: before))
+    guard let explain = change.explain else { return }
+    for line in ExplainLine.lines(explain, changeset: change.changeset, before: before) {
+      Swift.print("  " + line)
+    }
   }
 
   /// A mirror of `list`, or nil when it has more than ``namingLimit`` rows or cannot be had
@@ -28,13 +42,11 @@ enum ChangePrinter {
     return try? await client.mirror(list)
   }
 
-  /// The line of `change`, described against `mirror` brought to the version just before it.
-  private static func describe(_ change: Change, from mirror: Mirror, _ context: Context) async throws
-    -> String
+  /// `mirror` brought to the version just before `change` by the notifications it receives.
+  private static func advance(_ mirror: Mirror, toJustBefore change: Change, _ context: Context) async throws
+    -> Mirror
   {
-    if change.version <= mirror.version {
-      return ChangeLine.describe(version: change.version, changeset: change.changeset, before: mirror)
-    }
+    if change.version <= mirror.version { return mirror }
     let client = context.client
     return try await withIdleTimeout(
       context.timeout, failure: { NoAnswer("no list/didChange for version \(change.version)") }
@@ -46,9 +58,7 @@ enum ChangePrinter {
           notification.params["list"]?.stringValue == change.list,
           let version = notification.params["version"]?.intValue.map(Int.init), version > mirror.version
         else { continue }
-        if version == change.version {
-          return ChangeLine.describe(version: version, changeset: change.changeset, before: mirror)
-        }
+        if version == change.version { return mirror }
         try mirror.apply(didChange: notification.params)
       }
       throw ConnectFailure("the daemon closed the connection (it stopped, or dropped this client)")

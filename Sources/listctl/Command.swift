@@ -71,7 +71,7 @@ struct Command: Sendable {
 
   /// Every command, in help order.
   static let all: [Command] = [
-    lists, create, dispose, claim, show, preview, diff, check, apply, edit, select, deselect, expand,
+    lists, create, dispose, claim, show, preview, diff, explain, check, apply, edit, select, deselect, expand,
     collapse,
     query, watch, call,
     run,

@@ -87,12 +87,14 @@ extension Command {
   }
 }
 
-/// Prints a mutation answer: one change line, or the JSON answer with --json.
+/// Prints a mutation answer: one change line (and its causes), or the JSON answer with --json.
 func printChange(_ change: Change, _ context: Context) {
   if context.json {
-    return printJSON([
+    var answer: JSONObject = [
       "list": .string(change.list), "version": .int(Int64(change.version)), "changeset": change.changeset,
-    ])
+    ]
+    if let explain = change.explain { answer.append("explain", explain.raw) }
+    return printJSON(.object(answer))
   }
-  print(ChangeLine.describe(version: change.version, changeset: change.changeset))
+  ChangePrinter.print(change, before: nil)
 }

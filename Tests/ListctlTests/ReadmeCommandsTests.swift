@@ -32,6 +32,8 @@ final class ReadmeCommandsTests: XCTestCase {
       "placeholders: ListctlPreviewTests.testDiffOfTwoContentFiles runs it"),
     "listctl check UPDATE.json": .elsewhere(
       "placeholders: ListctlCheckTests.testCheckOfAValidUpdateFile runs it"),
+    "listctl explain LIST VERSION": .elsewhere(
+      "placeholders: ListctlExplainTests.testExplainAVersionAndTheLastChangeOfAnItem runs it"),
     "swift run listd-tui --demo": .elsewhere(
       "interactive: ListTUITests.EndToEndTests runs listd-tui --demo in tmux"),
     "listd-tui": .elsewhere("interactive: ListTUITests.EndToEndTests runs listd-tui in tmux"),
@@ -192,6 +194,12 @@ final class ReadmeCommandsTests: XCTestCase {
     XCTAssertTrue(
       run.stdout.contains("watching todo at version 0\nv1  ~ 'Write the spec (draft 2)'\n"), run.stdout)
     XCTAssertTrue(run.stdout.contains("v2  disposed"), run.stdout)
+    XCTAssertTrue(
+      run.stdout.contains(
+        "\n  ↕ code  moved from section today, now between (start) and (end) (edit 0 moveItem)\n"),
+      run.stdout)
+    XCTAssertTrue(
+      run.stdout.contains("\n~ code  text \"Write the code\" → \"Write the tests\"\n"), run.stdout)
     // The development block formatted the copies and rewrote the transcripts: the repository is
     // formatted and its transcripts are current.
     for folder in ["Sources", "Tests", "clients", "Protocol/examples"] {
