@@ -169,19 +169,12 @@ function M.refresh()
   end)
 end
 
----`K`: the item's details (`query/item`) in a floating window.
+---`K`: the item's details and why it last changed (`query/item`, `list/explain`) in a floating window.
 function M.details()
   local view, row = target()
-  if not view then
-    return
+  if view then
+    require('listd.details').show(view.list, row.id, report)
   end
-  session.request('query/item', { list = view.list, item = row.id }, function(err, result)
-    if err then
-      return report(err)
-    end
-    local lines = vim.split(require('listd.pretty').json(result.item), '\n')
-    vim.lsp.util.open_floating_preview(lines, 'json', { border = 'single', focus_id = 'listd-details' })
-  end)
 end
 
 ---`q`: closes the list buffer (which unsubscribes).

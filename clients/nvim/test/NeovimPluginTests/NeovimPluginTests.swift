@@ -23,6 +23,11 @@ final class NeovimPluginTests: XCTestCase {
   /// ga (actions via vim.ui.select), gt (toggle), r (refresh), K (details), q (close).
   func testActions() throws { try SpecRunner.run("actions", socket: true, file: #filePath, line: #line) }
 
+  /// K: the item's details and why it last changed (list/explain) as readable lines, no JSON; the shared wording.
+  func testDetailsAndExplanation() throws {
+    try SpecRunner.run("explain", socket: true, file: #filePath, line: #line)
+  }
+
   /// :Listd lists (picker), completion, :edit listd://LIST, :Listd info and close, custom keymaps.
   func testCommands() throws { try SpecRunner.run("commands", socket: true, file: #filePath, line: #line) }
 

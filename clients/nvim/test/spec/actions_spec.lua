@@ -148,7 +148,7 @@ T.case('K shows the item’s details in a floating window', function()
     end
   end, 'a floating window')
   local text = table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(float), 0, -1, false), '\n')
-  T.ok(text:find('"email": "grace@navy.mil"', 1, true) and text:find('"id": "grace"', 1, true), text)
+  T.ok(text:find('data.email: "grace@navy.mil"', 1, true) and text:find('id: grace', 1, true), text)
   T.eq(before + 1, #vim.api.nvim_list_wins())
   vim.api.nvim_win_close(float, true)
 end)

@@ -37,6 +37,8 @@ public enum RequestTag: Equatable, Sendable {
   case userEvent(what: String)
   /// `event/refresh` of the open list.
   case refresh(generation: Int)
+  /// `list/explain {list, item}` for the explanation panel (kept across a resync of the list).
+  case explain(list: String, item: String)
 }
 
 /// An input of ``TUIApp/handle(_:now:)``.

@@ -1,4 +1,4 @@
-// The overlays drawn over a screen: help, the actions popup, the search prompt.
+// The overlays drawn over a screen: help, the actions popup, the search prompt, the explanation panel.
 
 /// The actions popup of one row.
 public struct ActionMenu: Equatable, Sendable {
@@ -20,6 +20,8 @@ public enum Overlay: Equatable, Sendable {
   case actions(ActionMenu)
   /// The search prompt, with the text typed so far.
   case search(String)
+  /// Why a row last changed (`list/explain`).
+  case explain(ExplainPanel)
 }
 
 /// The state of the connection to the daemon.

@@ -73,6 +73,8 @@ extension TUIApp {
       case .success(let value): say("refreshed (v\(value["version"]?.intValue ?? 0))")
       case .failure(let failure): say("refresh: \(failure)", error: true)
       }
+    case (.explain(let list, let item), let result):
+      explained(list, item, result)
     case (.userEvent(let what), .success): say(what)
     case (.userEvent(let what), .failure(let failure)):
       if connection == .connected { say("\(what): \(failure)", error: true) }

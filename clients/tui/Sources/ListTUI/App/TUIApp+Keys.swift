@@ -10,6 +10,7 @@ extension TUIApp {
       return []
     case .actions(let menu): return actionsKey(key, menu)
     case .search(let text): return searchKey(key, text)
+    case .explain: return explainKey(key)
     case nil: break
     }
     if key == .char("?") {
@@ -132,6 +133,9 @@ extension TUIApp {
           "event/toggle", row.id, what: "toggle \(label(row)) \(isOn ? "off" : "on")",
           [("isOn", .bool(!isOn))])
       ]
+    case .char("w"):
+      guard let row else { return [] }
+      return explain(row)
     case .char("d"), .delete:
       guard let row else { return [] }
       return [itemRequest("event/delete", row.id, what: "delete \(label(row))")]

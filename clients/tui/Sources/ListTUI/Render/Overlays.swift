@@ -1,4 +1,4 @@
-// Boxes drawn over the body: the key help and the actions popup.
+// Boxes drawn over the body: the key help, the actions popup and the explanation panel.
 
 /// Overlay drawing.
 enum Overlays {
@@ -8,6 +8,7 @@ enum Overlays {
     ("Enter space", "select / deselect"), ("h l ← →", "collapse / expand (h: to parent)"),
     ("e E", "expand all / collapse all"), ("/ n N", "search, next / previous match"),
     ("a", "actions (swipe, context menu, pop-up)"), ("t", "toggle"), ("d", "delete"),
+    ("w", "why: the row's last change"),
     ("r", "refresh (asks the owner)"), ("Tab", "next list"), ("q Esc", "back / quit"),
     ("Ctrl-L", "redraw"), ("?", "this help"),
   ]
@@ -80,5 +81,26 @@ enum Overlays {
       result[start + offset] = line
     }
     return result
+  }
+}
+
+extension Overlays {
+  /// The explanation panel: the version and source in bold, then each cause and its fields;
+  /// cut to the body's height with `…`.
+  static func explain(_ panel: ExplainPanel, over body: [StyledLine], width: Int) -> [StyledLine] {
+    var lines: [StyledLine]
+    if let failure = panel.failure {
+      lines = [StyledLine(" " + failure, Style(color: Style.red))]
+    } else if let text = panel.lines {
+      lines = text.enumerated().map { index, text in
+        index == 0 ? StyledLine(" " + text, Style(bold: true)) : StyledLine(" " + text)
+      }
+    } else {
+      lines = [StyledLine(" asking list/explain…", Style(dim: true))]
+    }
+    lines.append(StyledLine(" Esc · q · w close", Style(dim: true)))
+    let room = max(1, body.count - 2)
+    if lines.count > room { lines = Array(lines.prefix(room - 1)) + [StyledLine(" …", Style(dim: true))] }
+    return framed(lines, title: "Why · \(panel.title)", over: body, width: width, cursor: nil)
   }
 }

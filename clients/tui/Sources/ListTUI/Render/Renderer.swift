@@ -15,6 +15,7 @@ public enum Renderer {
     switch app.overlay {
     case .help: body = Overlays.box(Overlays.help, title: "Keys", over: body, width: app.width)
     case .actions(let menu): body = Overlays.actions(menu, over: body, width: app.width)
+    case .explain(let panel): body = Overlays.explain(panel, over: body, width: app.width)
     default: break
     }
     return [titleLine(app)] + body + [StatusLine.line(app, time: time)]

@@ -1,0 +1,102 @@
+// A `list/explain {list, item}` answer in words: the version and source, then each cause.
+import JSON
+
+/// Explanations as lines of text. The Neovim plugin (`lua/listd/explain.lua`) writes the same
+/// lines; `clients/wording/explain-cases.json` holds the cases both are tested against.
+///
+/// ```
+/// v12 · list/edit by session 3 (listctl)
+/// changed (edit 0: updateItems)
+///   text: "Draft" → "Final"
+/// ```
+public enum ExplainWords {
+  /// The lines for an answer of `list/explain` with `item`. `noun` names what the item is
+  /// to the reader ("row", "item") in the line said when no kept change concerns it.
+  public static func lines(answer: JSONValue, noun: String) -> [String] {
+    guard let version = answer["version"]?.intValue else {
+      return ["No kept change concerns this \(noun)."]
+    }
+    var lines = [header(version: Int(version), source: answer["explain"]?["source"])]
+    for cause in answer["explain"]?["causes"]?.arrayValue ?? [] { lines += causeLines(cause) }
+    return lines
+  }
+
+  /// `v12 · list/edit by session 3 (listctl)`; `v5 · demo` for the daemon's own changes.
+  public static func header(version: Int, source: JSONValue?) -> String {
+    var text = "v\(version) · \(source?["method"]?.stringValue ?? "?")"
+    if let by = source?["by"], let session = by["session"]?.intValue {
+      text += " by session \(session)"
+      if let name = by["name"]?.stringValue { text += " (\(name))" }
+    }
+    return text
+  }
+
+  /// A cause: its phrase and edit on one line, then one indented line per changed field.
+  public static func causeLines(_ cause: JSONValue) -> [String] {
+    var line = phrase(cause)
+    if let edit = cause["edit"], let index = edit["index"]?.intValue {
+      line += " (edit \(index): \(edit["op"]?.stringValue ?? "?"))"
+    }
+    let fields = (cause["fields"]?.arrayValue ?? []).map { change in
+      let field = change["field"]?.stringValue ?? "?"
+      return "  \(field): \(ValueWords.value(change["old"], field: field)) → "
+        + ValueWords.value(change["new"], field: field)
+    }
+    return [line] + fields
+  }
+
+  /// The reason in words, with the ids it names: `moved between a and c`, `hidden under
+  /// collapsed folder`. Section changes start with `section ID`.
+  public static func phrase(_ cause: JSONValue) -> String {
+    let change = cause["change"]?.stringValue ?? ""
+    let reason = cause["reason"]?.stringValue ?? "?"
+    let parent = cause["parent"]?.stringValue
+    let section = cause["section"]?.stringValue ?? "?"
+    let words: String
+    switch reason {
+    case "added", "removed", "changed": words = reason
+    case "hidden": words = "hidden under collapsed \(parent ?? "?")"
+    case "revealed": words = "revealed: \(parent ?? "?") was expanded"
+    case "reparented":
+      let under = parent.map { "moved under \($0)" } ?? "moved to the top level"
+      words = under + (change == "itemDeletes" ? ", now hidden" : ", was hidden")
+    case "fromDeletedSection": words = "moved out of deleted section \(section)"
+    case "toInsertedSection": words = "moved to new section \(section)"
+    case "reloadedAndMoved": words = "reloaded and moved"
+    case "reordered": words = ["moved", neighbours(cause)].compactMap { $0 }.joined(separator: " ")
+    case "changedSection":
+      let from = "moved from section \(cause["fromSection"]?.stringValue ?? "?")"
+      words = [from, neighbours(cause)].compactMap { $0 }.joined(separator: ", ")
+    case "requested": words = requested(change, mode: cause["mode"]?.stringValue)
+    case "unselectable": words = "no longer selectable"
+    case "selectionMode": words = "the selection mode changed"
+    case "deselected": words = "deselected"
+    default: words = reason
+    }
+    if change == "deselected" && reason != "deselected" {
+      return "deselected: " + (reason == "hidden" ? "hidden under collapsed \(parent ?? "?")" : words)
+    }
+    return change.hasPrefix("section") ? "section \(section) \(words)" : words
+  }
+
+  /// `between a and c`, `to the start, before c`, `to the end, after a`, or nil (no neighbours).
+  static func neighbours(_ cause: JSONValue) -> String? {
+    switch (cause["after"]?.stringValue, cause["before"]?.stringValue) {
+    case (let after?, let before?): return "between \(after) and \(before)"
+    case (nil, let before?): return "to the start, before \(before)"
+    case (let after?, nil): return "to the end, after \(after)"
+    case (nil, nil): return nil
+    }
+  }
+
+  /// What a `requested` change asked for.
+  static func requested(_ change: String, mode: String?) -> String {
+    switch change {
+    case "itemReloads", "sectionReloads": return "reload requested"
+    case "itemReconfigures": return "reconfigure requested"
+    case "selected", "expanded", "collapsed": return change
+    case "selectionMode": return "selection mode set to \(mode ?? "?")"
+    default: return "requested"
+    }
+  }
+}
