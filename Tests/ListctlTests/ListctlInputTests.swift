@@ -95,7 +95,8 @@ final class ListctlInputTests: XCTestCase {
     XCTAssertEqual(
       flags.filter { $0 != "--version" && $0 != "--help" }.sorted(),
       [
-        "--demo", "--history", "--listen", "--log-file", "--log-level", "--max-frame-bytes",
+        "--demo", "--explain-history", "--history", "--listen", "--log-file", "--log-level",
+        "--max-frame-bytes",
         "--max-queue-bytes", "--orphan-timeout",
         "--stay",
       ])
