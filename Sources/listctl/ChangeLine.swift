@@ -116,13 +116,16 @@ enum ChangeLine {
       parts.append(
         "↕\(n[4] == 1 ? "" : "\(n[4])")\(rows.map { " " + names($0) } ?? "") \(n[0]):\(n[1])→\(n[2]):\(n[3])")
     }
-    // Moves the wire carries as a delete plus an insert, in old order.
+    // Moves the wire carries as a delete plus an insert (into an inserted section, out of a
+    // deleted one, or reloaded as they moved), in old order, marked as such: the changeset a
+    // UIKit client applies has no move for them.
     let movedAcross = crossed.compactMap { itemID in
       leaving[itemID].flatMap { from in arriving[itemID].map { (from, $0) } }
     }
     .sorted { ($0.0.section, $0.0.row) < ($1.0.section, $1.0.row) }
     for (from, to) in movedAcross {
-      parts.append("↕ \(names([from.value])) \(from.section):\(from.row)→\(to.section):\(to.row)")
+      parts.append(
+        "↕ \(names([from.value])) \(from.section):\(from.row)→\(to.section):\(to.row) (sent as − and +)")
     }
     for (key, sign) in [("itemReloads", "⟳"), ("itemReconfigures", "~")] {
       for entry in entries(key) {

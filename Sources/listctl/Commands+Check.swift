@@ -16,7 +16,8 @@ extension Command {
       UPDATE.json holds check/batchUpdate's params: {"before": [4, 0, 7], "update": {…}, "after": […]?},
       before and after as item counts per section or as a content, update as a changeset or as UIKit
       index paths ({"deleteItems": [[0, 1]], …}). Valid: exit 0 and the section counts after it.
-      Invalid: exit 1 and each problem's UIKit message on its own line.
+      Invalid: exit 1 and each problem's UIKit message on its own line (followed by its rule when
+      two problems have the same message).
         --snapshot           CONTENT.json is a content ({"sections": […]}) or {"flat": {"sections", "items"}}:
                              duplicate identifiers and items in no section, every one at once
       """,
@@ -61,7 +62,14 @@ extension Command {
         print("valid: identifiers unique, every item in a section")
       }
     } else {
-      for problem in answer.problems { print(problem.message) }
+      // Two rules can raise the same UIKit message (a delete and a reload of one moved index
+      // path): those lines name their rule, so they do not read as one problem printed twice.
+      var seen: [String: Int] = [:]
+      for problem in answer.problems { seen[problem.message, default: 0] += 1 }
+      for problem in answer.problems {
+        print(
+          seen[problem.message, default: 0] > 1 ? "\(problem.message)  (\(problem.rule))" : problem.message)
+      }
     }
     if !answer.valid { throw CheckFailed(count: answer.problems.count) }
   }

@@ -36,6 +36,16 @@ final class ListctlCheckTests: XCTestCase {
     let json = try daemon.run("check", "-", "--json", input: input)
     XCTAssertEqual(json.status, 1)
     XCTAssertTrue(json.stdout.contains(#""rule": "deleteAndMoveItem""#), json.stdout)
+    // A delete and a reload of one moved index path: the same UIKit message, told apart by rule.
+    let twice = try daemon.run(
+      "check", "-",
+      input:
+        #"{"before": [2], "update": {"deleteItems": [[0, 1]], "reloadItems": [[0, 1]], "moveItems": [[[0, 1], [0, 0]]]}}"#
+    )
+    XCTAssertEqual(twice.status, 1)
+    let lines = twice.stdout.split(separator: "\n")
+    XCTAssertEqual(Set(lines).count, lines.count, twice.stdout)
+    XCTAssertTrue(lines.contains { $0.hasSuffix("  (deleteAndMoveItem)") }, twice.stdout)
   }
 
   func testBadInputIsAUsageErrorOrTheDaemonsError() throws {
@@ -52,7 +62,8 @@ final class ListctlCheckTests: XCTestCase {
     let badField = try daemon.run("check", "-", input: #"{"before": [-1], "update": {}}"#)
     XCTAssertEqual(badField.status, 1)
     XCTAssertTrue(
-      badField.stderr.contains(#""before[0]" must be a non-negative integer, got -1"#), badField.stderr)
+      badField.stderr.contains(#""before[0]" must be a non-negative integer of at most 2147483647, got -1"#),
+      badField.stderr)
   }
 
   func testSnapshotChecks() throws {

@@ -128,7 +128,7 @@ final class ListctlCommandTests: XCTestCase {
         "edit", "todo",
         #"[{"op":"appendSections","sections":[{"id":"done","header":"Done"}]},{"op":"moveItem","item":"alice","section":"done"}]"#
       ),
-      "v4  +§ 'done' at 2 · ↕ 'Alice' 0:0→2:0\n")
+      "v4  +§ 'done' at 2 · ↕ 'Alice' 0:0→2:0 (sent as − and +)\n")
     XCTAssertEqual(
       try ok("edit", "todo", #"{"op":"deleteSections","sections":["friends"]}"#),
       "v5  −§ 'friends' with 'C', 'D', 'E', …\n")

@@ -83,7 +83,7 @@ final class CheckTests: StdioDaemonTestCase {
       (["update": [:]], "before", #"missing required field "before""#),
       (
         ["before": [1, -2], "update": [:]], "before[1]",
-        #""before[1]" must be a non-negative integer, got -2"#
+        #""before[1]" must be a non-negative integer of at most 2147483647, got -2"#
       ),
       (
         ["before": "x", "update": [:]], "before",
@@ -91,7 +91,7 @@ final class CheckTests: StdioDaemonTestCase {
       ),
       (
         ["before": [1], "update": [:], "after": [1.5]], "after[0]",
-        #""after[0]" must be a non-negative integer, got 1.5"#
+        #""after[0]" must be a non-negative integer of at most 2147483647, got 1.5"#
       ),
       (["before": [1], "update": 3], "update", #""update" must be an object, got 3"#),
       (["before": [1], "update": [:], "extra": 1], "extra", #""extra" is not a known field here"#),
@@ -109,11 +109,30 @@ final class CheckTests: StdioDaemonTestCase {
       ),
       (
         ["before": [1], "update": ["deleteSections": ["a"]]], "update.deleteSections[0]",
-        #""update.deleteSections[0]" must be a non-negative integer, got "a""#
+        #""update.deleteSections[0]" must be a non-negative integer of at most 2147483647, got "a""#
       ),
       (
         ["before": [1], "update": ["itemDeletes": [[0, 0, 0]]]], "update.itemDeletes[0]",
-        #""update.itemDeletes[0]" must count at least one row, got 0"#
+        #""update.itemDeletes[0]" must count between 1 and 2147483647 rows, got 0"#
+      ),
+      // Counts and indexes past 32 bits once overflowed the checker and killed the daemon.
+      (
+        ["before": [5], "update": ["itemInserts": [["at": [0, 0], "count": .int(Int64.max)]]]],
+        "update.itemInserts[0].count",
+        #""update.itemInserts[0].count" must count between 1 and 2147483647 rows, got 9223372036854775807"#
+      ),
+      (
+        ["before": [5], "update": ["insertItems": [[0, .int(Int64.max)]]]], "update.insertItems[0][1]",
+        #""update.insertItems[0][1]" must be a non-negative integer of at most 2147483647, got 9223372036854775807"#
+      ),
+      (
+        ["before": [.int(3_000_000_000)], "update": [:]], "before[0]",
+        #""before[0]" must be a non-negative integer of at most 2147483647, got 3000000000"#
+      ),
+      (
+        ["before": [1], "update": ["itemMoves": [[0, 0, 0, .int(Int64.max), .int(Int64.max)]]]],
+        "update.itemMoves[0][3]",
+        #""update.itemMoves[0][3]" must be a non-negative integer of at most 2147483647, got 9223372036854775807"#
       ),
       (
         ["before": [1], "update": ["itemInserts": [["at": [0, 0]]]]], "update.itemInserts[0]",

@@ -39,6 +39,9 @@ public enum BatchUpdateCheckResult: Hashable, Sendable {
 /// problem), the old → new section mapping is undefined, so new-coordinate item checks and item
 /// counts are skipped.
 ///
+/// Counts and indexes must fit in 32 bits (as UIKit's do; the daemon's decoder refuses larger
+/// ones), so that no sum of them overflows.
+///
 /// O(sections + entries log entries): runs of rows are checked as runs, never expanded (a
 /// conflict between two runs is reported once, at its first index path).
 public func checkBatchUpdate(before: [Int], _ update: BatchUpdate, after: [Int]? = nil)

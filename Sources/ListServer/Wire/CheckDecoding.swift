@@ -75,7 +75,9 @@ enum CheckDecoding {
       let index = try natural(try insert.value("index"), insert.path(of: "index"))
       update.insertSections.append(index)
       if let count = try insert.optionalInt("count") {
-        guard count >= 0 else { throw insert.mismatch("count", "a non-negative integer", .int(Int64(count))) }
+        guard count >= 0, count <= maxValue else {
+          throw insert.mismatch("count", "a non-negative integer of at most \(maxValue)", .int(Int64(count)))
+        }
         update.insertedSectionCounts[index] = count
       } else if let section = try insert.optionalObject("section") {
         try section.requireKnown(["id", "header", "footer", "rows"])
@@ -238,10 +240,14 @@ enum CheckDecoding {
     return (try p.optionalArray(key) ?? []).enumerated().map { ("\(base)[\($0.offset)]", $0.element) }
   }
 
+  /// The largest count or index accepted (UIKit's are 32-bit too); sums of them cannot overflow.
+  static let maxValue = Int(Int32.max)
+
   private static func natural(_ value: JSONValue, _ path: String) throws(ResponseError) -> Int {
-    guard let int = value.intValue.flatMap({ Int(exactly: $0) }), int >= 0 else {
+    guard let int = value.intValue.flatMap({ Int(exactly: $0) }), int >= 0, int <= maxValue else {
       throw .invalidParams(
-        "\"\(path)\" must be a non-negative integer, got \(value.abbreviatedJSON)", field: path)
+        "\"\(path)\" must be a non-negative integer of at most \(maxValue), got \(value.abbreviatedJSON)",
+        field: path)
     }
     return int
   }
@@ -259,8 +265,9 @@ enum CheckDecoding {
   }
 
   private static func positive(_ count: Int, _ path: String) throws(ResponseError) {
-    guard count > 0 else {
-      throw .invalidParams("\"\(path)\" must count at least one row, got \(count)", field: path)
+    guard count > 0, count <= maxValue else {
+      throw .invalidParams(
+        "\"\(path)\" must count between 1 and \(maxValue) rows, got \(count)", field: path)
     }
   }
 }
