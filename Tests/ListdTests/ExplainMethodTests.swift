@@ -190,3 +190,29 @@ extension ExplainMethodTests {
       try client.request("list/changesSince", ["list": "l", "version": 0])["changes"]?.arrayValue?.count, 3)
   }
 }
+
+extension ExplainMethodTests {
+  /// A collapsed folder's expanded child moved out to the section's roots: the child is
+  /// `reparented` to no parent (`parent: null`), and its children are `revealed` from under the
+  /// folder, which stays collapsed (found by the spec-only client).
+  func testRowsRevealedByAMoveAndAParentThatBecameARoot() throws {
+    let tree: JSONValue = [
+      "sections": [
+        [
+          "id": "s",
+          "items": [["id": "p", "children": [["id": "q", "expanded": true, "children": [["id": "c"]]]]]],
+        ]
+      ]
+    ]
+    try client.request("list/create", ["list": "t", "content": tree])
+    let answer = try client.request(
+      "list/edit",
+      ["list": "t", "explain": true, "edits": [["op": "moveItem", "item": "q", "section": "s"]]])
+    let causes = try XCTUnwrap(answer["explain"]?["causes"]?.arrayValue)
+    let inserts = causes.filter { $0["change"] == "itemInserts" }
+    XCTAssertEqual(inserts.map { $0["reason"] }, ["reparented", "revealed"], "\(causes)")
+    XCTAssertEqual(inserts.first?["parent"], .null)
+    XCTAssertEqual(inserts.last?["item"], "c")
+    XCTAssertEqual(inserts.last?["parent"], "p")
+  }
+}

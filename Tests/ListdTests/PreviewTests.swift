@@ -60,6 +60,9 @@ final class PreviewTests: StdioDaemonTestCase {
     try client.request("list/create", ["list": "l"])
     let neither = client.error("diff/preview", ["list": "l"])
     XCTAssertEqual(neither.code.rawValue, -32602)
+    XCTAssertEqual(neither.data?["field"], "content")
+    XCTAssertEqual(
+      client.error("diff/preview", ["list": "l", "content": [:], "edits": []]).data?["field"], "edits")
     XCTAssertTrue(neither.message.contains(#"exactly one of "content", "edits""#), neither.message)
     XCTAssertEqual(
       client.error("diff/preview", ["list": "l", "content": [:], "edits": []]).code.rawValue, -32602)

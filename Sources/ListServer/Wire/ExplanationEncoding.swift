@@ -43,6 +43,9 @@ enum ExplanationEncoding {
       object.append("item", .string(cause.ids.first ?? ""))
     }
     object.append("reason", .string(cause.reason.rawValue))
+    if cause.reason == .reparented && cause.related == nil {
+      object.append("parent", .null)  // it became a root
+    }
     if let related = cause.related {
       switch cause.reason {
       case .revealed, .hidden, .reparented: object.append("parent", .string(related))

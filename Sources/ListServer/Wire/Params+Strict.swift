@@ -19,8 +19,9 @@ extension Params {
     guard present.count == 1 else {
       let names = keys.map { "\"\(path(of: $0))\"" }.joined(separator: ", ")
       let found = present.isEmpty ? "none" : present.map { "\"\(path(of: $0))\"" }.joined(separator: " and ")
-      throw .invalidParams(
-        "\(what): give exactly one of \(names), got \(found)", field: path.isEmpty ? nil : path)
+      // At the top level `data.field` names a member: the second one given, or the first expected.
+      let field = !path.isEmpty ? path : present.count > 1 ? present[1] : keys[0]
+      throw .invalidParams("\(what): give exactly one of \(names), got \(found)", field: field)
     }
     return present[0]
   }
