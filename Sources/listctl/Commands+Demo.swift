@@ -160,6 +160,8 @@ private struct DemoScenario {
     change = try await viewer.select(list, ["notes", "code"])
     try await changes(upTo: change.version)
 
+    try await inspect(list)
+
     step("viewer asks for a refresh (event/refresh → owner/refresh)")
     let refreshed = try await viewer.call("event/refresh", ["list": .string(list), "timeoutMs": 5000])
     try await changes(upTo: Int(refreshed["version"]?.intValue ?? 0))
@@ -174,6 +176,35 @@ private struct DemoScenario {
     let version = try await owner.dispose(list)
     try await changes(upTo: version + 1)
     print("\ndone")
+  }
+
+  /// The inspector: a preview with its explanation (nothing committed), why a row last changed,
+  /// and what UIKit would say of a batch update that does not add up.
+  func inspect(_ list: String) async throws {
+    step("inspector: what would deleting 'notes' do? (diff/preview, explained; nothing is committed)")
+    let preview = try await owner.preview(
+      list, edits: [["op": "deleteItems", "items": ["notes"]]], explain: true)
+    print(
+      "  would make  "
+        + ChangeLine.describe(version: preview.version, changeset: preview.changeset, before: mirror))
+    for line in preview.explain.map({ ExplainLine.lines($0, changeset: preview.changeset, before: mirror) })
+      ?? []
+    {
+      print("    " + line)
+    }
+
+    step("inspector: why did 'spec' last change? (list/explain)")
+    if case .change(let change, _) = try await viewer.explain(list, item: "spec"),
+      let explanation = change.explain
+    {
+      print("  v\(change.version)  \(ExplainLine.source(explanation.source))")
+      for line in ExplainLine.lines(explanation, changeset: change.changeset) { print("    " + line) }
+    }
+
+    step("inspector: would UIKit accept inserting a row into section 0 of [3, 1] that stays [3, 1]?")
+    let check = try await viewer.checkBatchUpdate(
+      before: [3, 1], update: ["insertItems": [[0, 3]]], after: [3, 1])
+    for problem in check.problems { print("  " + problem.message) }
   }
 }
 

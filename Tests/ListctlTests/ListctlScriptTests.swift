@@ -93,6 +93,14 @@ final class ListctlScriptTests: XCTestCase {
     XCTAssertTrue(run.stdout.contains("viewer sees  v2  ↕ 'Write the spec (draft 2)' 0:0→1:1"), run.stdout)
     XCTAssertTrue(run.stdout.contains("+2 'Release notes', 'Tag the build' at 0:1"), run.stdout)
     XCTAssertTrue(run.stdout.contains("✓ notes code"), run.stdout)
+    // The inspector's three questions: a preview explained, why a row last changed, a check.
+    for line in [
+      "would make  v5  −1 'Release notes' at 0:1 · ✗ notes", "− notes  removed (edit 0 deleteItems)",
+      "↕ spec  moved from section todo, now between idea and (end) (edit 0 moveItem)",
+      "attempt to insert item 3 into section 0, but there are only 3 items in section 0 after the update",
+    ] {
+      XCTAssertTrue(run.stdout.contains(line), "\(line) in:\n\(run.stdout)")
+    }
     XCTAssertEqual(try runListctl(["--socket", "/tmp/x", "demo"]).status, 2)
   }
 }
