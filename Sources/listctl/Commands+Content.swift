@@ -162,7 +162,7 @@ extension Command {
     if let deleted = arguments.values["--delete"] {
       edits.append(["op": "deleteItems", "items": .array(deleted.map { .string($0) })])
     }
-    guard !edits.isEmpty else { throw UsageError("edit: no edits (give JSON or --append/--update/--delete)") }
+    guard !edits.isEmpty else { throw UsageError("no edits: give JSON or --append/--update/--delete") }
     return .array(edits)
   }
 

@@ -32,12 +32,15 @@ extension Command {
     switch answer {
     case .notKept(let item, let oldest, _):
       let history = oldest.map { "history starts at version \($0)" } ?? "the list has no kept change"
-      print("no change of \(item) is kept (\(history))")
+      // A typo must not read as "nothing happened to it".
+      let known = (try? await context.client.item(list, item)) != nil
+      print("no change of \(item) is kept (\(history))" + (known ? "" : "; \(list) has no item \(item) now"))
     case .change(let change, _):
       guard let explanation = change.explain else { return }
       let last = arguments.positionals.count == 1 ? " — the last change of \(item ?? "?")" : ""
       print("v\(change.version)  \(ExplainLine.source(explanation.source))\(last)")
       for line in ExplainLine.lines(explanation, changeset: change.changeset) { print("  " + line) }
+      if let item, explanation.causes.isEmpty { print("  (nothing in v\(change.version) concerns \(item))") }
     }
   }
 

@@ -202,7 +202,14 @@ final class ListctlExplainTests: XCTestCase {
     XCTAssertEqual(never.stdout, "no change of b is kept (history starts at version 1)\n")
     XCTAssertEqual(try daemon.run("create", "fresh").status, 0)
     let fresh = try daemon.run("explain", "fresh", "--item", "b")
-    XCTAssertEqual(fresh.stdout, "no change of b is kept (the list has no kept change)\n")
+    XCTAssertEqual(
+      fresh.stdout, "no change of b is kept (the list has no kept change); fresh has no item b now\n")
+    // A typo does not read as "nothing happened to it".
+    let typo = try daemon.run("explain", "l", "--item", "nosuch")
+    XCTAssertEqual(
+      typo.stdout, "no change of nosuch is kept (history starts at version 1); l has no item nosuch now\n")
+    let other = try daemon.run("explain", "l", "1", "--item", "c")
+    XCTAssertTrue(other.stdout.hasSuffix("\n  (nothing in v1 concerns c)\n"), other.stdout)
     let json = try daemon.run("explain", "l", "--item", "b", "--json")
     XCTAssertEqual(
       try JSONValue(parsing: json.stdout), ["list": "l", "version": .null, "item": "b", "oldestVersion": 1])
