@@ -3,13 +3,23 @@
 extension FieldChange {
   /// The fields of `new` that differ from `old` (same item), in wire order. O(size of the payloads).
   static func between(_ old: Row, _ new: Row) -> [FieldChange] {
+    between(
+      old.payload, new.payload, level: (old.level, new.level), parent: (old.parent, new.parent),
+      hasChildren: (old.hasChildren, new.hasChildren), expanded: (old.isExpanded, new.isExpanded))
+  }
+
+  /// The fields that differ, given each side's payload and row fields.
+  static func between(
+    _ oldPayload: ItemPayload, _ newPayload: ItemPayload, level: (Int, Int), parent: (String?, String?),
+    hasChildren: (Bool, Bool), expanded: (Bool, Bool)
+  ) -> [FieldChange] {
     var changes: [FieldChange] = []
     func string(_ value: String?) -> Value { value.map(Value.string) ?? .absent }
     func add(_ field: Field, _ a: Value, _ b: Value) {
       if a != b { changes.append(FieldChange(field, old: a, new: b)) }
     }
-    if old.payload != new.payload {
-      let (a, b) = (old.payload, new.payload)
+    if !oldPayload.isIdentical(to: newPayload) && oldPayload != newPayload {
+      let (a, b) = (oldPayload, newPayload)
       add(.text, string(a.content.text), string(b.content.text))
       add(.secondaryText, string(a.content.secondaryText), string(b.content.secondaryText))
       add(.image, string(a.content.image), string(b.content.image))
@@ -21,10 +31,10 @@ extension FieldChange {
       add(.selectable, .bool(a.isSelectable), .bool(b.isSelectable))
       add(.movable, .bool(a.isMovable), .bool(b.isMovable))
     }
-    add(.level, .int(old.level), .int(new.level))
-    add(.parent, string(old.parent), string(new.parent))
-    add(.hasChildren, .bool(old.hasChildren), .bool(new.hasChildren))
-    add(.expanded, .bool(old.isExpanded), .bool(new.isExpanded))
+    add(.level, .int(level.0), .int(level.1))
+    add(.parent, string(parent.0), string(parent.1))
+    add(.hasChildren, .bool(hasChildren.0), .bool(hasChildren.1))
+    add(.expanded, .bool(expanded.0), .bool(expanded.1))
     return changes
   }
 
@@ -69,6 +79,11 @@ extension FieldChange {
     {
       return []
     }
-    return between(ListSnapshot.row(old, strings: oldStrings), ListSnapshot.row(new, strings: newStrings))
+    return between(
+      old.payload, new.payload, level: (Int(old.level), Int(new.level)),
+      parent: (
+        old.parent < 0 ? nil : oldStrings[Int(old.parent)], new.parent < 0 ? nil : newStrings[Int(new.parent)]
+      ),
+      hasChildren: (old.hasChildren, new.hasChildren), expanded: (old.isExpanded, new.isExpanded))
   }
 }
