@@ -16,8 +16,9 @@ enum ExplainLine {
   /// Without `before`, or when it does not match, a run of several rows is named by its first
   /// id and its length. O(causes).
   static func lines(_ explanation: Explanation, changeset: JSONValue, before: Mirror? = nil) -> [String] {
-    explanation.causes.map { cause in
-      subject(cause, changeset: changeset, before: before) + "  " + reason(cause)
+    let expanded = Set((changeset["expanded"]?.arrayValue ?? []).compactMap(\.stringValue))
+    return explanation.causes.map { cause in
+      subject(cause, changeset: changeset, before: before) + "  " + reason(cause, expanded: expanded)
     }
   }
 
@@ -100,11 +101,17 @@ enum ExplainLine {
 
   /// Why, in words: `revealed: d expanded`, `text "A" → "A2"`, … then `(edit 2 deleteItems)`
   /// when an edit of the batch did it (`(outline/expand)` for a method of its own).
-  static func reason(_ cause: Explanation.Cause) -> String {
+  /// A row is `revealed` by its ancestor's expansion when the change expanded it (`expanded`,
+  /// the changeset's), else by a move out from under it; `hidden` likewise.
+  static func reason(_ cause: Explanation.Cause, expanded: Set<String> = []) -> String {
     func between() -> String { "now between \(cause.after ?? "(start)") and \(cause.before ?? "(end)")" }
     var text: String
     switch cause.reason {
-    case "revealed": text = "revealed: \(cause.parent ?? "?") expanded"
+    case "revealed":
+      text =
+        cause.parent.map { expanded.contains($0) } == true
+        ? "revealed: \(cause.parent ?? "?") expanded"
+        : "revealed: moved out from under collapsed \(cause.parent ?? "?")"
     case "hidden": text = "hidden: \(cause.parent ?? "?") collapsed"
     case "reparented":
       text =

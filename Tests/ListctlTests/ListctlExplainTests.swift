@@ -263,3 +263,19 @@ final class ListctlExplainTests: XCTestCase {
     }
   }
 }
+
+extension ListctlExplainTests {
+  /// A row revealed because its parent moved out from under a collapsed item is not said to be
+  /// revealed by an expansion: nothing was expanded.
+  func testARowRevealedByAMoveIsNotSaidExpanded() throws {
+    let daemon = try ListctlDaemon()
+    defer { daemon.stop() }
+    let content =
+      #"{"sections": [{"id": "s", "items": [{"id": "p", "children": [{"id": "q", "expanded": true, "children": [{"id": "c"}]}]}]}]}"#
+    XCTAssertEqual(try daemon.run("create", "t", "--content", "-", input: content).status, 0)
+    let run = try daemon.run("edit", "t", #"{"op": "moveItem", "item": "q", "section": "s"}"#, "--explain")
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(
+      run.stdout.contains("+ c  revealed: moved out from under collapsed p (edit 0 moveItem)"), run.stdout)
+  }
+}

@@ -53,7 +53,7 @@ end
 ---The reason in words, with the ids it names. Section changes start with `section ID`.
 ---@param cause table
 ---@return string
-function M.phrase(cause)
+function M.phrase(cause, expanded)
   local change, reason = str(cause.change) or '', str(cause.reason) or '?'
   local parent, section = str(cause.parent), str(cause.section) or '?'
   local text
@@ -62,7 +62,12 @@ function M.phrase(cause)
   elseif reason == 'hidden' then
     text = 'hidden under collapsed ' .. (parent or '?')
   elseif reason == 'revealed' then
-    text = 'revealed: ' .. (parent or '?') .. ' was expanded'
+    -- Revealed by the ancestor's expansion when the change expanded it, else by a move.
+    if parent and expanded and expanded[parent] then
+      text = 'revealed: ' .. parent .. ' was expanded'
+    else
+      text = 'revealed: moved out from under collapsed ' .. (parent or '?')
+    end
   elseif reason == 'reparented' then
     text = (parent and ('moved under ' .. parent) or 'moved to the top level')
       .. (change == 'itemDeletes' and ', now hidden' or ', was hidden')
@@ -99,8 +104,8 @@ end
 ---A cause: its phrase and edit on one line, then one indented line per changed field.
 ---@param cause table
 ---@return string[]
-function M.cause_lines(cause)
-  local line = M.phrase(cause)
+function M.cause_lines(cause, expanded)
+  local line = M.phrase(cause, expanded)
   local edit = cause.edit
   if type(edit) == 'table' and type(edit.index) == 'number' then
     line = line .. ' (edit ' .. string.format('%d', edit.index) .. ': ' .. (str(edit.op) or '?') .. ')'
@@ -124,8 +129,13 @@ function M.lines(answer, noun)
   end
   local explain = type(answer.explain) == 'table' and answer.explain or {}
   local lines = { M.header(answer.version, explain.source) }
+  local expanded = {}
+  local changeset = type(answer.changeset) == 'table' and answer.changeset or {}
+  for _, id in ipairs(type(changeset.expanded) == 'table' and changeset.expanded or {}) do
+    expanded[id] = true
+  end
   for _, cause in ipairs(type(explain.causes) == 'table' and explain.causes or {}) do
-    vim.list_extend(lines, M.cause_lines(cause))
+    vim.list_extend(lines, M.cause_lines(cause, expanded))
   end
   return lines
 end

@@ -17,7 +17,10 @@ public enum ExplainWords {
       return ["No kept change concerns this \(noun)."]
     }
     var lines = [header(version: Int(version), source: answer["explain"]?["source"])]
-    for cause in answer["explain"]?["causes"]?.arrayValue ?? [] { lines += causeLines(cause) }
+    let expanded = Set((answer["changeset"]?["expanded"]?.arrayValue ?? []).compactMap(\.stringValue))
+    for cause in answer["explain"]?["causes"]?.arrayValue ?? [] {
+      lines += causeLines(cause, expanded: expanded)
+    }
     return lines
   }
 
@@ -32,8 +35,9 @@ public enum ExplainWords {
   }
 
   /// A cause: its phrase and edit on one line, then one indented line per changed field.
-  public static func causeLines(_ cause: JSONValue) -> [String] {
-    var line = phrase(cause)
+  /// `expanded`: the ids the change expanded (its changeset's `expanded`).
+  public static func causeLines(_ cause: JSONValue, expanded: Set<String> = []) -> [String] {
+    var line = phrase(cause, expanded: expanded)
     if let edit = cause["edit"], let index = edit["index"]?.intValue {
       line += " (edit \(index): \(edit["op"]?.stringValue ?? "?"))"
     }
@@ -47,7 +51,9 @@ public enum ExplainWords {
 
   /// The reason in words, with the ids it names: `moved between a and c`, `hidden under
   /// collapsed folder`. Section changes start with `section ID`.
-  public static func phrase(_ cause: JSONValue) -> String {
+  /// A row is `revealed` by its ancestor's expansion when the change expanded it (`expanded`),
+  /// else by a move out from under it.
+  public static func phrase(_ cause: JSONValue, expanded: Set<String> = []) -> String {
     let change = cause["change"]?.stringValue ?? ""
     let reason = cause["reason"]?.stringValue ?? "?"
     let parent = cause["parent"]?.stringValue
@@ -56,7 +62,11 @@ public enum ExplainWords {
     switch reason {
     case "added", "removed", "changed": words = reason
     case "hidden": words = "hidden under collapsed \(parent ?? "?")"
-    case "revealed": words = "revealed: \(parent ?? "?") was expanded"
+    case "revealed":
+      words =
+        parent.map { expanded.contains($0) } == true
+        ? "revealed: \(parent ?? "?") was expanded"
+        : "revealed: moved out from under collapsed \(parent ?? "?")"
     case "reparented":
       let under = parent.map { "moved under \($0)" } ?? "moved to the top level"
       words = under + (change == "itemDeletes" ? ", now hidden" : ", was hidden")
