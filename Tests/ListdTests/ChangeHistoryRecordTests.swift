@@ -29,7 +29,7 @@ final class ChangeHistoryRecordTests: XCTestCase {
     XCTAssertEqual(history.explainableVersionsNewestFirst, [5])
     XCTAssertNil(history.entry(producing: 4)?.record)
     XCTAssertNotNil(history.entry(producing: 3)?.params)
-    XCTAssertEqual(history.changes(since: 0, current: 5)?.count, 5)
+    XCTAssertEqual(history.records(since: 0, current: 5)?.count, 5)
   }
 
   func testTheNewestRecordIsKeptWhateverItWeighs() {

@@ -105,12 +105,6 @@ struct ChangeHistory {
     entries[recordHead...].reversed().map(\.version)
   }
 
-  /// The params of every change after `version`, oldest first, or nil when some of them are no
-  /// longer kept. `version` equal to the current version gives an empty array. O(changes).
-  func changes(since version: Int, current: Int) -> [JSONValue]? {
-    records(since: version, current: current)?.map(\.params)
-  }
-
   /// The params and records of every change after `version`, oldest first, or nil when some
   /// of the changes are no longer kept (a change may have lost its record). O(changes).
   func records(since version: Int, current: Int) -> [(params: JSONValue, record: ChangeRecord?)]? {
