@@ -10,8 +10,8 @@ import JSON
 /// Each entry also keeps its ``ChangeRecord`` (the snapshots before and after, and the source)
 /// for `list/explain`, under budgets of their own: the latest `maxRecords` changes (default 1,000),
 /// and what the kept `before` snapshots alone hold,
-/// in item-sized units (``ListSnapshot/retainedWeight(notSharedWith:)``; default 250,000, about
-/// 16 MB). Past it the oldest records are dropped first (their changes stay for
+/// in item-sized units (``ListSnapshot/retainedWeight(notSharedWith:)``; default 64,000, about
+/// 4 MB). Past it the oldest records are dropped first (their changes stay for
 /// `list/changesSince`); the newest record is always kept.
 struct ChangeHistory {
   /// One committed change: `version` is the version it produced.
@@ -39,7 +39,7 @@ struct ChangeHistory {
   private var recordHead = 0
   private var totalRecordWeight = 0
 
-  init(capacity: Int, maxWeight: Int = 4_000_000, maxRecordWeight: Int = 250_000, maxRecords: Int = 1_000) {
+  init(capacity: Int, maxWeight: Int = 4_000_000, maxRecordWeight: Int = 64_000, maxRecords: Int = 1_000) {
     self.capacity = max(1, capacity)
     self.maxWeight = max(1, maxWeight)
     self.maxRecordWeight = max(1, maxRecordWeight)

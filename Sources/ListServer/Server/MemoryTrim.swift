@@ -20,6 +20,11 @@ enum MemoryTrim {
     soon()
   }
 
+  /// Runs `malloc_trim` now, on the caller's thread. No-op elsewhere than glibc.
+  static func now() {
+    _ = mallocTrim?(0)
+  }
+
   /// Schedules `malloc_trim` twice, shortly. No-op elsewhere than glibc.
   static func soon() {
     guard let trim = mallocTrim else { return }
