@@ -48,14 +48,7 @@ final class ListctlInputTests: XCTestCase {
   func testVersion() throws {
     let run = try runListctl(["--version"])
     XCTAssertEqual(run.status, 0)
-    let listd = Process()
-    listd.executableURL = buildDirectory.appendingPathComponent("listd")
-    listd.arguments = ["--version"]
-    let output = Pipe()
-    listd.standardOutput = output
-    try listd.run()
-    let daemonVersion = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    listd.waitUntilExit()
+    let daemonVersion = try listdOutput(["--version"])
     // `listd 0.1.0 (protocol 1)` and `listctl 0.1.0 (protocol 1)`: the same build, the same protocol.
     XCTAssertTrue(daemonVersion.hasPrefix("listd "), daemonVersion)
     XCTAssertEqual(run.stdout, "listctl " + daemonVersion.dropFirst("listd ".count))
@@ -78,14 +71,7 @@ final class ListctlInputTests: XCTestCase {
 
   /// The table of listd options listctl knows is the one `listd --help` prints.
   func testTheKnownDaemonOptionsAreListdsOwn() throws {
-    let listd = Process()
-    listd.executableURL = buildDirectory.appendingPathComponent("listd")
-    listd.arguments = ["--help"]
-    let output = Pipe()
-    listd.standardOutput = output
-    try listd.run()
-    let help = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    listd.waitUntilExit()
+    let help = try listdOutput(["--help"])
     var flags: [String] = []
     for line in help.split(separator: "\n") {
       let words = line.split(separator: " ")
@@ -154,5 +140,18 @@ final class ListctlInputTests: XCTestCase {
       }
       XCTAssertEqual(try daemon.run("deselect", "contacts", "ada").status, 0)
     }
+  }
+
+  /// What the built `listd` prints on stdout with `arguments`.
+  func listdOutput(_ arguments: [String]) throws -> String {
+    let listd = Process()
+    listd.executableURL = buildDirectory.appendingPathComponent("listd")
+    listd.arguments = arguments
+    let output = Pipe()
+    listd.standardOutput = output
+    try listd.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    listd.waitUntilExit()
+    return text
   }
 }

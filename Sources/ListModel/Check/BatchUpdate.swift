@@ -20,29 +20,19 @@ public struct BatchUpdate: Hashable, Sendable {
       self.row = row
       self.count = count
     }
-  }
 
-  /// `count` consecutive rows moved from `from` (old coordinates) to `to` (new coordinates).
-  public struct ItemMove: Hashable, Sendable {
-    public var from: ListIndexPath
-    public var to: ListIndexPath
-    public var count: Int
-    public init(from: ListIndexPath, to: ListIndexPath, count: Int = 1) {
-      self.from = from
-      self.to = to
-      self.count = count
+    /// The rows a changeset run covers.
+    public init(_ run: Changeset.ItemRun) {
+      self.init(section: run.section, row: run.start, count: run.rows.count)
     }
   }
 
-  /// A section moved from old index `from` to new index `to`.
-  public struct SectionMove: Hashable, Sendable {
-    public var from: Int
-    public var to: Int
-    public init(from: Int, to: Int) {
-      self.from = from
-      self.to = to
-    }
-  }
+  /// `count` consecutive rows moved from `from` (old coordinates) to `to` (new coordinates):
+  /// the changeset's own move.
+  public typealias ItemMove = Changeset.ItemMove
+
+  /// A section moved from old index `from` to new index `to`: the changeset's own move.
+  public typealias SectionMove = Changeset.SectionMove
 
   public var deleteSections: [Int] = []
   public var insertSections: [Int] = []
@@ -71,20 +61,14 @@ extension BatchUpdate {
     deleteSections = changeset.sectionDeletes.flatMap { Array($0) }
     insertSections = changeset.sectionInserts.map(\.index)
     for insert in changeset.sectionInserts { insertedSectionCounts[insert.index] = insert.section.rows.count }
-    moveSections = changeset.sectionMoves.map { SectionMove(from: $0.from, to: $0.to) }
+    moveSections = changeset.sectionMoves
     reloadSections = changeset.sectionReloads.map(\.index)
     deleteItems = changeset.itemDeletes.map {
       ItemRun(section: $0.section, row: $0.rows.lowerBound, count: $0.rows.count)
     }
-    insertItems = changeset.itemInserts.map {
-      ItemRun(section: $0.section, row: $0.start, count: $0.rows.count)
-    }
-    moveItems = changeset.itemMoves.map { ItemMove(from: $0.from, to: $0.to, count: $0.count) }
-    reloadItems = changeset.itemReloads.map {
-      ItemRun(section: $0.section, row: $0.start, count: $0.rows.count)
-    }
-    reconfigureItems = changeset.itemReconfigures.map {
-      ItemRun(section: $0.section, row: $0.start, count: $0.rows.count)
-    }
+    insertItems = changeset.itemInserts.map(ItemRun.init)
+    moveItems = changeset.itemMoves
+    reloadItems = changeset.itemReloads.map(ItemRun.init)
+    reconfigureItems = changeset.itemReconfigures.map(ItemRun.init)
   }
 }

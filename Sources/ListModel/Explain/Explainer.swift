@@ -170,19 +170,19 @@ private struct Explainer {
 
   /// The node of the same item in the other snapshot, by interned id when they share a table.
   func counterpart(ofOld node: Node) -> Node? {
-    if sameTable {
-      let at = new.location(node.id)
-      return at.slot >= 0 ? new.slots[Int(at.slot)].nodes[Int(at.position)] : nil
-    }
-    return new.itemID(old.string(node.id)).map { new.node($0) }
+    Self.node(sameAs: node, from: old, in: new, sameTable: sameTable)
   }
 
   func counterpart(ofNew node: Node) -> Node? {
-    if sameTable {
-      let at = old.location(node.id)
-      return at.slot >= 0 ? old.slots[Int(at.slot)].nodes[Int(at.position)] : nil
-    }
-    return old.itemID(new.string(node.id)).map { old.node($0) }
+    Self.node(sameAs: node, from: new, in: old, sameTable: sameTable)
+  }
+
+  static func node(sameAs node: Node, from source: ListSnapshot, in target: ListSnapshot, sameTable: Bool)
+    -> Node?
+  {
+    guard sameTable else { return target.itemID(source.string(node.id)).map { target.node($0) } }
+    let at = target.location(node.id)
+    return at.slot >= 0 ? target.slots[Int(at.slot)].nodes[Int(at.position)] : nil
   }
 
   mutating func explainDelete(_ oldNode: Node, entry: Int, offset: Int) {
