@@ -216,3 +216,22 @@ extension ExplainMethodTests {
     XCTAssertEqual(inserts.last?["parent"], "p")
   }
 }
+
+extension ExplainMethodTests {
+  /// `--explain-history` takes a positive integer; anything else is a usage error naming it.
+  func testABadExplainHistoryIsAUsageError() throws {
+    for value in ["0", "x", "-3"] {
+      let listd = Process()
+      listd.executableURL = DaemonProcess.binary
+      listd.arguments = ["--explain-history", value]
+      let errors = Pipe()
+      listd.standardError = errors
+      listd.standardInput = FileHandle.nullDevice
+      try listd.run()
+      let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      listd.waitUntilExit()
+      XCTAssertEqual(listd.terminationStatus, 2, value)
+      XCTAssertTrue(stderr.contains("--explain-history needs a positive integer, got '\(value)'"), stderr)
+    }
+  }
+}
