@@ -129,6 +129,8 @@ public final class Connection: @unchecked Sendable {
     var nextID: Int64 = 1
     var pending: [RequestID: PendingRequest] = [:]
     var inFlight: [RequestID: WeakRequest] = [:]
+    /// Answers being queued: their ids are free for reuse, but the connection may not close yet.
+    var answering = 0
     var runningThreads = 0
     var closeReason: CloseReason?
   }
@@ -539,12 +541,17 @@ public final class Connection: @unchecked Sendable {
 
   /// Answers a request that was in flight (called by ``IncomingRequest``).
   func deliver(_ response: Response, batch: BatchSlot?) {
-    // Queued while still in flight: once the last request in flight is gone the connection
-    // may close, and an answer queued after that would be lost.
+    // The id is free before the answer can reach the peer, which may reuse it at once; the
+    // `answering` count keeps the connection open until the answer is queued (an answer queued
+    // after the close would be lost).
+    state.withLock { state in
+      if let id = response.id { state.inFlight[id] = nil }
+      state.answering += 1
+    }
     answer(response, batch: batch)
     let drained = state.withLock { state -> Bool in
-      if let id = response.id { state.inFlight[id] = nil }
-      return state.inputDrained && state.inFlight.isEmpty
+      state.answering -= 1
+      return state.inputDrained && state.inFlight.isEmpty && state.answering == 0
     }
     if drained { close(reason: .endOfInput) }
   }
@@ -627,7 +634,7 @@ public final class Connection: @unchecked Sendable {
   private func markInputDrained() {
     let drained = state.withLock { state -> Bool in
       state.inputDrained = true
-      return state.inFlight.isEmpty
+      return state.inFlight.isEmpty && state.answering == 0
     }
     if drained { close(reason: .endOfInput) }
   }

@@ -111,6 +111,36 @@ final class ConnectionTests: XCTestCase {
     waitUntil { notified.value }
   }
 
+  func testAnIdIsFreeForReuseOnceItsAnswerIsSent() throws {
+    // The id used to stay in flight until just after the answer was written: a peer that reused
+    // it at once was sometimes told "duplicate request id". Several connections at once make
+    // the answering thread lose the processor at that moment often enough to show it.
+    let rounds = 4_000
+    let failures = Box<[String]>([])
+    let options = options()
+    DispatchQueue.concurrentPerform(iterations: 6) { connection in
+      do {
+        let (server, peer) = try RawPeer.withServer(options) { server in
+          server.onRequestDeferred("echo") { request in
+            DispatchQueue.global().async { request.respond(request.params.value ?? .null) }
+          }
+        }
+        defer { server.close() }
+        for round in 0..<rounds {
+          peer.send(#"{"jsonrpc":"2.0","id":1,"method":"echo","params":[\#(round)]}"#)
+          guard let answer = peer.readJSON(1).first, answer["result"] == [.int(Int64(round))] else {
+            let text = String(decoding: peer.received.suffix(200), as: UTF8.self)
+            failures.mutate { $0.append("connection \(connection), round \(round): …\(text)") }
+            return
+          }
+        }
+      } catch {
+        failures.mutate { $0.append("connection \(connection): \(error)") }
+      }
+    }
+    XCTAssertEqual(failures.value, [])
+  }
+
   func testCancelRequestAnswersRequestCancelledAndHandlerObservesIt() throws {
     let observed = Box(false)
     let started = DispatchSemaphore(value: 0)
