@@ -126,6 +126,9 @@ final class BadInputTests: XCTestCase {
       Case(
         "list/info", ["list": "l", "extra": 1], .invalidParams, data: ["field": "extra"], mentions: ["extra"]),
       Case(
+        "list/all", ["old": []], .invalidParams, data: ["field": "old"],
+        mentions: [#""old" is not a known field here (this takes no fields)"#]),
+      Case(
         "list/edit", ["list": "l", "edits": "nope"], .invalidParams, data: ["field": "edits"],
         mentions: ["edits", "nope"]),
       Case(

@@ -7,6 +7,7 @@ extension Params {
   func requireKnown(_ known: [String]) throws(ResponseError) {
     if value == .null { return }
     for key in try object().keys where !known.contains(key) {
+      guard !known.isEmpty else { throw invalid(key, "is not a known field here (this takes no fields)") }
       let list = known.map { "\"\($0)\"" }.joined(separator: ", ")
       throw invalid(key, "is not a known field here (expected one of \(list))")
     }
