@@ -30,6 +30,21 @@ struct DaemonOptions {
       --orphan-timeout SECONDS
                              dispose a list SECONDS after its owner's session closed, unless a
                              session claims it first (list/claim); default: keep it
+      --state DIR            keep lists in DIR (created 0700; one daemon at a time) so they
+                             survive a restart or a crash: an append-only journal of committed
+                             changes with checkpoints; lists come back with no owner (list/claim)
+      --sync MODE            with --state, when a change is on disk before its answer:
+                             always  fsync each change before answering it
+                             batch   group commit: answers wait for the fsync of their group
+                                     (default)
+                             none    written before answering, flushed when the OS decides:
+                                     survives kill -9, a power loss can lose the last seconds
+      --retain-versions N    with --state, keep older journal generations while they hold one
+                             of each list's last N versions (default 10000)
+      --retain-bytes N       with --state, and while the state directory is at most N bytes
+                             (default 1073741824)
+      --checkpoint-bytes N   with --state, checkpoint every list once the journal passes N bytes
+                             (default 67108864)
       --version              print the version and exit
       -h, --help             print this help and exit
 
@@ -81,11 +96,28 @@ struct DaemonOptions {
       case "--max-frame-bytes": options.server.maxFrameBytes = try number(argument)
       case "--max-queue-bytes": options.server.maxQueueBytes = try number(argument)
       case "--orphan-timeout": options.server.orphanTimeout = .seconds(try number(argument))
+      case "--state": options.server.stateDirectory = try value(argument)
+      case "--sync":
+        let text = try value(argument)
+        guard let mode = SyncMode(rawValue: text) else {
+          throw UsageError("--sync must be always, batch or none, got '\(text)'")
+        }
+        options.server.sync = mode
+      case "--retain-versions": options.server.retainVersions = try number(argument)
+      case "--retain-bytes": options.server.retainBytes = try number(argument)
+      case "--checkpoint-bytes": options.server.checkpointBytes = try number(argument)
       default: throw UsageError("unknown option '\(argument)'")
       }
       index += 1
     }
     if options.stay && options.listenPath == nil { throw UsageError("--stay needs --listen") }
+    if options.server.stateDirectory == nil,
+      let flag = ["--sync", "--retain-versions", "--retain-bytes", "--checkpoint-bytes"].first(where: {
+        arguments.contains($0)
+      })
+    {
+      throw UsageError("\(flag) needs --state DIR")
+    }
     return options
   }
 }

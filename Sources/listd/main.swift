@@ -45,6 +45,12 @@ let logFile = options.logFile == nil ? nil : logger
 let shutdown = Shutdown()
 
 let server = ListServer(options: options.server) { code in shutdown.exit(code) }
+do {
+  try server.openState()
+} catch {
+  fatal("\(error)", logFile: logFile)
+}
+shutdown.server = server
 if options.demo {
   do {
     try server.loadDemo()

@@ -14,6 +14,10 @@ public final class ListServer: Sendable {
   public let options: ServerOptions
   let registry = ListRegistry()
   private let nextSessionID = Atomic<Int>(1)
+  /// The journal (`--state`) and what startup found wrong in it, once ``openState()`` ran.
+  let durability = Mutex<(journal: Journal?, problems: [String])>((nil, []))
+  /// The serial of the next list created (see ``LiveList/serial``).
+  let nextListSerial = Atomic<Int>(1)
   /// Called when the primary (stdio) session sends `exit`, with the exit code.
   private let onExit: @Sendable (Int32) -> Void
 
@@ -145,10 +149,21 @@ public final class ListServer: Sendable {
   func createList(
     id: String, snapshot: ListSnapshot, metadata: ListMetadata, owner: (any ListOwner)?
   ) throws(ResponseError) -> LiveList {
+    let journal = durability.withLock { $0.journal }
     let list = LiveList(
       id: id, snapshot: snapshot, metadata: metadata, owner: owner, historyLimit: options.historyLimit,
-      explainLimit: options.explainLimit)
+      explainLimit: options.explainLimit, serial: nextListSerial.wrappingAdd(1, ordering: .relaxed).oldValue,
+      journal: journal)
     let subscriptions = try registry.add(list)
+    if let journal {
+      do {
+        _ = try journal.append(
+          .state(list: id, serial: list.serial, version: 0, metadata: metadata, snapshot: snapshot))
+      } catch {
+        registry.remove(list)
+        throw .journalFailed(list: id, error)
+      }
+    }
     if let session = owner as? Session, session.isDetached { orphan(list, from: session) }
     list.queue.sync {
       let subscribed = subscriptions.filter { (try? list.subscribe($0.gate)) != nil }
