@@ -15,6 +15,9 @@ sigaddset(&stopSignals, SIGTERM)
 sigaddset(&stopSignals, SIGINT)
 pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
+// A file-size limit (RLIMIT_FSIZE) must fail the journal's write with EFBIG, not kill the daemon.
+signal(SIGXFSZ, SIG_IGN)
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
   print(DaemonOptions.help)

@@ -43,6 +43,17 @@ struct JournalRecovery {
       break
     }
     let journals = directory.generations("journal")
+    // Every generation after the first starts with a checkpoint; a missing one is reported
+    // (recovery then goes on from an older checkpoint and the journals after it).
+    let checkpoints = Set(directory.generations("checkpoint"))
+    for generation in journals where generation > max(1, recovery.checkpointed) && !checkpoints.contains(generation) {
+      // The newest generation may be one whose checkpoint was still being written.
+      if generation == journals.last, generation == (checkpoints.max() ?? 0) + 1 { continue }
+      recovery.problems.append(
+        "checkpoint \(directory.file(generation, "checkpoint")) is missing: recovering from "
+          + (recovery.checkpointed > 0 ? "checkpoint \(recovery.checkpointed)" : "the first journal")
+          + " and the journals after it")
+    }
     let first = recovery.checkpointed > 0 ? recovery.checkpointed - 1 : (journals.first ?? 1)
     if recovery.checkpointed == 0, first > 1 {
       recovery.problems.append(
