@@ -215,6 +215,14 @@ final class Journal: @unchecked Sendable {
     defer { condition.withLock { checkpointing = false } }
     let (next, capture) = condition.withLock { (generation + 1, self.capture) }
     guard let capture else { return }
+    // The checkpoint's temporary file comes first: recovery tells an interrupted checkpoint
+    // (it exists) from a deleted one (it does not).
+    let temporary = open(directory.file(next, "checkpoint") + ".tmp", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard temporary >= 0 else {
+      logger.error("journal: cannot start checkpoint \(next): \(StateDirectory.reason())")
+      return
+    }
+    Glibc.close(temporary)
     let file = directory.file(next, "journal")
     let newFD = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
     guard newFD >= 0 else {

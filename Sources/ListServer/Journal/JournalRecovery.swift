@@ -1,6 +1,10 @@
 // Reads the state directory at startup: the newest intact checkpoint, then the journals after it.
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What startup found in the state directory: the records to apply, in order, and every
 /// problem met on the way (each is reported; none stops the daemon).
 struct JournalRecovery {
@@ -47,10 +51,13 @@ struct JournalRecovery {
     // (recovery then goes on from an older checkpoint and the journals after it).
     let checkpoints = Set(directory.generations("checkpoint"))
     for generation in journals where generation > max(1, recovery.checkpointed) && !checkpoints.contains(generation) {
-      // The newest generation may be one whose checkpoint was still being written.
-      if generation == journals.last, generation == (checkpoints.max() ?? 0) + 1 { continue }
+      let file = directory.file(generation, "checkpoint")
+      // Its temporary file is made before the generation's journal: without it, it was deleted.
+      let interrupted = unlink(file + ".tmp") == 0
       recovery.problems.append(
-        "checkpoint \(directory.file(generation, "checkpoint")) is missing: recovering from "
+        "checkpoint \(file) is "
+          + (interrupted ? "incomplete (the daemon stopped while writing it)" : "missing")
+          + ": recovering from "
           + (recovery.checkpointed > 0 ? "checkpoint \(recovery.checkpointed)" : "the first journal")
           + " and the journals after it")
     }
