@@ -20,7 +20,9 @@ final class DurabilityCrashTests: XCTestCase {
     let environment = ProcessInfo.processInfo.environment
     let seed = environment["LISTD_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64(1 << 48))
     let cycles = environment["LISTD_CRASH_CYCLES"].flatMap(Int.init) ?? 50
-    print("DurabilityCrashTests: seed \(seed) (LISTD_CRASH_SEED=\(seed) replays it), \(cycles) kill/restart cycles")
+    print(
+      "DurabilityCrashTests: seed \(seed) (LISTD_CRASH_SEED=\(seed) replays it), \(cycles) kill/restart cycles"
+    )
     var random = SplitMix64(seed: seed)
     let directory = try PrivateDirectory()
     defer { directory.remove() }
@@ -46,7 +48,8 @@ final class DurabilityCrashTests: XCTestCase {
       if cycle == 0 {
         for (index, list) in lists.enumerated() {
           try writers[index].request(
-            "list/create", ["list": .string(list), "selectionMode": "multiple", "content": runs[index].initialContent()])
+            "list/create",
+            ["list": .string(list), "selectionMode": "multiple", "content": runs[index].initialContent()])
           try runs[index].createReference()
         }
       } else {
@@ -81,7 +84,8 @@ final class DurabilityCrashTests: XCTestCase {
       for list in lists { try watcher.request("list/subscribe", ["list": .string(list)]) }
 
       // A pipelined burst on every list, and a kill at a random moment of it.
-      var pending: [[(slot: ResultSlot, expectation: MirrorRun.Expectation)]] = Array(repeating: [], count: lists.count)
+      var pending: [[(slot: ResultSlot, expectation: MirrorRun.Expectation)]] = Array(
+        repeating: [], count: lists.count)
       for index in lists.indices {
         for _ in 0..<random.int(in: 10...80) {
           let (params, expectation) = try runs[index].nextBatch()
@@ -97,7 +101,8 @@ final class DurabilityCrashTests: XCTestCase {
 
       for index in lists.indices {
         for (slot, expectation) in pending[index] {
-          guard case .success(let answer) = try slot.wait(timeout: 10, "a list/edit of \(lists[index])") else {
+          guard case .success(let answer) = try slot.wait(timeout: 10, "a list/edit of \(lists[index])")
+          else {
             continue  // an error, or no answer: the connection died with the daemon
           }
           if case .changed(let version, _) = expectation {

@@ -217,7 +217,8 @@ final class Journal: @unchecked Sendable {
     guard let capture else { return }
     // The checkpoint's temporary file comes first: recovery tells an interrupted checkpoint
     // (it exists) from a deleted one (it does not).
-    let temporary = open(directory.file(next, "checkpoint") + ".tmp", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    let temporary = open(
+      directory.file(next, "checkpoint") + ".tmp", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard temporary >= 0 else {
       logger.error("journal: cannot start checkpoint \(next): \(StateDirectory.reason())")
       return

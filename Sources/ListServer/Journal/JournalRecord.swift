@@ -20,6 +20,14 @@ enum JournalRecord {
   /// A checkpoint is complete: every list it holds preceded this record.
   case checkpointEnd(generation: Int)
 
+  /// The serial of the list the record is about (nil for a checkpoint's end).
+  var serial: Int? {
+    switch self {
+    case .state(_, let serial, _, _, _, _, _), .change(_, let serial, _, _), .dispose(_, let serial): serial
+    case .checkpointEnd: nil
+    }
+  }
+
   /// The record of `snapshot` at `version`. O(items).
   static func state(
     list: String, serial: Int, version: Int, metadata: ListMetadata, snapshot: ListSnapshot

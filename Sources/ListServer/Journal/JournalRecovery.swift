@@ -50,7 +50,8 @@ struct JournalRecovery {
     // Every generation after the first starts with a checkpoint; a missing one is reported
     // (recovery then goes on from an older checkpoint and the journals after it).
     let checkpoints = Set(directory.generations("checkpoint"))
-    for generation in journals where generation > max(1, recovery.checkpointed) && !checkpoints.contains(generation) {
+    for generation in journals
+    where generation > max(1, recovery.checkpointed) && !checkpoints.contains(generation) {
       let file = directory.file(generation, "checkpoint")
       // Its temporary file is made before the generation's journal: without it, it was deleted.
       let interrupted = unlink(file + ".tmp") == 0

@@ -40,8 +40,18 @@ extension ListServer {
     var problems: [String] = []
     var lists: [Int: LiveList] = [:]
     var maxSerial = 0
+    // A list of the journal before the checkpoint's generation that the checkpoint does not
+    // hold was disposed before the checkpoint: its records there are history.
+    var checkpointed: Set<Int> = []
     for (record, generation) in zip(recovery.records, recovery.generations) {
-      if let generation { journal.noteVersion(of: record, generation: generation) }
+      if let generation {
+        journal.noteVersion(of: record, generation: generation)
+        if generation < recovery.checkpointed, let serial = record.serial, !checkpointed.contains(serial) {
+          continue
+        }
+      } else if let serial = record.serial {
+        checkpointed.insert(serial)
+      }
       switch record {
       case .state(let id, let serial, let version, let metadata, let mode, let content, let selected):
         maxSerial = max(maxSerial, serial)
