@@ -218,6 +218,24 @@ final class DurabilityTests: XCTestCase {
     stop(daemon, client)
   }
 
+  func testTheDemoStartsAfreshAndOtherListsAreKept() throws {
+    var (daemon, client) = try start(["--demo"])
+    try client.request(
+      "selection/select", ["list": "contacts", "items": [.string(try firstItem(client, "contacts"))]])
+    try client.request("list/create", ["list": "mine", "content": ["sections": [["id": "s"]]]])
+    stop(daemon, client)
+    (daemon, client) = try start(["--demo"])
+    XCTAssertEqual(
+      try client.request("list/info", ["list": "contacts"])["version"], 0, "the demo starts afresh")
+    XCTAssertEqual(try client.request("list/info", ["list": "mine"])["version"], 0, "other lists are kept")
+    stop(daemon, client)
+  }
+
+  private func firstItem(_ client: TestClient, _ list: String) throws -> String {
+    let answer = try client.request("query/itemAt", ["list": .string(list), "indexPath": [0, 0]])
+    return try XCTUnwrap(answer["id"]?.stringValue ?? answer["item"]?["id"]?.stringValue, "\(answer)")
+  }
+
   func testStateOptionsAreChecked() throws {
     for (arguments, message) in [
       (["--sync", "always"], "--sync needs --state DIR"),

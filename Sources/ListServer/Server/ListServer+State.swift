@@ -14,6 +14,7 @@ extension ListServer {
   @discardableResult
   public func openState() throws -> [String] {
     guard let path = options.stateDirectory else { return [] }
+    let started = ContinuousClock.now
     let directory = try StateDirectory(path)
     var recovery = try JournalRecovery.read(directory)
     let journal = try Journal(
@@ -30,8 +31,8 @@ extension ListServer {
     durability.withLock { $0 = (journal, recovery.problems) }
     let lists = registry.lists
     options.logger.info(
-      "state \(path): \(lists.count) list\(lists.count == 1 ? "" : "s") recovered, sync \(options.sync.rawValue)"
-    )
+      "state \(path): \(lists.count) list\(lists.count == 1 ? "" : "s") recovered in "
+        + "\(ContinuousClock.now - started), sync \(options.sync.rawValue)")
     return recovery.problems
   }
 
