@@ -40,7 +40,7 @@ extension ListServer {
         if (try? edited.appendItems([demo.newJob()], toSection: "queued")) != nil { snapshot = edited }
       }
     }
-    let live = try createList(
+    let (live, _) = try createList(
       id: "live", snapshot: initial, metadata: ListMetadata(title: "Build Queue", appearance: .insetGrouped),
       owner: owner)
     let timer = DispatchSource.makeTimerSource(queue: live.queue)
