@@ -43,9 +43,10 @@ final class Journal: @unchecked Sendable {
   private var checkpointed: Int
   /// Takes the state of every list for a checkpoint (set by the server once it has recovered).
   private var capture: (@Sendable () -> [JournalRecord])?
-  /// For each generation this process knows the journal of, the newest version of each list
-  /// (by serial) it holds; and each live list's newest version. Retention reads them.
-  private var generationVersions: [Int: [Int: Int]] = [:]
+  /// For each generation this process knows the journal of, the oldest and newest version of
+  /// each list (by serial) it holds (a checkpoint's state counts for its generation); and each
+  /// live list's newest version. Retention and past versions read them.
+  private var generationVersions: [Int: [Int: ClosedRange<Int>]] = [:]
   private var latestVersions: [Int: Int] = [:]
   /// Runs durability callbacks in ticket order.
   private let callbacks = DispatchQueue(label: "listd.journal.callbacks")
@@ -132,14 +133,27 @@ final class Journal: @unchecked Sendable {
   func noteVersion(of record: JournalRecord, generation: Int? = nil) {
     switch record {
     case .state(_, let serial, let version, _, _, _, _), .change(_, let serial, let version, _):
-      generationVersions[generation ?? self.generation, default: [:]][serial] = version
-      latestVersions[serial] = version
+      let held = generationVersions[generation ?? self.generation, default: [:]][serial]
+      generationVersions[generation ?? self.generation, default: [:]][serial] =
+        min(held?.lowerBound ?? version, version)...max(held?.upperBound ?? version, version)
+      latestVersions[serial] = max(latestVersions[serial] ?? version, version)
     case .dispose(_, let serial):
       latestVersions[serial] = nil
     case .checkpointEnd:
       break
     }
   }
+
+  /// The generations known to hold versions of the list `serial`, with the versions each holds.
+  func generations(holding serial: Int) -> [(generation: Int, versions: ClosedRange<Int>)] {
+    condition.withLock {
+      generationVersions.compactMap { generation, held in held[serial].map { (generation, $0) } }
+        .sorted { $0.generation < $1.generation }
+    }
+  }
+
+  /// The newest generation (the one appends go to).
+  var currentGeneration: Int { condition.withLock { generation } }
 
   /// Writes all of `bytes` to the journal; the reason on failure. Call with the lock held.
   private func write(_ bytes: [UInt8]) -> String? {
@@ -245,7 +259,10 @@ final class Journal: @unchecked Sendable {
     let records = capture()
     do {
       try writeCheckpoint(records, generation: next)
-      condition.withLock { checkpointed = next }
+      condition.withLock {
+        checkpointed = next
+        for record in records { noteVersion(of: record, generation: next) }
+      }
       deleteUnretained(newest: next)
     } catch {
       logger.error("journal: checkpoint \(next) failed: \(error)")
@@ -293,8 +310,8 @@ final class Journal: @unchecked Sendable {
       // go by the byte budget only.
       let outOfRange =
         versions[generation].map { held in
-          held.allSatisfy { serial, version in
-            latest[serial].map { version <= $0 - settings.retainVersions } ?? true
+          held.allSatisfy { serial, versions in
+            latest[serial].map { versions.upperBound <= $0 - settings.retainVersions } ?? true
           }
         } ?? false
       guard total > settings.retainBytes || outOfRange else { break }

@@ -45,8 +45,8 @@ extension ListServer {
     // hold was disposed before the checkpoint: its records there are history.
     var checkpointed: Set<Int> = []
     for (record, generation) in zip(recovery.records, recovery.generations) {
+      journal.noteVersion(of: record, generation: generation ?? recovery.checkpointed)
       if let generation {
-        journal.noteVersion(of: record, generation: generation)
         if generation < recovery.checkpointed, let serial = record.serial, !checkpointed.contains(serial) {
           continue
         }
