@@ -236,6 +236,49 @@ final class DurabilityTests: XCTestCase {
     return try XCTUnwrap(answer["id"]?.stringValue ?? answer["item"]?["id"]?.stringValue, "\(answer)")
   }
 
+  /// `list/changesSince` reaches past `--history` through the journal, across checkpoints and
+  /// restarts, with the changesets the changes were answered with.
+  func testChangesSinceReachesBackThroughTheJournal() throws {
+    let arguments = ["--history", "5", "--checkpoint-bytes", "700"]
+    var (daemon, client) = try start(arguments)
+    try client.request("list/create", ["list": "l", "content": ["sections": [["id": "s"]]]])
+    var answered: [JSONValue] = []
+    for index in 1...30 {
+      let edit: JSONValue =
+        index.isMultiple(of: 3)
+        ? ["op": "moveItem", "item": "i1", "after": .string("i\(index - 1)")]
+        : ["op": "appendItems", "items": [["id": .string("i\(index)"), "text": .string("Item \(index)")]]]
+      answered.append(try client.request("list/edit", ["list": "l", "edits": [edit]])["changeset"] ?? .null)
+    }
+    for round in 0..<2 {
+      let changes = try client.request("list/changesSince", ["list": "l", "version": 0])
+      XCTAssertEqual(
+        changes["changes"]?.arrayValue?.map { $0["changeset"] ?? .null }, answered, "round \(round)")
+      XCTAssertEqual(
+        changes["changes"]?.arrayValue?.map { $0["version"] ?? .null }, (1...30).map { .int(Int64($0)) })
+      let explained = try client.request("list/changesSince", ["list": "l", "version": 2, "explain": true])
+      XCTAssertEqual(explained["changes"]?.arrayValue?.count, 28)
+      XCTAssertNotNil(explained["changes"]?[0]?["explain"]?["causes"], "\(explained)")
+      stop(daemon, client)
+      (daemon, client) = try start(arguments)
+    }
+    stop(daemon, client)
+    // Without --state the history is what memory keeps.
+    let memory = try DaemonProcess(["--history", "5"])
+    let plain = try TestClient(memory)
+    try plain.initialize()
+    try plain.request("list/create", ["list": "m", "content": ["sections": [["id": "s"]]]])
+    for index in 1...8 {
+      try plain.request(
+        "list/edit",
+        ["list": "m", "edits": [["op": "appendItems", "items": [["id": .string("i\(index)")]]]]])
+    }
+    XCTAssertEqual(plain.error("list/changesSince", ["list": "m", "version": 0]).code, -32015)
+    plain.close()
+    memory.closeInput()
+    XCTAssertEqual(memory.waitForExit(), 0)
+  }
+
   func testStateOptionsAreChecked() throws {
     for (arguments, message) in [
       (["--sync", "always"], "--sync needs --state DIR"),

@@ -48,6 +48,7 @@ final class Journal: @unchecked Sendable {
   /// live list's newest version. Retention and past versions read them.
   private var generationVersions: [Int: [Int: ClosedRange<Int>]] = [:]
   private var latestVersions: [Int: Int] = [:]
+  private var olderGenerationsLearned = false
   /// Runs durability callbacks in ticket order.
   private let callbacks = DispatchQueue(label: "listd.journal.callbacks")
 
@@ -130,25 +131,50 @@ final class Journal: @unchecked Sendable {
 
   /// Keeps the retention bookkeeping of `record`, in generation `generation` (this one if nil).
   /// Call with the lock held (or before the journal is shared).
-  func noteVersion(of record: JournalRecord, generation: Int? = nil) {
+  /// `retention: false` for records of the past, which say nothing of the lists' latest versions.
+  func noteVersion(of record: JournalRecord, generation: Int? = nil, retention: Bool = true) {
     switch record {
     case .state(_, let serial, let version, _, _, _, _), .change(_, let serial, let version, _):
       let held = generationVersions[generation ?? self.generation, default: [:]][serial]
       generationVersions[generation ?? self.generation, default: [:]][serial] =
         min(held?.lowerBound ?? version, version)...max(held?.upperBound ?? version, version)
-      latestVersions[serial] = max(latestVersions[serial] ?? version, version)
+      if retention { latestVersions[serial] = max(latestVersions[serial] ?? version, version) }
     case .dispose(_, let serial):
-      latestVersions[serial] = nil
+      if retention { latestVersions[serial] = nil }
     case .checkpointEnd:
       break
     }
   }
 
   /// The generations known to hold versions of the list `serial`, with the versions each holds.
+  /// The first call reads the generations older than those recovery read (once).
   func generations(holding serial: Int) -> [(generation: Int, versions: ClosedRange<Int>)] {
-    condition.withLock {
+    learnOlderGenerations()
+    return condition.withLock {
       generationVersions.compactMap { generation, held in held[serial].map { (generation, $0) } }
         .sorted { $0.generation < $1.generation }
+    }
+  }
+
+  /// Reads the records of the generations on disk that this process has not seen (older than
+  /// the ones recovery replayed) to learn which versions they hold. Once; O(their size).
+  private func learnOlderGenerations() {
+    let known = condition.withLock { () -> Set<Int>? in
+      if olderGenerationsLearned { return nil }
+      olderGenerationsLearned = true
+      return Set(generationVersions.keys)
+    }
+    guard let known else { return }
+    let unseen = Set(directory.generations("journal") + directory.generations("checkpoint")).subtracting(
+      known)
+    for generation in unseen.sorted() {
+      for suffix in ["checkpoint", "journal"] {
+        guard let bytes = try? directory.read(directory.file(generation, suffix)) else { continue }
+        for body in RecordFraming.scan(bytes).bodies {
+          guard let record = try? JournalRecord(body: body) else { break }
+          condition.withLock { noteVersion(of: record, generation: generation, retention: false) }
+        }
+      }
     }
   }
 

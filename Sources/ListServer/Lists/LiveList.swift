@@ -307,8 +307,11 @@ final class LiveList: Sendable {
       throw .invalidParams(
         "\"version\" \(version) is newer than the list's version \(current)", field: "version")
     }
-    guard let records = history.records(since: version, current: current) else {
-      let oldest = history.oldestBase ?? current
+    guard
+      let records = history.records(since: version, current: current)
+        ?? journaledChanges(since: version, history)
+    else {
+      let oldest = min(history.oldestBase ?? current, journal?.oldestVersion(serial: serial) ?? current)
       throw ResponseError(
         .historyUnavailable,
         "list '\(id)' keeps changes since version \(oldest) only, not \(version): resubscribe to resync",
@@ -323,6 +326,35 @@ final class LiveList: Sendable {
       changes.append(params.setting("explain", ExplanationEncoding.explain(record)))
     }
     return (current, changes)
+  }
+
+  /// The changes after `version` that the in-memory history no longer keeps, rebuilt from the
+  /// journal (`--state`), followed by those it keeps; nil if the journal does not retain them.
+  /// O(size of the journal files read + cost of the changes replayed).
+  private func journaledChanges(since version: Int, _ history: ChangeHistory) -> [(
+    params: JSONValue, record: ChangeRecord?
+  )]? {
+    guard let journal, let oldestBase = history.oldestBase ?? Optional(committed.version),
+      version < oldestBase
+    else { return nil }
+    var changes: [(params: JSONValue, record: ChangeRecord?)] = []
+    var previous: ListSnapshot?
+    let source = ChangeSource(method: "journal")
+    let complete = journal.replay(serial: serial, list: id, from: version, through: oldestBase) {
+      replayed, snapshot, changeset in
+      defer { previous = snapshot }
+      guard let changeset, let before = previous else { return true }
+      let params: JSONValue = [
+        "list": .string(id), "version": .int(Int64(replayed)), "previousVersion": .int(Int64(replayed - 1)),
+        "changeset": ChangesetEncoding.changeset(changeset),
+      ]
+      changes.append((params, ChangeRecord(before: before, after: snapshot, source: source)))
+      return true
+    }
+    guard complete, let kept = history.records(since: oldestBase, current: committed.version) else {
+      return nil
+    }
+    return changes + kept
   }
 
   /// `list/explain`: the change that produced `version`, explained (`{list, version,

@@ -54,7 +54,7 @@ extension ListServer {
         checkpointed.insert(serial)
       }
       switch record {
-      case .state(let id, let serial, let version, let metadata, let mode, let content, let selected):
+      case .state(let id, let serial, let version, let metadata, _, _, _):
         maxSerial = max(maxSerial, serial)
         if let list = lists[serial] {
           guard version > list.committed.version else { continue }
@@ -63,7 +63,7 @@ extension ListServer {
             continue
           }
           do {
-            let snapshot = try Self.snapshot(content, selected: selected, mode: mode, list: id)
+            let snapshot = try record.snapshot()
             list.restore(snapshot, changeset: diff(list.committed.snapshot, snapshot), version: version)
           } catch {
             problems.append(
@@ -72,7 +72,7 @@ extension ListServer {
           continue
         }
         do {
-          let snapshot = try Self.snapshot(content, selected: selected, mode: mode, list: id)
+          let snapshot = try record.snapshot()
           if let old = try? registry.list(id) {
             problems.append("list '\(id)' appears twice in the journal; the later one is kept")
             registry.remove(old)
@@ -115,17 +115,6 @@ extension ListServer {
   private func gap(_ list: LiveList, at version: Int) -> String {
     "list '\(list.id)': the journal skips from version \(list.committed.version) to \(version); "
       + "it stays at \(list.committed.version)"
-  }
-
-  /// A snapshot from a state record. O(items).
-  private static func snapshot(
-    _ content: JSONValue, selected: [String], mode: SelectionMode, list: String
-  ) throws -> ListSnapshot {
-    let sections = try ContentDecoding.content(Params(content))
-    let empty = ListSnapshot(selectionMode: mode)
-    var snapshot = try ContentDecoding.snapshot(sections, sharingWith: empty, selectionMode: mode)
-    if !selected.isEmpty { try snapshot.select(selected) }
-    return snapshot
   }
 
   /// What startup found wrong in the state directory, for the first session to initialize
