@@ -44,7 +44,8 @@ struct DaemonOptions {
       --retain-bytes N       with --state, and while the state directory is at most N bytes
                              (default 1073741824)
       --checkpoint-bytes N   with --state, checkpoint every list once the journal passes N bytes
-                             (default 67108864)
+                             or the last checkpoint's size, whichever is larger, or 50000 records
+                             (default 16777216)
       --version              print the version and exit
       -h, --help             print this help and exit
 
