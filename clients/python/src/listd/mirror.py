@@ -219,7 +219,7 @@ class Mirror:
             arriving.append((_int(insert.get("index")), _section(insert["section"])))
         arriving.sort(key=lambda pair: pair[0])
         remaining = [section for index, section in enumerate(sections) if index not in gone]
-        self.sections = sections = _merge(arriving, remaining, "section index")
+        self.sections = sections = _merge(arriving, remaining, "section index {}")
 
         # 4. Inserted and moved rows at their new index paths, ascending.
         for insert in entries("itemInserts"):
@@ -230,7 +230,7 @@ class Mirror:
             if not 0 <= section < len(sections):
                 raise MirrorMismatch(f"the new section index {section} is out of range")
             placed.sort(key=lambda pair: pair[0])
-            sections[section].rows = _merge(placed, sections[section].rows, f"index path in section {section}")
+            sections[section].rows = _merge(placed, sections[section].rows, f"index path [{section}, {{}}]")
 
         # 5. Selection: deselected ids leave, then selected ids join; kept in index-path order.
         selected = set(self.selection)
@@ -326,7 +326,7 @@ def _merge(placed: list[tuple[int, Any]], existing: list[Any], what: str) -> lis
             merged.append(next(queue))
             left -= 1
         else:
-            raise MirrorMismatch(f"the new {what} {placed[next_placed][0]} is out of range or repeated")
+            raise MirrorMismatch(f"the new {what.format(placed[next_placed][0])} is out of range or repeated")
     return merged
 
 
