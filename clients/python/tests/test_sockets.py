@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 
 import pytest
 
@@ -34,6 +35,7 @@ def test_both_clients_connect_to_the_default_socket(listd_bin: str, monkeypatch:
                     break
                 except listd.NoDaemon:
                     assert daemon.poll() is None
+                    time.sleep(0.01)
             with client:
                 client.list_create("shared")
 
