@@ -194,6 +194,8 @@ final class ReadmeCommandsTests: XCTestCase {
     XCTAssertTrue(
       run.stdout.contains("watching todo at version 0\nv1  ~ 'Write the spec (draft 2)'\n"), run.stdout)
     XCTAssertTrue(run.stdout.contains("v2  disposed"), run.stdout)
+    // The Python client, pip-installed into a virtual environment, read the same daemon.
+    XCTAssertTrue(run.stdout.contains("[1, 0] code Write the code\n"), run.stdout)
     XCTAssertTrue(
       run.stdout.contains(
         "\n  ↕ code  moved from section today, now between (start) and (end) (edit 0 moveItem)\n"),

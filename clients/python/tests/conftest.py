@@ -37,7 +37,9 @@ def connect(kind: str, listd_daemon: listd.Daemon, listd_bin: str) -> Iterator[C
             else:
                 client = listd.Client.connect(listd_daemon.socket_path, name=name, initialize=initialize)
         elif spawn is not None:
-            client = AsyncFacade(lambda: listd.AsyncClient.spawn(*spawn, listd=listd_bin, name=name, initialize=initialize))
+            client = AsyncFacade(
+                lambda: listd.AsyncClient.spawn(*spawn, listd=listd_bin, name=name, initialize=initialize)
+            )
         else:
             client = AsyncFacade(
                 lambda: listd.AsyncClient.connect(listd_daemon.socket_path, name=name, initialize=initialize)

@@ -76,7 +76,15 @@ class RandomHistory:
             item["image"] = "folder"
         if r.random() < 0.2:
             # Canonical form on the wire: members sorted, 2.0 → 2.
-            item["data"] = r.choice([{"n": r.randint(0, 2), "tags": ["a", "b"]}, {"z": 1, "a": 2.0}, {"nested": {"b": [1.5, None, True]}}, "text", 3])
+            item["data"] = r.choice(
+                [
+                    {"n": r.randint(0, 2), "tags": ["a", "b"]},
+                    {"z": 1, "a": 2.0},
+                    {"nested": {"b": [1.5, None, True]}},
+                    "text",
+                    3,
+                ]
+            )
         if r.random() < 0.25:
             item["accessories"] = [
                 r.choice(
@@ -212,7 +220,12 @@ class RandomHistory:
                 edit["recursive"] = True
             return edit
         if op == "updateItems":
-            return {"op": op, "items": [self.payload({"id": item}) for item in sorted({self.some_item() for _ in range(r.randint(1, 2))})]}
+            return {
+                "op": op,
+                "items": [
+                    self.payload({"id": item}) for item in sorted({self.some_item() for _ in range(r.randint(1, 2))})
+                ],
+            }
         if op == "patchItems":
             patches = []
             for item in sorted({self.some_item() for _ in range(r.randint(1, 2))}):
@@ -305,7 +318,9 @@ class RandomHistory:
                 lambda owner, viewer: viewer.outline_expand_to_level(self.list, level, section=section),
             )
         if kind < 0.88:
-            method = r.choice(["selection_select", "selection_deselect", "selection_select_all", "selection_deselect_all"])
+            method = r.choice(
+                ["selection_select", "selection_deselect", "selection_select_all", "selection_deselect_all"]
+            )
             if method in ("selection_select", "selection_deselect"):
                 items = [self.some_item() for _ in range(r.randint(1, 3))]
                 return f"{method} {items}", lambda owner, viewer: getattr(viewer, method)(self.list, items)

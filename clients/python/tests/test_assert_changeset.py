@@ -17,7 +17,9 @@ CONTENT = {
 }
 
 
-def test_every_form_of_expectation_passes_on_a_real_answer(listd_client: listd.Client, assert_changeset: Callable[..., Any]) -> None:
+def test_every_form_of_expectation_passes_on_a_real_answer(
+    listd_client: listd.Client, assert_changeset: Callable[..., Any]
+) -> None:
     listd_client.list_create("l", selection_mode="multiple", content=CONTENT)
     listd_client.list_subscribe("l")
     answer = listd_client.list_edit(
@@ -53,14 +55,23 @@ def test_every_form_of_expectation_passes_on_a_real_answer(listd_client: listd.C
         version=1,
     )
     assert assert_changeset(answer, inserts=3, partial=True) == answer["changeset"]
-    section = listd_client.list_edit("l", [{"op": "moveSection", "section": "b", "before": "a"}, {"op": "updateSection", "section": "a", "header": "A"}])
+    section = listd_client.list_edit(
+        "l",
+        [{"op": "moveSection", "section": "b", "before": "a"}, {"op": "updateSection", "section": "a", "header": "A"}],
+    )
     assert_changeset(section, section_moves=[(0, 1)], section_reloads=["a"])
-    assert_changeset(listd_client.list_edit("l", [{"op": "deleteSections", "sections": ["a"]}]), section_deletes=[1], deselected=["z"])
+    assert_changeset(
+        listd_client.list_edit("l", [{"op": "deleteSections", "sections": ["a"]}]),
+        section_deletes=[1],
+        deselected=["z"],
+    )
 
 
 def test_a_failure_lists_every_member_that_differs_with_the_changeset(listd_client: listd.Client) -> None:
     listd_client.list_create("l", content=CONTENT)
-    answer = listd_client.list_edit("l", [{"op": "deleteItems", "items": ["x"]}, {"op": "appendItems", "section": "a", "items": [{"id": "w"}]}])
+    answer = listd_client.list_edit(
+        "l", [{"op": "deleteItems", "items": ["x"]}, {"op": "appendItems", "section": "a", "items": [{"id": "w"}]}]
+    )
     with pytest.raises(AssertionError) as failure:
         listd.testing.assert_changeset(answer, inserts=["v"], moves=1, version=2)
     message = str(failure.value)
@@ -69,11 +80,19 @@ def test_a_failure_lists_every_member_that_differs_with_the_changeset(listd_clie
     assert "  deletes: expected none, got [[0, 0]]\n" in message
     assert "  moves: expected 1, got 0: []\n" in message
     assert "  version: expected 2, got 1\n" in message
-    assert message.endswith('changeset: {"itemDeletes":[[0,0,1]],"itemInserts":[{"at":[0,2],"rows":[{"id":"w","level":0}]}]}')
+    assert message.endswith(
+        'changeset: {"itemDeletes":[[0,0,1]],"itemInserts":[{"at":[0,2],"rows":[{"id":"w","level":0}]}]}'
+    )
 
 
 def test_summarize_reads_each_member_one_row_at_a_time() -> None:
-    summary = summarize({"itemDeletes": [[0, 1, 2]], "itemMoves": [[0, 0, 1, 3, 2]], "sectionInserts": [{"index": 2, "section": {"id": "s", "rows": []}}]})
+    summary = summarize(
+        {
+            "itemDeletes": [[0, 1, 2]],
+            "itemMoves": [[0, 0, 1, 3, 2]],
+            "sectionInserts": [{"index": 2, "section": {"id": "s", "rows": []}}],
+        }
+    )
     assert summary["deletes"] == [(0, 1), (0, 2)]
     assert summary["moves"] == [((0, 0), (1, 3)), ((0, 1), (1, 4))]
     assert summary["section_inserts"] == [(2, "s")]

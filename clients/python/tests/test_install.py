@@ -32,7 +32,11 @@ def blocks(language: str) -> list[str]:
 
 def user_environment(**extra: str) -> dict[str, str]:
     """The environment without what points Python at this source tree or turns plugins off."""
-    environment = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTEST_DISABLE_PLUGIN_AUTOLOAD", "PYTEST_ADDOPTS")}
+    environment = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONPATH", "PYTEST_DISABLE_PLUGIN_AUTOLOAD", "PYTEST_ADDOPTS")
+    }
     environment.update(extra)
     return environment
 
@@ -56,7 +60,9 @@ def sandbox(listd_bin: str) -> Iterator[Path]:
     """A directory laid out like the repository's root for the README's commands: a copy of
     clients/python (pip builds in the source tree) and .build/debug/listd."""
     directory = Path(tempfile.mkdtemp(prefix="listd-py-"))
-    shutil.copytree(PACKAGE, directory / "clients" / "python", ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+    shutil.copytree(
+        PACKAGE, directory / "clients" / "python", ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__")
+    )
     (directory / ".build" / "debug").mkdir(parents=True)
     os.symlink(listd_bin, directory / ".build" / "debug" / "listd")
     yield directory
@@ -86,12 +92,19 @@ def test_the_install_puts_the_package_in_the_environment(installed: Path) -> Non
     assert lines[1:] == ["True", "['listd.pytest_plugin']"]
 
 
-def test_the_readme_examples_run_against_a_daemon_on_the_default_socket(installed: Path, sandbox: Path, listd_bin: str) -> None:
+def test_the_readme_examples_run_against_a_daemon_on_the_default_socket(
+    installed: Path, sandbox: Path, listd_bin: str
+) -> None:
     examples = [block for block in blocks("python") if not block.startswith("# test_")]
     assert len(examples) >= 3
     with tempfile.TemporaryDirectory(prefix="runtime-") as runtime:
         os.chmod(runtime, 0o700)
-        daemon = subprocess.Popen([listd_bin, "--listen", "--stay"], env=user_environment(XDG_RUNTIME_DIR=runtime), stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        daemon = subprocess.Popen(
+            [listd_bin, "--listen", "--stay"],
+            env=user_environment(XDG_RUNTIME_DIR=runtime),
+            stdin=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         try:
             socket_path = os.path.join(runtime, "listd", "listd.sock")
             while not os.path.exists(socket_path):
@@ -101,7 +114,14 @@ def test_the_readme_examples_run_against_a_daemon_on_the_default_socket(installe
             for example in examples:
                 script = sandbox / "example.py"
                 script.write_text(example, encoding="utf-8")
-                outputs.append(run([str(installed / "bin" / "python"), str(script)], sandbox, XDG_RUNTIME_DIR=runtime, PATH=f"{sandbox / '.build' / 'debug'}:{os.environ['PATH']}").stdout)
+                outputs.append(
+                    run(
+                        [str(installed / "bin" / "python"), str(script)],
+                        sandbox,
+                        XDG_RUNTIME_DIR=runtime,
+                        PATH=f"{sandbox / '.build' / 'debug'}:{os.environ['PATH']}",
+                    ).stdout
+                )
         finally:
             daemon.terminate()
             daemon.wait(10)
@@ -122,7 +142,13 @@ def test_the_plugin_loads_through_its_entry_point(installed: Path, sandbox: Path
         assert "2 passed" in result.stdout, result.stdout
     # Without the entry point's plugin, the fixtures are unknown: they came from the installed package.
     python = str(installed / "bin" / "python")
-    result = subprocess.run([python, "-m", "pytest", "-q", "-p", "no:listd.pytest_plugin", name], cwd=sandbox, env=user_environment(), capture_output=True, text=True)
+    result = subprocess.run(
+        [python, "-m", "pytest", "-q", "-p", "no:listd.pytest_plugin", name],
+        cwd=sandbox,
+        env=user_environment(),
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode != 0 and "fixture 'listd_client' not found" in result.stdout
 
 
@@ -130,7 +156,9 @@ def test_pip_install_into_a_fresh_environment_needs_only_the_standard_library(sa
     fresh = sandbox / "fresh"
     run([sys.executable, "-m", "venv", str(fresh)], sandbox)
     run([str(fresh / "bin" / "pip"), "install", "--quiet", "./clients/python"], sandbox)
-    modules = sorted(path.stem for path in (PACKAGE / "src" / "listd").glob("*.py") if path.stem not in ("__init__", "pytest_plugin"))
+    modules = sorted(
+        path.stem for path in (PACKAGE / "src" / "listd").glob("*.py") if path.stem not in ("__init__", "pytest_plugin")
+    )
     code = "import listd; " + "; ".join(f"import listd.{module}" for module in modules) + "; print(listd.__version__)"
     assert run([str(fresh / "bin" / "python"), "-c", code], sandbox).stdout == f"{listd.__version__}\n"
     installed = run([str(fresh / "bin" / "pip"), "list", "--format=freeze"], sandbox).stdout.split()

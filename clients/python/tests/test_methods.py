@@ -57,7 +57,11 @@ def _initialize(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
     with pytest.raises(listd.ServerNotInitialized):
         client.list_all()
     answer = client.initialize(
-        client_info={"name": "py", "version": "1"}, capabilities={}, process_id=os.getpid(), trace="off", work_done_token="t"
+        client_info={"name": "py", "version": "1"},
+        capabilities={},
+        process_id=os.getpid(),
+        trace="off",
+        work_done_token="t",
     )
     assert answer["protocolVersion"] == listd.PROTOCOL_VERSION
     assert answer["serverInfo"]["name"] == "listd"
@@ -227,7 +231,10 @@ def _edit(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
     todo(client)
     answer = client.list_edit(
         "todo",
-        [{"op": "appendItems", "section": "today", "items": [{"id": "test", "text": "Test"}]}, {"op": "moveItem", "item": "code", "section": "files"}],
+        [
+            {"op": "appendItems", "section": "today", "items": [{"id": "test", "text": "Test"}]},
+            {"op": "moveItem", "item": "code", "section": "files"},
+        ],
         if_version=0,
         work_done_token=7,
         explain=True,
@@ -381,7 +388,14 @@ def _search(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
 def _counts(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
     client = connect()
     todo(client)
-    assert client.query_counts("todo") == {"list": "todo", "version": 0, "sections": 2, "items": 4, "rows": 3, "selected": 0}
+    assert client.query_counts("todo") == {
+        "list": "todo",
+        "version": 0,
+        "sections": 2,
+        "items": 4,
+        "rows": 3,
+        "selected": 0,
+    }
 
 
 # -- Subscriptions
@@ -441,7 +455,9 @@ def owned(daemon: listd.Daemon) -> tuple[listd.Client, list[dict[str, Any]], thr
     return owner, events, heard
 
 
-def check_event(daemon: listd.Daemon, send: Callable[[Any], Any], expected: dict[str, Any], connect: Callable[..., Any]) -> None:
+def check_event(
+    daemon: listd.Daemon, send: Callable[[Any], Any], expected: dict[str, Any], connect: Callable[..., Any]
+) -> None:
     owner, events, heard = owned(daemon)
     client = connect()
     answer = send(client)
@@ -464,7 +480,10 @@ def _event_deselect(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
 @exercise("event/toggle")
 def _event_toggle(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
     check_event(
-        daemon, lambda c: c.event_toggle("todo", "spec", True), {"event": "toggle", "item": "spec", "isOn": True}, connect
+        daemon,
+        lambda c: c.event_toggle("todo", "spec", True),
+        {"event": "toggle", "item": "spec", "isOn": True},
+        connect,
     )
 
 
@@ -486,7 +505,10 @@ def _event_delete(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
 @exercise("event/move")
 def _event_move(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
     check_event(
-        daemon, lambda c: c.event_move("todo", "code", before="spec"), {"event": "move", "item": "code", "before": "spec"}, connect
+        daemon,
+        lambda c: c.event_move("todo", "code", before="spec"),
+        {"event": "move", "item": "code", "before": "spec"},
+        connect,
     )
     client = connect("second")
     for where in ({"after": "spec"}, {"section": "files"}):
@@ -553,7 +575,10 @@ def _explain(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
 @exercise("check/batchUpdate")
 def _check_batch_update(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
     client = connect()
-    assert client.check_batch_update([2, 0], {"itemMoves": [[0, 1, 1, 0, 1]]}, after=[1, 1]) == {"valid": True, "after": [1, 1]}
+    assert client.check_batch_update([2, 0], {"itemMoves": [[0, 1, 1, 0, 1]]}, after=[1, 1]) == {
+        "valid": True,
+        "after": [1, 1],
+    }
     answer = client.check_batch_update([1], {"itemDeletes": [[0, 3, 1]]})
     assert answer["valid"] is False and answer["problems"][0]["rule"] == "deleteItemOutOfBounds"
 
@@ -563,7 +588,10 @@ def _check_snapshot(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
     client = connect()
     assert client.check_snapshot(content=CONTENT)["valid"] is True
     answer = client.check_snapshot(flat={"sections": ["s"], "items": [{"id": "a", "section": "s"}, {"id": "a"}]})
-    assert answer["valid"] is False and [problem["rule"] for problem in answer["problems"]][0] == "duplicateItemIdentifiers"
+    assert (
+        answer["valid"] is False
+        and [problem["rule"] for problem in answer["problems"]][0] == "duplicateItemIdentifiers"
+    )
 
 
 def client_to_server() -> list[str]:

@@ -13,7 +13,11 @@ from support import AsyncFacade
 import listd
 
 STEPS = int(os.environ.get("LISTD_MIRROR_STEPS", "1000"))
-SEEDS = [int(os.environ["LISTD_MIRROR_SEED"])] if "LISTD_MIRROR_SEED" in os.environ else [secrets.randbits(48) for _ in range(3)]
+SEEDS = (
+    [int(os.environ["LISTD_MIRROR_SEED"])]
+    if "LISTD_MIRROR_SEED" in os.environ
+    else [secrets.randbits(48) for _ in range(3)]
+)
 
 
 def daemon_state(checker: listd.Client, list_id: str) -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
@@ -65,7 +69,9 @@ def test_mirrors_equal_the_daemon_after_every_change(seed: int, listd_daemon: li
             answered = answer.get("changeset") if isinstance(answer, dict) else None
             version, snapshot, outline = daemon_state(checker, "m")
             if answer is not None:
-                assert answer["version"] == version, f"{context}: answered v{answer['version']}, the daemon is at v{version}"
+                assert (
+                    answer["version"] == version
+                ), f"{context}: answered v{answer['version']}, the daemon is at v{version}"
             for name, client, mirror in subscribers:
                 before = mirror.version
                 while mirror.version < version:
@@ -75,9 +81,13 @@ def test_mirrors_equal_the_daemon_after_every_change(seed: int, listd_daemon: li
                     except listd.MirrorMismatch as error:
                         pytest.fail(f"{context}: the {name} mirror at v{mirror.version}: {error}", pytrace=False)
                     if answered is not None and mirror.version == version:
-                        assert notification.params["changeset"] == answered, f"{context}: {name}'s notification ≠ the answer"
+                        assert (
+                            notification.params["changeset"] == answered
+                        ), f"{context}: {name}'s notification ≠ the answer"
                 difference = mirror.first_difference(snapshot)
-                assert difference is None, f"{context}: the {name} mirror at v{mirror.version} ≠ the daemon: {difference}"
+                assert (
+                    difference is None
+                ), f"{context}: the {name} mirror at v{mirror.version} ≠ the daemon: {difference}"
                 changed += mirror.version > before and name == "sync"
             history.observe(snapshot, outline)
         for name, client, _ in subscribers:
@@ -85,26 +95,53 @@ def test_mirrors_equal_the_daemon_after_every_change(seed: int, listd_daemon: li
             assert extra == [], f"seed {seed}: {name} received changes past the last version"
     finally:
         async_subscriber.close()
-    print(f"mirror property: {STEPS} steps, {changed} changes, {failed} refused, final v{version}, {len(history.rows)} rows")
+    print(
+        f"mirror property: {STEPS} steps, {changed} changes, {failed} refused, final v{version}, {len(history.rows)} rows"
+    )
     assert changed > STEPS // 2, "most steps change the list"
     assert failed > 0, "some steps are refused"
 
 
 def test_a_changeset_that_does_not_fit_is_refused_and_changes_nothing() -> None:
-    snapshot = {"sections": [{"id": "s", "header": "S", "rows": [{"id": "a", "level": 0}, {"id": "b", "level": 0}]}], "selection": ["b"]}
+    snapshot = {
+        "sections": [{"id": "s", "header": "S", "rows": [{"id": "a", "level": 0}, {"id": "b", "level": 0}]}],
+        "selection": ["b"],
+    }
     mirror = listd.Mirror("l", 3, snapshot)
     before = mirror.copy()
     bad = [
         ({"list": "other", "version": 4, "previousVersion": 3, "changeset": {}}, 'list "other"'),
-        ({"list": "l", "version": 5, "previousVersion": 4, "changeset": {}}, "from version 4 applied to a mirror at version 3"),
-        ({"list": "l", "version": 5, "previousVersion": 3, "changeset": {}}, "from version 3 to 5"),
-        ({"list": "l", "version": 4, "previousVersion": 3, "changeset": {"itemDeletes": [[0, 2, 1]]}}, "[0, 2] is out of range"),
-        ({"list": "l", "version": 4, "previousVersion": 3, "changeset": {"itemDeletes": [[0, 0, 1], [0, 0, 1]]}}, "removed twice"),
         (
-            {"list": "l", "version": 4, "previousVersion": 3, "changeset": {"itemReconfigures": [{"at": [0, 0], "rows": [{"id": "b"}]}]}},
+            {"list": "l", "version": 5, "previousVersion": 4, "changeset": {}},
+            "from version 4 applied to a mirror at version 3",
+        ),
+        ({"list": "l", "version": 5, "previousVersion": 3, "changeset": {}}, "from version 3 to 5"),
+        (
+            {"list": "l", "version": 4, "previousVersion": 3, "changeset": {"itemDeletes": [[0, 2, 1]]}},
+            "[0, 2] is out of range",
+        ),
+        (
+            {"list": "l", "version": 4, "previousVersion": 3, "changeset": {"itemDeletes": [[0, 0, 1], [0, 0, 1]]}},
+            "removed twice",
+        ),
+        (
+            {
+                "list": "l",
+                "version": 4,
+                "previousVersion": 3,
+                "changeset": {"itemReconfigures": [{"at": [0, 0], "rows": [{"id": "b"}]}]},
+            },
             "does not match",
         ),
-        ({"list": "l", "version": 4, "previousVersion": 3, "changeset": {"itemInserts": [{"at": [0, 5], "rows": [{"id": "c"}]}]}}, "out of range"),
+        (
+            {
+                "list": "l",
+                "version": 4,
+                "previousVersion": 3,
+                "changeset": {"itemInserts": [{"at": [0, 5], "rows": [{"id": "c"}]}]},
+            },
+            "out of range",
+        ),
         ({"list": "l", "version": 4, "previousVersion": 3, "changeset": {"sectionMoves": [[0, 1]]}}, "out of range"),
         ({"list": "l", "version": 4, "previousVersion": 3, "changeset": {"bogus": []}}, "unknown changeset member"),
         ({"list": "l", "version": 4, "previousVersion": 3, "changeset": {"selected": ["zz"]}}, "not rows"),
@@ -113,12 +150,26 @@ def test_a_changeset_that_does_not_fit_is_refused_and_changes_nothing() -> None:
         with pytest.raises(listd.MirrorMismatch, match=message.replace("[", r"\[").replace("]", r"\]")):
             mirror.apply(did_change)
         assert mirror == before
-    mirror.apply({"list": "l", "version": 4, "previousVersion": 3, "changeset": {"itemMoves": [[0, 1, 0, 0, 1]], "deselected": ["b"], "selected": ["a"]}})
+    mirror.apply(
+        {
+            "list": "l",
+            "version": 4,
+            "previousVersion": 3,
+            "changeset": {"itemMoves": [[0, 1, 0, 0, 1]], "deselected": ["b"], "selected": ["a"]},
+        }
+    )
     assert mirror.row_ids() == [["b", "a"]] and mirror.selection == ["a"] and mirror.version == 4
 
 
 def test_the_selection_stays_in_index_path_order() -> None:
     snapshot = {"sections": [{"id": "s", "rows": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}], "selection": ["a", "c"]}
     mirror = listd.Mirror("l", 0, snapshot)
-    mirror.apply({"list": "l", "version": 1, "previousVersion": 0, "changeset": {"itemMoves": [[0, 2, 0, 0, 1]], "selected": ["b"]}})
+    mirror.apply(
+        {
+            "list": "l",
+            "version": 1,
+            "previousVersion": 0,
+            "changeset": {"itemMoves": [[0, 2, 0, 0, 1]], "selected": ["b"]},
+        }
+    )
     assert mirror.snapshot["selection"] == ["c", "a", "b"]

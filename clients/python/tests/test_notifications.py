@@ -24,7 +24,13 @@ def test_notifications_iterate_in_order_and_end_with_the_connection(listd_daemon
         seen.append((notification.method, notification.params.get("version")))
         if notification.method == "list/didDispose":
             viewer.close()  # the iterator then ends
-    assert seen == [("list/didCreate", None), ("list/didChange", 1), ("list/didChange", 2), ("list/didChange", 3), ("list/didDispose", 3)]
+    assert seen == [
+        ("list/didCreate", None),
+        ("list/didChange", 1),
+        ("list/didChange", 2),
+        ("list/didChange", 3),
+        ("list/didDispose", 3),
+    ]
     with pytest.raises(listd.ConnectionClosed):
         viewer.list_all()
     owner.close()
@@ -69,7 +75,9 @@ def test_the_async_client_iterates_and_answers_owner_requests_with_coroutines(li
     asyncio.run(main())
 
 
-def test_an_owner_error_reaches_the_viewer_and_a_crashing_handler_is_an_internal_error(listd_daemon: listd.Daemon) -> None:
+def test_an_owner_error_reaches_the_viewer_and_a_crashing_handler_is_an_internal_error(
+    listd_daemon: listd.Daemon,
+) -> None:
     owner = listd_daemon.connect("owner")
     owner.list_create("l")
     viewer = listd_daemon.connect("viewer")
@@ -126,7 +134,9 @@ def test_an_error_without_an_id_fails_the_requests_in_progress(listd_daemon: lis
     # A frame over the daemon's limit cannot be attributed: its -32700 has id null.
     with listd.Client.spawn("--max-frame-bytes", "2000", listd=listd_bin) as client:
         with pytest.raises(listd.ParseError, match="2000"):
-            client.list_create("big", content={"sections": [{"id": "s", "items": [{"id": str(n)} for n in range(500)]}]})
+            client.list_create(
+                "big", content={"sections": [{"id": "s", "items": [{"id": str(n)} for n in range(500)]}]}
+            )
         assert client.list_all() == {"lists": []}
 
 

@@ -32,7 +32,9 @@ def params_schema(method: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
 
 
 @pytest.mark.parametrize("client_class", [listd.Client, listd.AsyncClient], ids=["Client", "AsyncClient"])
-def test_every_client_to_server_method_is_a_method_with_the_schemas_params(spec: dict[str, Any], client_class: type) -> None:
+def test_every_client_to_server_method_is_a_method_with_the_schemas_params(
+    spec: dict[str, Any], client_class: type
+) -> None:
     problems = []
     for name, method in client_methods(spec):
         attribute = python_name(name)
@@ -106,6 +108,8 @@ def test_the_package_is_typed_and_documented() -> None:
             assert value.__doc__, f"listd.{name} has no docstring"
     for cls in (listd.Client, listd.AsyncClient, listd.Mirror, listd.Daemon):
         for attribute, member in vars(cls).items():
-            if not attribute.startswith("_") and (inspect.isfunction(member) or isinstance(member, (classmethod, property))):
+            if not attribute.startswith("_") and (
+                inspect.isfunction(member) or isinstance(member, (classmethod, property))
+            ):
                 function = member.__func__ if isinstance(member, classmethod) else member
                 assert getattr(function, "__doc__", None), f"{cls.__name__}.{attribute} has no docstring"

@@ -26,7 +26,9 @@ def test_both_clients_connect_to_the_default_socket(listd_bin: str, monkeypatch:
         monkeypatch.setenv("XDG_RUNTIME_DIR", runtime)
         with pytest.raises(listd.NoDaemon, match="start one with `listd --listen --stay`|does not exist"):
             listd.Client.connect()
-        daemon = subprocess.Popen([listd_bin, "--listen", "--stay"], stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        daemon = subprocess.Popen(
+            [listd_bin, "--listen", "--stay"], stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         try:
             path = listd.default_socket_path()
             while True:

@@ -223,7 +223,9 @@ class AsyncClient(Requests[Awaitable[Any]]):
                     if found is not None:
                         return found
                     if self._closed is not None:
-                        raise ConnectionClosed(f"the connection closed with no such notification queued: {self._closed}")
+                        raise ConnectionClosed(
+                            f"the connection closed with no such notification queued: {self._closed}"
+                        )
                     await self._arrived.wait()
 
         try:

@@ -169,7 +169,9 @@ class Client(Requests[Any]):
     The client is thread-safe, and a context manager that closes it.
     """
 
-    def __init__(self, transport: _Transport, *, timeout: float | None = DEFAULT_TIMEOUT, name: str = "listd-python") -> None:
+    def __init__(
+        self, transport: _Transport, *, timeout: float | None = DEFAULT_TIMEOUT, name: str = "listd-python"
+    ) -> None:
         self._transport = transport
         #: The default wait for an answer, in seconds (``None``: no limit).
         self.timeout = timeout
@@ -212,7 +214,9 @@ class Client(Requests[Any]):
 
         Raises ``NoDaemon`` when nothing listens there, ``UntrustedSocket`` when a check fails.
         """
-        client = cls(_SocketTransport(connect_socket(path, private_directory=private_directory)), timeout=timeout, name=name)
+        client = cls(
+            _SocketTransport(connect_socket(path, private_directory=private_directory)), timeout=timeout, name=name
+        )
         return client._start(initialize)
 
     @classmethod

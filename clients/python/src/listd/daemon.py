@@ -84,11 +84,15 @@ class Daemon:
             time.sleep(delay)
             delay = min(delay * 2, 0.1)
 
-    def connect(self, name: str = "listd-python", *, timeout: float | None = DEFAULT_TIMEOUT, initialize: bool = True) -> Client:
+    def connect(
+        self, name: str = "listd-python", *, timeout: float | None = DEFAULT_TIMEOUT, initialize: bool = True
+    ) -> Client:
         """A new ``Client`` session on this daemon (initialized as ``name`` unless told not to)."""
         return Client.connect(self.socket_path, timeout=timeout, name=name, initialize=initialize)
 
-    async def connect_async(self, name: str = "listd-python", *, timeout: float | None = DEFAULT_TIMEOUT, initialize: bool = True) -> Any:
+    async def connect_async(
+        self, name: str = "listd-python", *, timeout: float | None = DEFAULT_TIMEOUT, initialize: bool = True
+    ) -> Any:
         """A new ``AsyncClient`` session on this daemon."""
         from .aio import AsyncClient
 
@@ -138,4 +142,3 @@ def _private_directory() -> str:
         directory = tempfile.mkdtemp(prefix="listd-", dir="/tmp")
     os.chmod(directory, 0o700)
     return directory
-

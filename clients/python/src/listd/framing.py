@@ -60,7 +60,9 @@ class FrameDecoder:
         while self._buffer[:1] in (b"\r", b"\n"):
             del self._buffer[:1]
         # The block ends at the first blank line, CRLF or LF-only.
-        ends = [(at, size) for at, size in ((self._buffer.find(b"\r\n\r\n"), 4), (self._buffer.find(b"\n\n"), 2)) if at >= 0]
+        ends = [
+            (at, size) for at, size in ((self._buffer.find(b"\r\n\r\n"), 4), (self._buffer.find(b"\n\n"), 2)) if at >= 0
+        ]
         if not ends:
             if len(self._buffer) > 64 * 1024:
                 raise FramingError(f"no end of a header block in 64 KiB: {bytes(self._buffer[:80])!r}")

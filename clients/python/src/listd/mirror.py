@@ -191,10 +191,14 @@ class Mirror:
                 raise MirrorMismatch(f"an empty item move {_text(move)}")
             for offset in range(count):
                 remove(from_section, from_row + offset)
-                placements.setdefault(to_section, []).append((to_row + offset, sections[from_section].rows[from_row + offset]))
+                placements.setdefault(to_section, []).append(
+                    (to_row + offset, sections[from_section].rows[from_row + offset])
+                )
         for index, rows in enumerate(removed):
             if rows:
-                sections[index].rows = [row for position, row in enumerate(sections[index].rows) if position not in rows]
+                sections[index].rows = [
+                    row for position, row in enumerate(sections[index].rows) if position not in rows
+                ]
         gone: set[int] = set()
         for delete in entries("sectionDeletes"):
             start, count = _ints(delete, 2)
@@ -338,7 +342,11 @@ def _text(value: Any) -> str:
 
 
 def _section(value: Any) -> MirrorSection:
-    if not isinstance(value, Mapping) or not isinstance(value.get("id"), str) or not isinstance(value.get("rows"), list):
+    if (
+        not isinstance(value, Mapping)
+        or not isinstance(value.get("id"), str)
+        or not isinstance(value.get("rows"), list)
+    ):
         raise MirrorMismatch(f"a section without id or rows: {_text(value)}")
     for row in value["rows"]:
         if not isinstance(row, Mapping) or not isinstance(row.get("id"), str):

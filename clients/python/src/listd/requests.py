@@ -43,14 +43,32 @@ class Requests(Generic[R]):
         """Sends ``initialize``, keeps its answer, then sends ``initialized``."""
         raise NotImplementedError
 
-    def initialize(self, *, client_info: Mapping[str, Any] | None = None, capabilities: Mapping[str, Any] | None = None, process_id: int | None = None, trace: TraceLevel | None = None, work_done_token: str | int | None = None) -> R:
+    def initialize(
+        self,
+        *,
+        client_info: Mapping[str, Any] | None = None,
+        capabilities: Mapping[str, Any] | None = None,
+        process_id: int | None = None,
+        trace: TraceLevel | None = None,
+        work_done_token: str | int | None = None,
+    ) -> R:
         """Starts the session (the first request of every connection) and sends ``initialized``.
 
         Returns ``{serverInfo: {name, version}, protocolVersion, session, capabilities: {methods,
         notifications, limits}}``. ``client_info={"name": …}`` is the name ``list_info`` shows as
         the owner of lists this session creates. ``Client.connect`` and ``Client.spawn`` call it
         for you unless given ``initialize=False``."""
-        return self._initialize(_params({"clientInfo": client_info, "capabilities": capabilities, "processId": process_id, "trace": trace, "workDoneToken": work_done_token}))
+        return self._initialize(
+            _params(
+                {
+                    "clientInfo": client_info,
+                    "capabilities": capabilities,
+                    "processId": process_id,
+                    "trace": trace,
+                    "workDoneToken": work_done_token,
+                }
+            )
+        )
 
     def initialized(self) -> None:
         """Sends the ``initialized`` notification (``initialize`` already does)."""
@@ -75,13 +93,34 @@ class Requests(Generic[R]):
         notification describing each request of this session; ``"off"`` stops them."""
         return self._notify("$/setTrace", _params({"value": value}))
 
-    def list_create(self, list: str, *, title: str | None = None, appearance: Appearance | None = None, selection_mode: SelectionMode | None = None, content: Content | None = None, work_done_token: str | int | None = None) -> R:
+    def list_create(
+        self,
+        list: str,
+        *,
+        title: str | None = None,
+        appearance: Appearance | None = None,
+        selection_mode: SelectionMode | None = None,
+        content: Content | None = None,
+        work_done_token: str | int | None = None,
+    ) -> R:
         """Creates the list ``list``, owned by this session (it hears the list's user events).
 
         ``content`` is ``{"sections": [{"id", "header"?, "footer"?, "items": [item…]}]}``. Returns
         ``{list, version: 0, changeset}``, the changeset inserting its sections. Raises
         ``DuplicateId`` if the id is taken, ``InvalidParams`` naming a bad field."""
-        return self._request("list/create", _params({"list": list, "title": title, "appearance": appearance, "selectionMode": selection_mode, "content": content, "workDoneToken": work_done_token}))
+        return self._request(
+            "list/create",
+            _params(
+                {
+                    "list": list,
+                    "title": title,
+                    "appearance": appearance,
+                    "selectionMode": selection_mode,
+                    "content": content,
+                    "workDoneToken": work_done_token,
+                }
+            ),
+        )
 
     def list_dispose(self, list: str, *, force: bool | None = None) -> R:
         """Disposes ``list``; every session gets ``list/didDispose``. Returns ``{list, version}``.
@@ -105,37 +144,88 @@ class Requests(Generic[R]):
         selected, owner: {session, name?} | None, subscribers}``."""
         return self._request("list/info", _params({"list": list}))
 
-    def list_replace(self, list: str, content: Content, *, if_version: int | None = None, work_done_token: str | int | None = None, explain: bool | None = None) -> R:
+    def list_replace(
+        self,
+        list: str,
+        content: Content,
+        *,
+        if_version: int | None = None,
+        work_done_token: str | int | None = None,
+        explain: bool | None = None,
+    ) -> R:
         """Replaces the whole content of ``list`` (items keep their identity, expansion and selection
         where they stay). Returns ``{list, version, changeset, explain?}``; equal content changes
         nothing (the current version, ``{}``). ``if_version`` makes it fail with
         ``ContentModified`` unless the list is at that version; ``explain=True`` adds why each row
         changed."""
-        return self._request("list/replace", _params({"list": list, "content": content, "ifVersion": if_version, "workDoneToken": work_done_token, "explain": explain}))
+        return self._request(
+            "list/replace",
+            _params(
+                {
+                    "list": list,
+                    "content": content,
+                    "ifVersion": if_version,
+                    "workDoneToken": work_done_token,
+                    "explain": explain,
+                }
+            ),
+        )
 
-    def list_edit(self, list: str, edits: Sequence[Edit], *, if_version: int | None = None, work_done_token: str | int | None = None, explain: bool | None = None) -> R:
+    def list_edit(
+        self,
+        list: str,
+        edits: Sequence[Edit],
+        *,
+        if_version: int | None = None,
+        work_done_token: str | int | None = None,
+        explain: bool | None = None,
+    ) -> R:
         """Applies ``edits`` to ``list`` atomically: all of them or, on an error, none.
 
         Each edit is ``{"op": …, …}`` (Protocol/README.md §5: ``appendItems``, ``moveItem``,
         ``patchItems``, ``select``, …). Returns ``{list, version, changeset, explain?}``; an error's
         ``data["editIndex"]`` names the edit that failed. ``if_version``: fail with
         ``ContentModified`` unless the list is at that version."""
-        return self._request("list/edit", _params({"list": list, "edits": edits, "ifVersion": if_version, "workDoneToken": work_done_token, "explain": explain}))
+        return self._request(
+            "list/edit",
+            _params(
+                {
+                    "list": list,
+                    "edits": edits,
+                    "ifVersion": if_version,
+                    "workDoneToken": work_done_token,
+                    "explain": explain,
+                }
+            ),
+        )
 
-    def outline_expand(self, list: str, *, item: str | None = None, recursive: bool | None = None, if_version: int | None = None) -> R:
+    def outline_expand(
+        self, list: str, *, item: str | None = None, recursive: bool | None = None, if_version: int | None = None
+    ) -> R:
         """Expands ``item`` (its whole subtree with ``recursive=True``), or without ``item`` every item
         with children. Returns ``{list, version, changeset}``."""
-        return self._request("outline/expand", _params({"list": list, "item": item, "recursive": recursive, "ifVersion": if_version}))
+        return self._request(
+            "outline/expand", _params({"list": list, "item": item, "recursive": recursive, "ifVersion": if_version})
+        )
 
-    def outline_collapse(self, list: str, *, item: str | None = None, recursive: bool | None = None, if_version: int | None = None) -> R:
+    def outline_collapse(
+        self, list: str, *, item: str | None = None, recursive: bool | None = None, if_version: int | None = None
+    ) -> R:
         """Collapses ``item`` (its whole subtree with ``recursive=True``), or without ``item`` every item.
         Returns ``{list, version, changeset}``."""
-        return self._request("outline/collapse", _params({"list": list, "item": item, "recursive": recursive, "ifVersion": if_version}))
+        return self._request(
+            "outline/collapse", _params({"list": list, "item": item, "recursive": recursive, "ifVersion": if_version})
+        )
 
-    def outline_expand_to_level(self, list: str, level: int, *, section: str | None = None, if_version: int | None = None) -> R:
+    def outline_expand_to_level(
+        self, list: str, level: int, *, section: str | None = None, if_version: int | None = None
+    ) -> R:
         """Expands the items with children whose level is below ``level`` and collapses the rest (of
         ``section``, or of every section). Returns ``{list, version, changeset}``."""
-        return self._request("outline/expandToLevel", _params({"list": list, "level": level, "section": section, "ifVersion": if_version}))
+        return self._request(
+            "outline/expandToLevel",
+            _params({"list": list, "level": level, "section": section, "ifVersion": if_version}),
+        )
 
     def selection_select(self, list: str, items: Sequence[str], *, if_version: int | None = None) -> R:
         """Selects ``items`` as the list's selection mode allows (``single`` replaces the selection).
@@ -164,7 +254,9 @@ class Requests(Generic[R]):
     def query_items(self, list: str, section: str, *, offset: int | None = None, limit: int | None = None) -> R:
         """The rows of ``section``, from ``offset`` (default 0), at most ``limit``: ``{list, version,
         section, total, offset, rows}``."""
-        return self._request("query/items", _params({"list": list, "section": section, "offset": offset, "limit": limit}))
+        return self._request(
+            "query/items", _params({"list": list, "section": section, "offset": offset, "limit": limit})
+        )
 
     def query_window(self, list: str, offset: int, limit: int) -> R:
         """The visible rows ``offset``…``offset+limit-1`` of all sections flattened: ``{list, version,
@@ -184,7 +276,9 @@ class Requests(Generic[R]):
         """The selection in index-path order: ``{list, version, mode, items: [{id, indexPath}]}``."""
         return self._request("query/selection", _params({"list": list}))
 
-    def query_outline(self, list: str, *, item: str | None = None, section: str | None = None, depth: int | None = None) -> R:
+    def query_outline(
+        self, list: str, *, item: str | None = None, section: str | None = None, depth: int | None = None
+    ) -> R:
         """The outline below ``item``, or the roots of ``section``, or of every section, down to ``depth``
         levels: ``{list, version, nodes: [{id, text?, expanded, hasChildren?, children}]}``."""
         return self._request("query/outline", _params({"list": list, "item": item, "section": section, "depth": depth}))
@@ -193,13 +287,17 @@ class Requests(Generic[R]):
         """Items whose text or secondary text contains ``text`` (case-insensitive unless
         ``case_sensitive``), hidden ones included: ``{list, version, matches: [{id, section,
         indexPath}], truncated}``."""
-        return self._request("query/search", _params({"list": list, "text": text, "caseSensitive": case_sensitive, "limit": limit}))
+        return self._request(
+            "query/search", _params({"list": list, "text": text, "caseSensitive": case_sensitive, "limit": limit})
+        )
 
     def query_counts(self, list: str) -> R:
         """``{list, version, sections, items, rows, selected}``."""
         return self._request("query/counts", _params({"list": list}))
 
-    def list_subscribe(self, list: str | None = None, *, snapshot: SnapshotForm | None = None, window: Mapping[str, Any] | None = None) -> R:
+    def list_subscribe(
+        self, list: str | None = None, *, snapshot: SnapshotForm | None = None, window: Mapping[str, Any] | None = None
+    ) -> R:
         """Subscribes to ``list``, or without it to every list present and future. Returns ``{lists:
         [{list, version, info, snapshot?, window?}]}``; from that version on, every change arrives
         as a ``list/didChange`` notification, in order, none skipped (``Mirror.from_subscribe``
@@ -241,25 +339,44 @@ class Requests(Generic[R]):
         version}``; ``NoOwner`` if the list has none."""
         return self._request("event/delete", _params({"list": list, "item": item}))
 
-    def event_move(self, list: str, item: str, *, before: str | None = None, after: str | None = None, section: str | None = None) -> R:
+    def event_move(
+        self, list: str, item: str, *, before: str | None = None, after: str | None = None, section: str | None = None
+    ) -> R:
         """Reports that a user dragged ``item`` (which must be movable) ``before`` or ``after`` another,
         or to the end of ``section``; the owner decides. Returns ``{list, version}``."""
-        return self._request("event/move", _params({"list": list, "item": item, "before": before, "after": after, "section": section}))
+        return self._request(
+            "event/move", _params({"list": list, "item": item, "before": before, "after": after, "section": section})
+        )
 
     def event_refresh(self, list: str, *, timeout_ms: int | None = None) -> R:
         """Asks the owner to refresh ``list`` (an ``owner/refresh`` request) and answers ``{list,
         version}`` once it has; ``OwnerTimeout`` after ``timeout_ms`` (default 10 s)."""
         return self._request("event/refresh", _params({"list": list, "timeoutMs": timeout_ms}))
 
-    def diff_preview(self, list: str, *, content: Content | None = None, edits: Sequence[Edit] | None = None, if_version: int | None = None, explain: bool | None = None) -> R:
+    def diff_preview(
+        self,
+        list: str,
+        *,
+        content: Content | None = None,
+        edits: Sequence[Edit] | None = None,
+        if_version: int | None = None,
+        explain: bool | None = None,
+    ) -> R:
         """What ``list_replace`` (with ``content``) or ``list_edit`` (with ``edits``) would answer now —
         the same version, changeset and errors — committing nothing. Give exactly one of the two."""
-        return self._request("diff/preview", _params({"list": list, "content": content, "edits": edits, "ifVersion": if_version, "explain": explain}))
+        return self._request(
+            "diff/preview",
+            _params({"list": list, "content": content, "edits": edits, "ifVersion": if_version, "explain": explain}),
+        )
 
-    def diff_contents(self, old: Content, new: Content, *, selection_mode: SelectionMode | None = None, explain: bool | None = None) -> R:
+    def diff_contents(
+        self, old: Content, new: Content, *, selection_mode: SelectionMode | None = None, explain: bool | None = None
+    ) -> R:
         """The changeset from content ``old`` to content ``new``, with no list involved: ``{changeset,
         explain?}``."""
-        return self._request("diff/contents", _params({"old": old, "new": new, "selectionMode": selection_mode, "explain": explain}))
+        return self._request(
+            "diff/contents", _params({"old": old, "new": new, "selectionMode": selection_mode, "explain": explain})
+        )
 
     def list_explain(self, list: str, *, version: int | None = None, item: str | None = None) -> R:
         """Why a kept change did what it did: the change that produced ``version``, or the latest kept
@@ -267,7 +384,9 @@ class Requests(Generic[R]):
         item?}``. Give ``version``, ``item`` or both."""
         return self._request("list/explain", _params({"list": list, "version": version, "item": item}))
 
-    def check_batch_update(self, before: Sequence[int], update: Mapping[str, Any], *, after: Sequence[int] | None = None) -> R:
+    def check_batch_update(
+        self, before: Sequence[int], update: Mapping[str, Any], *, after: Sequence[int] | None = None
+    ) -> R:
         """What UIKit's ``performBatchUpdates`` would make of ``update`` (a changeset's index members)
         on sections of ``before`` rows: ``{valid: True, after}``, or ``{valid: False, problems}``
         with UIKit's messages. ``after``: the counts the data source reports afterwards."""
@@ -277,4 +396,3 @@ class Requests(Generic[R]):
         """What ``NSDiffableDataSourceSnapshot`` refuses in ``content``, or in ``flat`` (``{sections,
         items: [{id, section?}]}``): duplicate identifiers, items in no section."""
         return self._request("check/snapshot", _params({"content": content, "flat": flat}))
-

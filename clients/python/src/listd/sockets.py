@@ -50,7 +50,9 @@ def _privacy_problem(directory: str, info: os.stat_result) -> str | None:
     return None
 
 
-def connect_socket(path: str | os.PathLike[str] | None = None, *, private_directory: bool | None = None) -> socket.socket:
+def connect_socket(
+    path: str | os.PathLike[str] | None = None, *, private_directory: bool | None = None
+) -> socket.socket:
     """A connected, blocking socket to the daemon at ``path`` (default: ``default_socket_path()``),
     after the checks listctl makes, so that another local user listening first at a path you
     trust never receives your requests:

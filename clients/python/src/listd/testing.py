@@ -177,10 +177,16 @@ def assert_changeset(
 
 
 def _compare(key: str, expectation: Any, actual: list[Any]) -> str | None:
-    if isinstance(expectation, bool) or not isinstance(expectation, (int, Sequence, Mapping)) or isinstance(expectation, str):
+    if (
+        isinstance(expectation, bool)
+        or not isinstance(expectation, (int, Sequence, Mapping))
+        or isinstance(expectation, str)
+    ):
         raise TypeError(f"{key}: expected a count, a list or a mapping, got {expectation!r}")
     if isinstance(expectation, int):
-        return None if len(actual) == expectation else f"expected {expectation}, got {len(actual)}: {_show(key, actual)}"
+        return (
+            None if len(actual) == expectation else f"expected {expectation}, got {len(actual)}: {_show(key, actual)}"
+        )
     if key in ("inserts", "reloads", "reconfigures"):
         return _compare_rows(key, expectation, actual)
     if key == "deletes":
@@ -219,7 +225,11 @@ def _compare(key: str, expectation: Any, actual: list[Any]) -> str | None:
         return None
     missing = [item for item in wanted_ids if item not in actual]
     extra = [item for item in actual if item not in wanted_ids]
-    return f"expected {wanted_ids}, got {actual}" + (f" (missing {missing})" if missing else "") + (f" (unexpected {extra})" if extra else "")
+    return (
+        f"expected {wanted_ids}, got {actual}"
+        + (f" (missing {missing})" if missing else "")
+        + (f" (unexpected {extra})" if extra else "")
+    )
 
 
 def _compare_rows(key: str, expectation: Any, actual: list[tuple[tuple[int, int], str]]) -> str | None:
@@ -236,7 +246,12 @@ def _compare_rows(key: str, expectation: Any, actual: list[tuple[tuple[int, int]
 
 
 def _path(key: str, value: Any) -> tuple[int, int]:
-    if isinstance(value, Sequence) and not isinstance(value, str) and len(value) == 2 and all(isinstance(n, int) for n in value):
+    if (
+        isinstance(value, Sequence)
+        and not isinstance(value, str)
+        and len(value) == 2
+        and all(isinstance(n, int) for n in value)
+    ):
         return (value[0], value[1])
     raise TypeError(f"{key}: expected an index path (section, row), got {value!r}")
 
