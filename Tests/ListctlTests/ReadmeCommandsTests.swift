@@ -27,6 +27,7 @@ final class ReadmeCommandsTests: XCTestCase {
     "listctl --spawn -- run Tests/Scripts/tasks.jsonl": .run,
     "listd --listen --stay": .elsewhere("the tour's block runs it in the background"),
     "listctl": .elsewhere("the program's name"),
+    "listd": .elsewhere("the name of the daemon and of the Python package (clients/python)"),
     "listctl preview": .elsewhere("the tour's block runs `listctl preview todo --delete code`"),
     "listctl diff OLD.json NEW.json": .elsewhere(
       "placeholders: ListctlPreviewTests.testDiffOfTwoContentFiles runs it"),
