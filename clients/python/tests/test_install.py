@@ -31,11 +31,12 @@ def blocks(language: str) -> list[str]:
 
 
 def user_environment(**extra: str) -> dict[str, str]:
-    """The environment without what points Python at this source tree or turns plugins off."""
+    """The environment without what points Python at this source tree, turns plugins off or
+    names a listd (the plugin then finds .build/debug/listd as in a clone of the repository)."""
     environment = {
         k: v
         for k, v in os.environ.items()
-        if k not in ("PYTHONPATH", "PYTEST_DISABLE_PLUGIN_AUTOLOAD", "PYTEST_ADDOPTS")
+        if k not in ("PYTHONPATH", "PYTEST_DISABLE_PLUGIN_AUTOLOAD", "PYTEST_ADDOPTS", "LISTD_BIN", "LISTD")
     }
     environment.update(extra)
     return environment

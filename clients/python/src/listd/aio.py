@@ -355,12 +355,12 @@ class AsyncClient(Requests[Awaitable[Any]]):
                     if not future.done():
                         future.set_exception(error)
                 return
-            future = self._pending.get(incoming.id)
-            if future is not None and not future.done():
+            answered = self._pending.get(incoming.id)
+            if answered is not None and not answered.done():
                 if incoming.error is not None:
-                    future.set_exception(incoming.error)
+                    answered.set_exception(incoming.error)
                 else:
-                    future.set_result(incoming.result)
+                    answered.set_result(incoming.result)
             return
         if isinstance(incoming, ServerRequest):
             request = incoming

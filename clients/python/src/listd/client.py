@@ -55,6 +55,9 @@ class _Transport:
     def close(self) -> None:
         raise NotImplementedError
 
+    def release(self) -> None:
+        """Frees what reading used, once the reader has stopped."""
+
 
 class _SocketTransport(_Transport):
     def __init__(self, sock: socket.socket) -> None:
@@ -107,6 +110,10 @@ class _ProcessTransport(_Transport):
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+    def release(self) -> None:
+        if self.process.stdout is not None:
+            self.process.stdout.close()
 
 
 class PendingRequest:
@@ -421,6 +428,8 @@ class Client(Requests[Any]):
         self._transport.close()
         if threading.current_thread() is not self._reader:
             self._reader.join(10)
+            if not self._reader.is_alive():
+                self._transport.release()
         self._finish(ConnectionClosed("the client closed the connection"))
 
     def __enter__(self) -> Client:
@@ -461,12 +470,12 @@ class Client(Requests[Any]):
                     pending._fail(incoming.error or ResponseError("an answer without an id", code=-32603))
                 return
             with self._lock:
-                pending = self._pending.pop(incoming.id, None)
-            if pending is not None:
+                answered = self._pending.pop(incoming.id, None)
+            if answered is not None:
                 if incoming.error is not None:
-                    pending._fail(incoming.error)
+                    answered._fail(incoming.error)
                 else:
-                    pending._succeed(incoming.result)
+                    answered._succeed(incoming.result)
             return
         if isinstance(incoming, ServerRequest):
             self._work.put(lambda: self._answer(incoming))

@@ -218,7 +218,7 @@ class NotOwner(ResponseError):
 
 #: The subclass of ``ResponseError`` for each code the protocol defines.
 ERROR_CLASSES: dict[int, type[ResponseError]] = {
-    cls.CODE: cls  # type: ignore[misc]  # CODE is set on each subclass
+    cls.CODE: cls  # type: ignore[misc,unused-ignore]  # CODE is set on each subclass
     for cls in (
         ParseError,
         InvalidRequest,

@@ -57,7 +57,7 @@ class FrameDecoder:
     def _header(self) -> int | None:
         """Consumes one complete header block and returns its Content-Length, or None if incomplete."""
         # Skip blank lines between frames.
-        while self._buffer[:1] in (b"\r", b"\n"):
+        while bytes(self._buffer[:1]) in (b"\r", b"\n"):
             del self._buffer[:1]
         # The block ends at the first blank line, CRLF or LF-only.
         ends = [

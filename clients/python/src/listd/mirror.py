@@ -78,9 +78,9 @@ class Mirror:
         if not isinstance(sections, _Array) or not isinstance(selection, _Array):
             raise MirrorMismatch(f"a snapshot without sections or selection: {_text(snapshot)}")
         #: The sections, in order.
-        self.sections: list[MirrorSection] = [_section(section) for section in copy.deepcopy(sections)]
+        self.sections: _Array[MirrorSection] = [_section(section) for section in copy.deepcopy(sections)]
         #: The selected item ids, in index-path order.
-        self.selection: list[str] = [_string(item) for item in selection]
+        self.selection: _Array[str] = [_string(item) for item in selection]
 
     @classmethod
     def from_subscribe(cls, answer: Mapping[str, Any], list: str | None = None) -> Mirror:
@@ -182,8 +182,8 @@ class Mirror:
             section, start, count = _ints(delete, 3)
             if count <= 0:
                 raise MirrorMismatch(f"an empty item delete {_text(delete)}")
-            for row in range(start, start + count):
-                remove(section, row)
+            for position in range(start, start + count):
+                remove(section, position)
         placements: dict[int, list[tuple[int, dict[str, Any]]]] = {}
         for move in entries("itemMoves"):
             from_section, from_row, to_section, to_row, count = _ints(move, 5)
@@ -194,10 +194,10 @@ class Mirror:
                 placements.setdefault(to_section, []).append(
                     (to_row + offset, sections[from_section].rows[from_row + offset])
                 )
-        for index, rows in enumerate(removed):
-            if rows:
+        for index, gone_rows in enumerate(removed):
+            if gone_rows:
                 sections[index].rows = [
-                    row for position, row in enumerate(sections[index].rows) if position not in rows
+                    row for position, row in enumerate(sections[index].rows) if position not in gone_rows
                 ]
         gone: set[int] = set()
         for delete in entries("sectionDeletes"):
@@ -246,7 +246,7 @@ class Mirror:
             _string(item)  # the rows already carry the state; check they are ids
         if "selectionMode" in changeset and not isinstance(changeset["selectionMode"], str):
             raise MirrorMismatch(f"selectionMode is not a string: {_text(changeset['selectionMode'])}")
-        order = [row.get("id") for section_ in sections for row in section_.rows if row.get("id") in selected]
+        order = [row["id"] for section_ in sections for row in section_.rows if row.get("id") in selected]
         if len(order) != len(selected):
             hidden = sorted(selected - set(order))
             raise MirrorMismatch(f"selected items that are not rows: {hidden}")

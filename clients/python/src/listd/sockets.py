@@ -32,7 +32,7 @@ def peer_uid(sock: socket.socket) -> int | None:
     except OSError:
         return None
     _pid, uid, _gid = struct.unpack("3i", credentials)
-    return uid
+    return int(uid)
 
 
 def _privacy_problem(directory: str, info: os.stat_result) -> str | None:
