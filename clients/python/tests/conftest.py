@@ -9,7 +9,7 @@ from support import AsyncFacade, protocol
 
 import listd
 
-pytest_plugins = ["listd.pytest_plugin"]
+pytest_plugins = ["listd.pytest_plugin", "pytester"]
 
 
 @pytest.fixture(scope="session")
