@@ -154,3 +154,24 @@ def test_unencodable_params_are_refused_before_anything_is_sent(listd_client: li
     with pytest.raises(TypeError):
         listd_client.list_create("x", content={"sections": {"not", "json"}})
     assert listd_client.list_all() == {"lists": []}
+
+
+def test_one_client_serves_many_threads(listd_client: listd.Client) -> None:
+    failures: list[BaseException] = []
+
+    def work(n: int) -> None:
+        try:
+            listd_client.list_create(f"t{n}", content={"sections": [{"id": "s", "items": []}]})
+            for k in range(30):
+                answer = listd_client.list_edit(f"t{n}", [{"op": "appendItems", "items": [{"id": f"i{k}"}]}])
+                assert answer["version"] == k + 1 and answer["list"] == f"t{n}"
+        except BaseException as error:  # reported below
+            failures.append(error)
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert failures == []
+    assert sorted(info["version"] for info in listd_client.list_all()["lists"]) == [30] * 8
