@@ -108,9 +108,13 @@ def test_the_readme_examples_run_against_a_daemon_on_the_default_socket(
         )
         try:
             socket_path = os.path.join(runtime, "listd", "listd.sock")
-            while not os.path.exists(socket_path):
-                assert daemon.poll() is None
-                time.sleep(0.01)
+            while True:  # until it accepts connections
+                try:
+                    listd.connect_socket(socket_path).close()
+                    break
+                except listd.NoDaemon:
+                    assert daemon.poll() is None
+                    time.sleep(0.01)
             outputs = []
             for example in examples:
                 script = sandbox / "example.py"
