@@ -24,6 +24,7 @@ __all__ = [
     "NoOwner",
     "OwnerTimeout",
     "NotOwner",
+    "JournalFailed",
     "ConnectionClosed",
     "RequestTimeout",
     "SocketError",
@@ -216,6 +217,14 @@ class NotOwner(ResponseError):
     NAME = "not owner"
 
 
+class JournalFailed(ResponseError):
+    """-32020: with ``--state``, the change could not be written to the journal, so it was not
+    made; data.list, data.cause. The same request succeeds once space returns."""
+
+    CODE = -32020
+    NAME = "journal failed"
+
+
 #: The subclass of ``ResponseError`` for each code the protocol defines.
 ERROR_CLASSES: dict[int, type[ResponseError]] = {
     cls.CODE: cls  # type: ignore[misc,unused-ignore]  # CODE is set on each subclass
@@ -237,6 +246,7 @@ ERROR_CLASSES: dict[int, type[ResponseError]] = {
         NoOwner,
         OwnerTimeout,
         NotOwner,
+        JournalFailed,
     )
 }
 
