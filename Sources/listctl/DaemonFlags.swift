@@ -6,7 +6,8 @@ enum DaemonFlags {
   static let all: [String: String?] = [
     "--listen": "PATH", "--stay": nil, "--demo": nil, "--log-file": "PATH", "--log-level": "LEVEL",
     "--history": "N", "--explain-history": "N", "--max-frame-bytes": "N", "--max-queue-bytes": "N",
-    "--orphan-timeout": "SECONDS",
+    "--orphan-timeout": "SECONDS", "--state": "DIR", "--sync": "MODE", "--retain-versions": "N",
+    "--retain-bytes": "N", "--checkpoint-bytes": "N",
   ]
 
   /// For a listd flag given to listctl: where it goes, with an example using `command`.

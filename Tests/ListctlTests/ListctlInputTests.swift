@@ -81,10 +81,10 @@ final class ListctlInputTests: XCTestCase {
     XCTAssertEqual(
       flags.filter { $0 != "--version" && $0 != "--help" }.sorted(),
       [
-        "--demo", "--explain-history", "--history", "--listen", "--log-file", "--log-level",
-        "--max-frame-bytes",
-        "--max-queue-bytes", "--orphan-timeout",
-        "--stay",
+        "--checkpoint-bytes", "--demo", "--explain-history", "--history", "--listen", "--log-file",
+        "--log-level",
+        "--max-frame-bytes", "--max-queue-bytes", "--orphan-timeout", "--retain-bytes", "--retain-versions",
+        "--state", "--stay", "--sync",
       ])
     for flag in flags where flag != "--version" && flag != "--help" {
       XCTAssertTrue(try runListctl([flag, "lists"]).stderr.contains("\(flag) is a listd option"), flag)
