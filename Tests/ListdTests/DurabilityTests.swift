@@ -193,6 +193,48 @@ final class DurabilityTests: XCTestCase {
     stop(daemon, client)
   }
 
+  /// A damaged record costs its own list's later versions only: the other lists' records after
+  /// it are recovered, and the damaged journal is kept aside.
+  func testACorruptRecordOfOneListSparesTheOthers() throws {
+    var (daemon, client) = try start()
+    for list in ["a", "b"] {
+      try client.request("list/create", ["list": .string(list), "content": ["sections": [["id": "s"]]]])
+    }
+    for index in 1...6 {
+      for list in ["a", "b"] {
+        try client.request(
+          "list/edit",
+          [
+            "list": .string(list),
+            "edits": [["op": "appendItems", "items": [["id": .string("\(list)\(index)")]]]],
+          ])
+      }
+    }
+    let a = try fingerprint(client, "a")
+    stop(daemon, client)
+    // Flip a byte inside b's change to version 3 (its item id "b3").
+    let journal = try newestJournal()
+    var bytes = try XCTUnwrap(FileManager.default.contents(atPath: journal))
+    let marker = Array(#""b3""#.utf8)
+    let at = try XCTUnwrap(
+      (0..<bytes.count - marker.count).first { bytes[$0..<$0 + marker.count].elementsEqual(marker) })
+    bytes[at + 1] = UInt8(ascii: "x")
+    try bytes.write(to: URL(fileURLWithPath: journal))
+    (daemon, client) = try start()
+    let message = try XCTUnwrap(client.next("window/logMessage")?["message"]?.stringValue)
+    XCTAssertTrue(message.contains("corrupt record"), message)
+    XCTAssertEqual(try fingerprint(client, "a"), a, "list a lost nothing")
+    XCTAssertEqual(
+      try client.request("list/info", ["list": "b"])["version"], 2, "list b stays before its damaged change")
+    stop(daemon, client)
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: journal + ".damaged"), "the damaged journal is kept aside")
+    (daemon, client) = try start()
+    XCTAssertNil(client.next("window/logMessage", timeout: 0.2), "reported once")
+    XCTAssertEqual(try fingerprint(client, "a"), a)
+    stop(daemon, client)
+  }
+
   func testAMissingCheckpointIsReportedAndRecoveryUsesTheOneBefore() throws {
     let prints = try history(40, arguments: ["--checkpoint-bytes", "400"])
     let checkpoints = try FileManager.default.contentsOfDirectory(atPath: state).filter {

@@ -187,6 +187,9 @@ final class Journal: @unchecked Sendable {
     }
   }
 
+  /// The newest generation with a complete checkpoint.
+  var newestCheckpoint: Int { condition.withLock { checkpointed } }
+
   /// The newest generation (the one appends go to).
   var currentGeneration: Int { condition.withLock { generation } }
 
@@ -258,6 +261,16 @@ final class Journal: @unchecked Sendable {
   }
 
   // MARK: - Checkpoints
+
+  /// Writes a checkpoint now, on the calling thread (after recovery found damage).
+  func checkpointNow() {
+    let start = condition.withLock { () -> Bool in
+      if checkpointing { return false }
+      checkpointing = true
+      return true
+    }
+    if start { checkpoint() }
+  }
 
   /// Starts generation + 1, writes its checkpoint, then deletes what retention allows.
   private func checkpoint() {

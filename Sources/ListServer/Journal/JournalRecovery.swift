@@ -13,12 +13,18 @@ struct JournalRecovery {
   /// For each of `records`, the generation whose journal it came from (nil: a checkpoint).
   var generations: [Int?] = []
   var problems: [String] = []
+  /// What is worth logging but lost nothing.
+  var notes: [String] = []
   /// The generation whose journal takes the next appends, and the length to cut it to
   /// (nil: it is intact).
   var appendGeneration = 1
   var intactBytes: Int?
   /// The newest complete checkpoint (0: none).
   var checkpointed = 0
+  /// The generations whose journal is damaged, and the damaged tail cut from the newest one
+  /// (kept aside as `N.journal.damaged`).
+  var damaged: Set<Int> = []
+  var damagedTail: [UInt8]?
 
   /// Reads `directory`. O(size of the newest checkpoint and the journals after it).
   static func read(_ directory: StateDirectory) throws(JournalError) -> JournalRecovery {
@@ -28,7 +34,7 @@ struct JournalRecovery {
       guard let bytes = try directory.read(file) else { continue }
       let scan = RecordFraming.scan(bytes)
       var records: [JournalRecord] = []
-      var problem = scan.problem
+      var problem = scan.problems.first
       for body in scan.bodies where problem == nil {
         do throws(JournalError) {
           records.append(try JournalRecord(body: body))
@@ -55,6 +61,11 @@ struct JournalRecovery {
       let file = directory.file(generation, "checkpoint")
       // Its temporary file is made before the generation's journal: without it, it was deleted.
       let interrupted = unlink(file + ".tmp") == 0
+      if interrupted {
+        // The daemon stopped while writing it: nothing is lost (the journals hold it all).
+        recovery.notes.append("checkpoint \(file) was being written when the daemon stopped; recovering from the journals")
+        continue
+      }
       recovery.problems.append(
         "checkpoint \(file) is "
           + (interrupted ? "incomplete (the daemon stopped while writing it)" : "missing")
@@ -74,27 +85,24 @@ struct JournalRecovery {
       let file = directory.file(generation, "journal")
       guard let bytes = try directory.read(file) else { continue }
       let scan = RecordFraming.scan(bytes)
-      var intact = scan.intactBytes
-      var problem = scan.problem
-      var offset = 0
       for body in scan.bodies {
         do throws(JournalError) {
-          let record = try JournalRecord(body: body)
-          recovery.records.append(record)
+          recovery.records.append(try JournalRecord(body: body))
           recovery.generations.append(generation)
-          offset += RecordFraming.headerSize + body.count
         } catch {
-          problem = "\(error) at byte \(offset)"
-          intact = offset
-          break
+          recovery.problems.append("journal \(file) has \(error); that record was skipped")
+          recovery.damaged.insert(generation)
         }
       }
-      if let problem {
-        let lost = bytes.count - intact
+      for problem in scan.problems {
         recovery.problems.append(
-          "journal \(file) has \(problem); its last \(lost) bytes were dropped, "
-            + "and the changes before them are recovered")
-        if generation == recovery.appendGeneration { recovery.intactBytes = intact }
+          "journal \(file) has \(problem); the changes of other lists after it are recovered, "
+            + "a list that lost a change stays at the version before it")
+        recovery.damaged.insert(generation)
+      }
+      if scan.damagedTail, generation == recovery.appendGeneration {
+        recovery.intactBytes = scan.intactBytes
+        recovery.damagedTail = Array(bytes[scan.intactBytes...])
       }
     }
     return recovery

@@ -17,44 +17,61 @@ enum RecordFraming {
     return bytes
   }
 
-  /// What a scan of a file found: the bodies of its intact records, in order, and — when it
-  /// ends in something else — where the intact part ends and what is wrong after it.
+  /// What a scan of a file found: the bodies of its intact records, in order, what was
+  /// skipped as damaged, and where the intact part ends when the file ends in a torn record.
   struct Scan {
     var bodies: [ArraySlice<UInt8>] = []
-    /// Bytes of intact records from the start.
+    /// Bytes up to the end of the last intact record.
     var intactBytes = 0
-    /// Why the bytes after `intactBytes` are not a record (nil when the file ends cleanly).
-    var problem: String?
+    /// Each stretch of damage skipped (or the torn tail), described.
+    var problems: [String] = []
+    /// Whether the file ends in bytes that are not a record (a torn or corrupt tail).
+    var damagedTail = false
   }
 
-  /// Splits `bytes` into records, stopping at the first one that is torn (shorter than its
-  /// header says) or corrupt (its checksum does not match). O(n).
+  /// Splits `bytes` into records. A record whose checksum does not match is skipped, and the
+  /// scan resynchronises on the next intact record (one whose header and checksum agree), so
+  /// one flipped bit costs one record, not the rest of the file. O(n), plus O(n · record) in the
+  /// worst case of a damaged length.
   static func scan(_ bytes: [UInt8]) -> Scan {
     var scan = Scan()
     var offset = 0
     while offset < bytes.count {
-      guard bytes.count - offset >= headerSize else {
-        scan.problem =
-          "a torn record header at byte \(offset) (\(bytes.count - offset) of \(headerSize) bytes)"
+      if let length = intactRecord(bytes, at: offset) {
+        scan.bodies.append(bytes[offset + headerSize..<offset + headerSize + length])
+        offset += headerSize + length
+        scan.intactBytes = offset
+        continue
+      }
+      // Damage: find the next intact record, if any.
+      var next = offset + 1
+      while next < bytes.count && intactRecord(bytes, at: next) == nil { next += 1 }
+      if next >= bytes.count {
+        let what = bytes.count - offset < headerSize || recordEnd(bytes, at: offset) > bytes.count ? "torn" : "corrupt"
+        scan.problems.append("a \(what) record at byte \(offset) (the last \(bytes.count - offset) bytes)")
+        scan.damagedTail = true
         break
       }
-      let length = Int(readLittleEndian(bytes, at: offset))
-      let crc = readLittleEndian(bytes, at: offset + 4)
-      let start = offset + headerSize
-      guard length <= bytes.count - start else {
-        scan.problem = "a torn record at byte \(offset) (\(bytes.count - start) of \(length) bytes)"
-        break
-      }
-      let body = bytes[start..<start + length]
-      guard body.withUnsafeBytes({ CRC32C.checksum($0) }) == crc else {
-        scan.problem = "a corrupt record at byte \(offset) (checksum mismatch)"
-        break
-      }
-      scan.bodies.append(body)
-      offset = start + length
-      scan.intactBytes = offset
+      scan.problems.append("a corrupt record at byte \(offset) (\(next - offset) bytes skipped: checksum mismatch)")
+      offset = next
     }
     return scan
+  }
+
+  /// The body length of the record at `offset` if its header fits, its body is in the file,
+  /// starts like a JSON object and matches its checksum; else nil.
+  private static func intactRecord(_ bytes: [UInt8], at offset: Int) -> Int? {
+    guard bytes.count - offset >= headerSize else { return nil }
+    let length = Int(readLittleEndian(bytes, at: offset))
+    let start = offset + headerSize
+    guard length >= 2, length <= bytes.count - start, bytes[start] == UInt8(ascii: "{") else { return nil }
+    let body = bytes[start..<start + length]
+    return body.withUnsafeBytes({ CRC32C.checksum($0) }) == readLittleEndian(bytes, at: offset + 4) ? length : nil
+  }
+
+  /// Where the record at `offset` would end by its header.
+  private static func recordEnd(_ bytes: [UInt8], at offset: Int) -> Int {
+    offset + headerSize + Int(readLittleEndian(bytes, at: offset))
   }
 
   private static func appendLittleEndian(_ value: UInt32, to bytes: inout [UInt8]) {

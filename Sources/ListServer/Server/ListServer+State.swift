@@ -1,4 +1,5 @@
 // `--state DIR`: opening the state directory at startup and bringing the journaled lists back.
+import Foundation
 import JSON
 import JSONRPC
 import ListModel
@@ -17,6 +18,12 @@ extension ListServer {
     let started = ContinuousClock.now
     let directory = try StateDirectory(path)
     var recovery = try JournalRecovery.read(directory)
+    if let tail = recovery.damagedTail {
+      // Kept aside before the journal is cut, for whoever wants to look at it.
+      let aside = directory.file(recovery.appendGeneration, "journal") + ".damaged"
+      _ = FileManager.default.createFile(
+        atPath: aside, contents: Data(tail), attributes: [.posixPermissions: 0o600])
+    }
     let journal = try Journal(
       directory: directory, generation: recovery.appendGeneration, intactBytes: recovery.intactBytes,
       checkpointed: recovery.checkpointed,
@@ -26,8 +33,18 @@ extension ListServer {
       logger: options.logger)
     recovery.problems += restore(recovery, journal: journal)
     for problem in recovery.problems { options.logger.error("state \(path): \(problem)") }
+    for note in recovery.notes { options.logger.info("state \(path): \(note)") }
     let registry = self.registry
     journal.startCheckpoints { registry.lists.compactMap { $0.checkpointRecord() } }
+    if !recovery.problems.isEmpty {
+      // What was recovered becomes a checkpoint at once, and the damaged journals are set aside
+      // (`N.journal.damaged`): the next start neither needs them nor reports them again.
+      journal.checkpointNow()
+      for generation in recovery.damaged where generation < journal.newestCheckpoint {
+        let file = directory.file(generation, "journal")
+        rename(file, file + ".damaged")
+      }
+    }
     durability.withLock { $0 = (journal, recovery.problems) }
     let lists = registry.lists
     options.logger.info(
