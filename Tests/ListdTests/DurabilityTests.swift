@@ -220,7 +220,13 @@ final class DurabilityTests: XCTestCase {
       (0..<bytes.count - marker.count).first { bytes[$0..<$0 + marker.count].elementsEqual(marker) })
     bytes[at + 1] = UInt8(ascii: "x")
     try bytes.write(to: URL(fileURLWithPath: journal))
-    (daemon, client) = try start()
+    daemon = try DaemonProcess(["--state", state])
+    client = try TestClient(daemon, name: "owner")
+    let state = try client.initialize()["capabilities"]?["state"]
+    XCTAssertEqual(state?["sync"], "batch")
+    XCTAssertTrue(
+      state?["recoveryProblems"]?[0]?.stringValue?.contains("corrupt record") == true,
+      "every session can read what recovery found: \(String(describing: state))")
     let message = try XCTUnwrap(client.next("window/logMessage")?["message"]?.stringValue)
     XCTAssertTrue(message.contains("corrupt record"), message)
     XCTAssertEqual(try fingerprint(client, "a"), a, "list a lost nothing")

@@ -52,15 +52,17 @@ enum LifecycleHandlers {
         "maxWindow": .int(Int64(options.maxWindow)),
         "maxNestingDepth": .int(Int64(JSONParser.defaultMaxDepth)),
       ]
+      var capabilities: JSONValue = [
+        "methods": .array(MethodTable.clientMethods.map { .string($0) }),
+        "notifications": .array(MethodTable.serverToClient.map { .string($0) }),
+        "limits": limits,
+      ]
+      if let state = context.server.stateCapability { capabilities = capabilities.setting("state", state) }
       return [
         "serverInfo": ["name": .string(ServerInfo.name), "version": .string(ServerInfo.version)],
         "protocolVersion": .int(Int64(ServerInfo.protocolVersion)),
         "session": .int(Int64(context.session.id)),
-        "capabilities": [
-          "methods": .array(MethodTable.clientMethods.map { .string($0) }),
-          "notifications": .array(MethodTable.serverToClient.map { .string($0) }),
-          "limits": limits,
-        ],
+        "capabilities": capabilities,
       ]
     }
   }

@@ -55,6 +55,7 @@ final class Journal: @unchecked Sendable {
   /// Records in the current generation's journal, and the size of the last checkpoint written.
   private var recordCount = 0
   private var lastCheckpointBytes = 0
+  private var lastRefusal: String?
   /// Runs durability callbacks in ticket order.
   private let callbacks = DispatchQueue(label: "listd.journal.callbacks")
 
@@ -111,6 +112,7 @@ final class Journal: @unchecked Sendable {
     }
     size += frame.count
     appended += 1
+    lastRefusal = nil
     noteVersion(of: record)
     recordCount += 1
     let due =
@@ -136,6 +138,15 @@ final class Journal: @unchecked Sendable {
       condition.signal()
       return appended
     }
+  }
+
+  /// Logs a change refused because it could not be written (once per cause in a row).
+  func logRefusal(_ error: JournalError) {
+    let first = condition.withLock { () -> Bool in
+      defer { lastRefusal = error.description }
+      return lastRefusal != error.description
+    }
+    if first { logger.error("journal: changes are refused: \(error)") }
   }
 
   /// Keeps the retention bookkeeping of `record`, in generation `generation` (this one if nil).

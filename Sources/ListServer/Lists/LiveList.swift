@@ -207,6 +207,7 @@ final class LiveList: Sendable {
     do {
       return try journal.append(record)
     } catch {
+      journal.logRefusal(error)
       throw .journalFailed(list: id, error)
     }
   }
@@ -329,7 +330,10 @@ final class LiveList: Sendable {
       let records = history.records(since: version, current: current)
         ?? journaledChanges(since: version, history)
     else {
-      let oldest = min(history.oldestBase ?? current, journal?.oldestVersion(serial: serial) ?? current)
+      // The journal's oldest version, unless the journal failed to rebuild from there (damage).
+      let inMemory = history.oldestBase ?? current
+      let journaled = journal?.oldestVersion(serial: serial).flatMap { $0 > version ? $0 : nil }
+      let oldest = min(inMemory, journaled ?? inMemory)
       throw ResponseError(
         .historyUnavailable,
         "list '\(id)' keeps changes since version \(oldest) only, not \(version): resubscribe to resync",
@@ -432,6 +436,7 @@ final class LiveList: Sendable {
         let ticket = try journal.append(.dispose(list: id, serial: serial))
         state.withLock { $0.durabilityTicket = ticket }
       } catch {
+        journal.logRefusal(error)
         throw .journalFailed(list: id, error)
       }
     }

@@ -46,6 +46,7 @@ extension ListServer {
       }
     }
     durability.withLock { $0 = (journal, recovery.problems) }
+    recoveryProblems.withLock { $0 = recovery.problems }
     let lists = registry.lists
     options.logger.info(
       "state \(path): \(lists.count) list\(lists.count == 1 ? "" : "s") recovered in "
@@ -165,12 +166,21 @@ extension ListServer {
   }
 
   /// What startup found wrong in the state directory, for the first session to initialize
-  /// (sent once).
+  /// (sent once as `window/logMessage`; every session finds them in ``stateCapability``).
   func takeStartupProblems() -> [String] {
     durability.withLock { state in
       defer { state.problems = [] }
       return state.problems
     }
+  }
+
+  /// `capabilities.state` of `initialize`: `{sync, recoveryProblems}` with `--state`, else absent.
+  var stateCapability: JSONValue? {
+    guard options.stateDirectory != nil else { return nil }
+    return [
+      "sync": .string(options.sync.rawValue),
+      "recoveryProblems": .array(recoveryProblems.withLock { $0 }.map(JSONValue.string)),
+    ]
   }
 
   /// Makes every journaled change durable and stops journaling (a clean stop).

@@ -16,6 +16,8 @@ public final class ListServer: Sendable {
   private let nextSessionID = Atomic<Int>(1)
   /// The journal (`--state`) and what startup found wrong in it, once ``openState()`` ran.
   let durability = Mutex<(journal: Journal?, problems: [String])>((nil, []))
+  /// Every problem recovery found at startup (for `capabilities.state`).
+  let recoveryProblems = Mutex<[String]>([])
   /// The serial of the next list created (see ``LiveList/serial``).
   let nextListSerial = Atomic<Int>(1)
   /// Called when the primary (stdio) session sends `exit`, with the exit code.
@@ -171,6 +173,7 @@ public final class ListServer: Sendable {
             .state(list: id, serial: list.serial, version: 0, metadata: metadata, snapshot: snapshot))
         } catch {
           registry.remove(list)
+          journal.logRefusal(error)
           return .failure(.journalFailed(list: id, error))
         }
       }
