@@ -34,7 +34,9 @@ final class EditScriptPropertyTests: XCTestCase {
       try? b.apply(edit)
     }
     guard a.selectionMode == b.selectionMode else {
-      if ListSnapshot.editScript(from: a, to: b) != nil { return fail(seed, "a script across selection modes", a, b) }
+      if ListSnapshot.editScript(from: a, to: b) != nil {
+        return fail(seed, "a script across selection modes", a, b)
+      }
       return nil
     }
     if let problem = check(from: a, to: b) { return fail(seed, "forward: \(problem)", a, b) }
@@ -43,7 +45,9 @@ final class EditScriptPropertyTests: XCTestCase {
     // changeset the history recorded.
     let fresh = rebuilt(a)
     if fresh != a { return fail(seed, "rebuilding the content changed it", a, b) }
-    if let problem = check(from: a, to: b, applyingTo: fresh) { return fail(seed, "from the content: \(problem)", a, b) }
+    if let problem = check(from: a, to: b, applyingTo: fresh) {
+      return fail(seed, "from the content: \(problem)", a, b)
+    }
     if seed % 10 == 0 {
       let other = b.rebased(onto: IdentifierTable())
       if let problem = check(from: a, to: other) { return fail(seed, "across id tables: \(problem)", a, b) }
@@ -90,7 +94,8 @@ final class EditScriptPropertyTests: XCTestCase {
     }
     for section in snapshot.sectionIdentifiers {
       try! copy.appendSections([
-        SectionSpec(section, header: snapshot.header(ofSection: section), footer: snapshot.footer(ofSection: section))
+        SectionSpec(
+          section, header: snapshot.header(ofSection: section), footer: snapshot.footer(ofSection: section))
       ])
       try! copy.appendTrees(snapshot.rootItems(inSection: section).map(tree), toSection: section)
     }

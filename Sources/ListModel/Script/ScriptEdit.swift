@@ -50,12 +50,14 @@ public enum ScriptEdit: Hashable, Sendable {
   public var edits: [ListEdit] {
     switch self {
     case .appendSections(let specs): return [.appendSections(specs)]
-    case .insertSections(let specs, .before(let anchor)): return [.insertSectionsBefore(specs, section: anchor)]
+    case .insertSections(let specs, .before(let anchor)):
+      return [.insertSectionsBefore(specs, section: anchor)]
     case .insertSections(let specs, .after(let anchor)): return [.insertSectionsAfter(specs, section: anchor)]
     case .deleteSections(let ids): return [.deleteSections(ids)]
     case .moveSection(let id, .before(let anchor)): return [.moveSectionBefore(id, section: anchor)]
     case .moveSection(let id, .after(let anchor)): return [.moveSectionAfter(id, section: anchor)]
-    case .updateSection(let id, let header, let footer): return [.updateSection(id, header: header, footer: footer)]
+    case .updateSection(let id, let header, let footer):
+      return [.updateSection(id, header: header, footer: footer)]
     case .reloadSections(let ids): return [.reloadSections(ids)]
     case .appendItems(let trees, let section): return [.appendTrees(trees, section: section)]
     case .insertItems(let trees, let anchor):

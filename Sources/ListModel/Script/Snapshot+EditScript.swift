@@ -164,7 +164,8 @@ private struct EditScriptBuilder {
           // A run of new subtrees, inserted whole.
           var end = index
           var trees: [OutlineNode] = []
-          while end < children.count, !working.contains(item: children[end]), !mixed.contains(positions[end]) {
+          while end < children.count, !working.contains(item: children[end]), !mixed.contains(positions[end])
+          {
             trees.append(tree(at: positions[end], in: nodes))
             end += 1
           }
@@ -218,7 +219,8 @@ private struct EditScriptBuilder {
   func tree(at position: Int, in nodes: [Node]) -> OutlineNode {
     let node = nodes[position]
     let children = Self.childPositions(of: position, in: nodes).map { tree(at: $0, in: nodes) }
-    return OutlineNode(ListItem(new.string(node.id), payload: node.payload), children: children, isExpanded: node.isExpanded)
+    return OutlineNode(
+      ListItem(new.string(node.id), payload: node.payload), children: children, isExpanded: node.isExpanded)
   }
 
   /// Whether `id` already sits at `index` of the group: first under its parent (or first root),
@@ -239,7 +241,9 @@ private struct EditScriptBuilder {
   }
 
   /// The insertion of new subtrees at `index` of the group, placed as ``destination(at:_:parent:section:)`` says.
-  func insertion(_ trees: [OutlineNode], at index: Int, _ children: [String], parent: String?, section: String)
+  func insertion(
+    _ trees: [OutlineNode], at index: Int, _ children: [String], parent: String?, section: String
+  )
     -> ScriptEdit
   {
     switch destination(at: index, children, parent: parent, section: section) {
@@ -285,7 +289,9 @@ private struct EditScriptBuilder {
         guard let at = working.itemID(id) else { continue }
         let current = working.node(at)
         if current.payload != node.payload { updated.append(ListItem(id, payload: node.payload)) }
-        if current.isExpanded != node.isExpanded { expansion.append(node.isExpanded ? .expand(id) : .collapse(id)) }
+        if current.isExpanded != node.isExpanded {
+          expansion.append(node.isExpanded ? .expand(id) : .collapse(id))
+        }
       }
     }
     if !updated.isEmpty { try emit(.updateItems(updated)) }
