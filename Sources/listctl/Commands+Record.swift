@@ -106,6 +106,9 @@ extension Command {
     if into != recorded {
       steps = steps.map { ($0.line, Recording.renamed($0.value, from: recorded, to: into)) }
     }
+    // Open until the replay is done: the list/didCreate it causes reaches every session.
+    let checker = context.endpoint.spawn == nil ? try await checkAbsent(into, context) : nil
+    defer { checker?.close() }
     let session: RawSession
     do {
       session = try RawSession(context.endpoint, timeout: context.timeout)
@@ -127,6 +130,29 @@ extension Command {
     print(
       "replayed \(path) into '\(into)': \(versions) version\(versions == 1 ? "" : "s") after its creation, every answer as recorded"
     )
+  }
+}
+
+extension Command {
+  /// Fails at once when the daemon has a list `id` already (the recording's create would fail,
+  /// after the wait for its `list/didCreate`). Returns the client it asked with.
+  fileprivate static func checkAbsent(_ id: String, _ context: Context) async throws -> ListClient {
+    let client: ListClient
+    do {
+      client = try ListClient.socket(
+        path: context.endpoint.socket ?? UnixSocket.defaultPath, requestTimeout: context.timeout)
+      try await client.initialize(name: "listctl replay")
+    } catch {
+      throw connectFailure(error, socket: context.endpoint.socket)
+    }
+    do {
+      _ = try await client.info(id)
+    } catch let error as ResponseError where error.code.rawValue == -32010 {
+      return client
+    }
+    client.close()
+    throw RecordFailure(
+      description: "list '\(id)' exists on this daemon: replay under another id with --into LIST")
   }
 }
 
@@ -185,9 +211,6 @@ struct Recording {
           "list": .string(list), "title": title, "appearance": appearance, "selectionMode": mode,
           "content": start.content,
         ]))
-    // The answer before the notification (which arrives first: an expect waits for its id, an
-    // expectNotification takes what already came), so a create that fails is reported at once.
-    lines.append(expect(["list": .string(list), "version": 0, "changeset": "*"]))
     lines.append([
       "expectNotification": [
         "jsonrpc": "2.0", "method": "list/didCreate",
@@ -202,6 +225,7 @@ struct Recording {
         ],
       ]
     ])
+    lines.append(expect(["list": .string(list), "version": 0, "changeset": "*"]))
     var version = 0
     let selection = JSONValue.array(start.selection.map(JSONValue.string))
     if !start.selection.isEmpty {
