@@ -264,6 +264,13 @@ final class TimeTravelTests: XCTestCase {
     }
     let (from, to) = try list.snapshots(from: 1, to: 5)
     XCTAssertEqual(diff(from, to), diff(versions[1], versions[5]))
+    // Adjacent versions come from the source's record of the change, with its reload marks.
+    var reloaded = versions[2]
+    try reloaded.reloadItems(["i1"])
+    source.changes[2] = (versions[1], reloaded)
+    let (after, before) = try list.snapshots(from: 2, to: 1)
+    XCTAssertEqual(diff(before, after).itemReloads.count, 1)
+    XCTAssertEqual(diff(after, before), diff(reloaded, versions[1]))
   }
 }
 
@@ -284,5 +291,16 @@ private final class FixedVersions: VersionSource, @unchecked Sendable {
   func snapshot(atVersion version: Int) -> ListSnapshot? {
     lock.withLock { _asked.append(version) }
     return snapshots[version]
+  }
+
+  /// Records of changes, by the version they produced.
+  var changes: [Int: (ListSnapshot, ListSnapshot)] {
+    get { lock.withLock { _changes } }
+    set { lock.withLock { _changes = newValue } }
+  }
+  private var _changes: [Int: (ListSnapshot, ListSnapshot)] = [:]
+
+  func change(producing version: Int) -> (before: ListSnapshot, after: ListSnapshot)? {
+    changes[version].map { (before: $0.0, after: $0.1) }
   }
 }

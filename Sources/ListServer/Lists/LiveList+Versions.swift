@@ -35,9 +35,10 @@ extension LiveList {
       version, field: field, oldest: oldestRetained(history, committed), current: committed.version)
   }
 
-  /// The list at `from` and at `to`, for a diff between them. Two adjacent versions whose
-  /// change record memory keeps come from that record, so they share an id table and its reload
-  /// marks (their diff is the change's own changeset); other pairs are looked up one by one
+  /// The list at `from` and at `to`, for a diff between them. Two adjacent versions come from
+  /// the record of the change between them (memory's, else the source's
+  /// ``VersionSource/change(producing:)``), so they share an id table and its reload marks
+  /// (their diff is the change's own changeset); other pairs are looked up one by one
   /// (``snapshot(atVersion:field:)``). Any thread.
   func snapshots(from: Int, to: Int) throws(ResponseError) -> (from: ListSnapshot, to: ListSnapshot) {
     if abs(from - to) == 1 {
@@ -45,8 +46,9 @@ extension LiveList {
       guard !disposed else { throw .unknownList(id) }
       try check(from, field: "from", current: committed.version)
       try check(to, field: "to", current: committed.version)
-      if let record = history.entry(producing: max(from, to))?.record {
-        return from < to ? (record.before, record.after) : (record.after, record.before)
+      let change = history.entry(producing: max(from, to))?.record.map { ($0.before, $0.after) }
+      if let (before, after) = change ?? pastVersions.current?.change(producing: max(from, to)) {
+        return from < to ? (before, after) : (after, before)
       }
     }
     return (try snapshot(atVersion: from, field: "from"), try snapshot(atVersion: to, field: "to"))

@@ -17,6 +17,17 @@ protocol VersionSource: Sendable {
   var oldestVersion: Int? { get }
   /// The list's content at `version`, or nil if the source does not keep it.
   func snapshot(atVersion version: Int) -> ListSnapshot?
+  /// The list on both sides of the change that produced `version`, as one change record holds
+  /// them: derived from each other, so `diff(before, after)` is that change's own changeset —
+  /// its explicit reloads included, which live in the `after` snapshot's reload marks (a
+  /// snapshot rebuilt from content has none: a reload-only change would diff to `{}`, and a
+  /// recording of it would not replay). Nil if not kept; `list/diff` of adjacent versions then
+  /// diffs ``snapshot(atVersion:)`` of each side. Default: nil.
+  func change(producing version: Int) -> (before: ListSnapshot, after: ListSnapshot)?
+}
+
+extension VersionSource {
+  func change(producing version: Int) -> (before: ListSnapshot, after: ListSnapshot)? { nil }
 }
 
 /// The ``VersionSource`` connected to one list, if any. Any thread.

@@ -9,10 +9,9 @@ import ListModel
 enum ContentEncoding {
   /// The whole content. O(items).
   static func content(_ snapshot: ListSnapshot) -> JSONValue {
-    let sections = snapshot.sectionIdentifiers.map { id -> JSONValue in
-      var object = RowEncoding.sectionHeader(
-        id: id, header: snapshot.header(ofSection: id), footer: snapshot.footer(ofSection: id))
-      object.append("items", .array(items(ofSection: id, in: snapshot)))
+    let sections = snapshot.contentSections.map { section -> JSONValue in
+      var object = RowEncoding.sectionHeader(id: section.id, header: section.header, footer: section.footer)
+      object.append("items", .array(items(section.items)))
       return .object(object)
     }
     return ["sections": .array(sections)]
@@ -20,7 +19,7 @@ enum ContentEncoding {
 
   /// A section's item trees, built from its preorder without recursion (outlines may be deep).
   /// O(items of the section).
-  static func items(ofSection section: String, in snapshot: ListSnapshot) -> [JSONValue] {
+  static func items(_ preorder: [ListSnapshot.ContentItem]) -> [JSONValue] {
     // Open ancestors of the current item, outermost first, each with the children built so far.
     var open: [(object: JSONObject, children: [JSONValue])] = []
     var roots: [JSONValue] = []
@@ -29,14 +28,9 @@ enum ContentEncoding {
       let item = finish(object, children: children)
       if open.isEmpty { roots.append(item) } else { open[open.count - 1].children.append(item) }
     }
-    for id in snapshot.itemIdentifiers(inSection: section, includingHidden: true) {
-      let level = snapshot.level(of: id) ?? 0
-      while open.count > level { close() }
-      open.append(
-        (
-          object(id, payload: snapshot.payload(of: id) ?? ItemPayload(), expanded: snapshot.isExpanded(id)),
-          []
-        ))
+    for item in preorder {
+      while open.count > item.level { close() }
+      open.append((object(item.id, payload: item.payload, expanded: item.isExpanded), []))
     }
     while !open.isEmpty { close() }
     return roots
