@@ -20,7 +20,8 @@ extension Command {
       must get: the changeset of that version.
         --from V   the first version (default: the oldest one the daemon still keeps)
         --to W     the last version (default: the current one)
-      Versions of the replayed list count from its creation: version v is version v − V there.
+      Versions of the replayed list count from its creation: version v is version v − V there
+      (v − V + 1 when items were selected at V: a select comes first).
       `listctl replay FILE [--into LIST]` applies it to a daemon and checks every answer.
       """,
     values: ["--from", "--to"], positionals: 1...1
