@@ -47,7 +47,7 @@ let package = Package(
     // End-to-end tests: they start the built `listd` binary and talk to it over pipes and sockets.
     .testTarget(name: "ListdTests", dependencies: ["JSON", "JSONRPC", "ListModel", "ListServer", "SeededRandom", "listd", "ListClient"]),
     // End-to-end tests of listctl: they run the built `listctl` against a built `listd`.
-    .testTarget(name: "ListctlTests", dependencies: ["JSON", "JSONRPC", "ListClient", "listctl", "listd"]),
+    .testTarget(name: "ListctlTests", dependencies: ["JSON", "JSONRPC", "ListClient", "SeededRandom", "listctl", "listd"]),
     // The terminal UI's view-state tests, and end-to-end tests that run `listd-tui` in tmux against a real daemon.
     .testTarget(
       name: "ListTUITests",

@@ -52,6 +52,14 @@ extension ListClient {
 
   func strings(_ ids: [String]) -> JSONValue { .array(ids.map { .string($0) }) }
 
+  /// The params of a query: `list`, `members` (nil ones left out), then `atVersion` when given.
+  func query(_ list: String, atVersion: Int?, _ members: (String, JSONValue?)...) -> JSONObject {
+    var object: JSONObject = ["list": .string(list)]
+    for (key, value) in members { if let value { object.append(key, value) } }
+    if let atVersion { object.append("atVersion", .int(Int64(atVersion))) }
+    return object
+  }
+
   /// `true` for a switch that is on; nil (the member left out) when it is off.
   func flag(_ on: Bool) -> JSONValue? { on ? true : nil }
 
@@ -93,9 +101,10 @@ extension ListClient {
     try await call("list/all", [:])["lists"]?.arrayValue ?? []
   }
 
-  /// `list/info`.
-  public func info(_ list: String) async throws -> JSONValue {
-    try await call("list/info", ["list": .string(list)])
+  /// `list/info`; with `atVersion`, the list's version, selection mode and counts of then
+  /// (-32015 when it no longer retains that version).
+  public func info(_ list: String, atVersion: Int? = nil) async throws -> JSONValue {
+    try await call("list/info", .object(query(list, atVersion: atVersion)))
   }
 
   // MARK: - Content
@@ -153,17 +162,23 @@ extension ListClient {
   // MARK: - Subscriptions
 
   /// `list/subscribe` to one list (or every list when nil); returns the answer's `lists` entries.
-  public func subscribe(_ list: String? = nil, snapshot: String = "full") async throws -> [JSONValue] {
+  /// With `atVersion` (one list only), the entry describes the list at that version, and every
+  /// `list/didChange` after it follows on ``notifications``.
+  public func subscribe(_ list: String? = nil, snapshot: String = "full", atVersion: Int? = nil) async throws
+    -> [JSONValue]
+  {
     var object: JSONObject = [:]
     if let list { object.append("list", .string(list)) }
     object.append("snapshot", .string(snapshot))
+    if let atVersion { object.append("atVersion", .int(Int64(atVersion))) }
     return try await call("list/subscribe", .object(object))["lists"]?.arrayValue ?? []
   }
 
-  /// Subscribes to `list` with a full snapshot and returns a ``Mirror`` of it; keep it current
-  /// by applying the `list/didChange` notifications for it from ``notifications``.
-  public func mirror(_ list: String) async throws -> Mirror {
-    guard let entry = try await subscribe(list).first else {
+  /// Subscribes to `list` with a full snapshot and returns a ``Mirror`` of it — at `atVersion`
+  /// when given; keep it current by applying the `list/didChange` notifications for it from
+  /// ``notifications`` (with `atVersion`, those after that version come first).
+  public func mirror(_ list: String, atVersion: Int? = nil) async throws -> Mirror {
+    guard let entry = try await subscribe(list, atVersion: atVersion).first else {
       throw UnexpectedAnswer(description: "list/subscribe answered no entry for '\(list)'")
     }
     return try Mirror(subscribed: entry)
@@ -176,30 +191,38 @@ extension ListClient {
 
   // MARK: - Queries
 
+  // Every query takes `atVersion`: the answer is the list as it was at that version (-32015
+  // when the list no longer retains it), and its `version` is that version.
+
   /// `query/item`: the item's `itemInfo`.
-  public func item(_ list: String, _ item: String) async throws -> JSONValue {
-    try await call("query/item", ["list": .string(list), "item": .string(item)])["item"] ?? .null
+  public func item(_ list: String, _ item: String, atVersion: Int? = nil) async throws -> JSONValue {
+    try await call("query/item", .object(query(list, atVersion: atVersion, ("item", .string(item)))))["item"]
+      ?? .null
   }
 
   /// `query/window`: `limit` visible rows from `offset`.
-  public func window(_ list: String, offset: Int = 0, limit: Int = 100) async throws -> JSONValue {
+  public func window(_ list: String, offset: Int = 0, limit: Int = 100, atVersion: Int? = nil) async throws
+    -> JSONValue
+  {
     try await call(
-      "query/window", ["list": .string(list), "offset": .int(Int64(offset)), "limit": .int(Int64(limit))])
+      "query/window",
+      .object(
+        query(list, atVersion: atVersion, ("offset", .int(Int64(offset))), ("limit", .int(Int64(limit))))))
   }
 
   /// `query/search`: items whose text or secondary text contains `text`.
-  public func search(_ list: String, _ text: String, caseSensitive: Bool = false, limit: Int? = nil)
-    async throws -> JSONValue
-  {
-    var object: JSONObject = ["list": .string(list), "text": .string(text)]
+  public func search(
+    _ list: String, _ text: String, caseSensitive: Bool = false, limit: Int? = nil, atVersion: Int? = nil
+  ) async throws -> JSONValue {
+    var object = query(list, atVersion: atVersion, ("text", .string(text)))
     if caseSensitive { object.append("caseSensitive", true) }
     if let limit { object.append("limit", .int(Int64(limit))) }
     return try await call("query/search", .object(object))
   }
 
   /// `query/selection`.
-  public func selection(_ list: String) async throws -> JSONValue {
-    try await call("query/selection", ["list": .string(list)])
+  public func selection(_ list: String, atVersion: Int? = nil) async throws -> JSONValue {
+    try await call("query/selection", .object(query(list, atVersion: atVersion)))
   }
 
   /// `shutdown` then `exit`.

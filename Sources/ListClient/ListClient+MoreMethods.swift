@@ -28,41 +28,49 @@ extension ListClient {
   // MARK: - Queries
 
   /// `query/sections`: ids, headers, footers and counts of every section.
-  public func sections(_ list: String) async throws -> JSONValue {
-    try await call("query/sections", ["list": .string(list)])
+  public func sections(_ list: String, atVersion: Int? = nil) async throws -> JSONValue {
+    try await call("query/sections", .object(query(list, atVersion: atVersion)))
   }
 
   /// `query/items`: a page of one section's visible rows.
-  public func items(_ list: String, section: String, offset: Int = 0, limit: Int? = nil) async throws
-    -> JSONValue
+  public func items(
+    _ list: String, section: String, offset: Int = 0, limit: Int? = nil, atVersion: Int? = nil
+  )
+    async throws -> JSONValue
   {
-    var object = params(list, ifVersion: nil, ("section", .string(section)), ("offset", .int(Int64(offset))))
-    if let limit { object.append("limit", .int(Int64(limit))) }
+    let object = query(
+      list, atVersion: atVersion, ("section", .string(section)), ("offset", .int(Int64(offset))),
+      ("limit", limit.map { .int(Int64($0)) }))
     return try await call("query/items", .object(object))
   }
 
   /// `query/itemAt`: the item at a visible index path.
-  public func item(_ list: String, at section: Int, _ row: Int) async throws -> JSONValue {
+  public func item(_ list: String, at section: Int, _ row: Int, atVersion: Int? = nil) async throws
+    -> JSONValue
+  {
     try await call(
-      "query/itemAt", ["list": .string(list), "indexPath": [.int(Int64(section)), .int(Int64(row))]])["item"]
+      "query/itemAt",
+      .object(query(list, atVersion: atVersion, ("indexPath", [.int(Int64(section)), .int(Int64(row))]))))[
+        "item"]
       ?? .null
   }
 
   /// `query/outline`: the outline state of an item's subtree, a section, or the whole list.
-  public func outline(_ list: String, item: String? = nil, section: String? = nil, depth: Int? = nil)
-    async throws -> JSONValue
-  {
+  public func outline(
+    _ list: String, item: String? = nil, section: String? = nil, depth: Int? = nil, atVersion: Int? = nil
+  ) async throws -> JSONValue {
     try await call(
       "query/outline",
       .object(
-        params(
-          list, ifVersion: nil, ("item", item.map { .string($0) }), ("section", section.map { .string($0) }),
+        query(
+          list, atVersion: atVersion, ("item", item.map { .string($0) }),
+          ("section", section.map { .string($0) }),
           ("depth", depth.map { .int(Int64($0)) }))))
   }
 
   /// `query/counts`: sections, items, visible rows and selected items.
-  public func counts(_ list: String) async throws -> JSONValue {
-    try await call("query/counts", ["list": .string(list)])
+  public func counts(_ list: String, atVersion: Int? = nil) async throws -> JSONValue {
+    try await call("query/counts", .object(query(list, atVersion: atVersion)))
   }
 
   /// `list/changesSince`: the `didChange` params after `version`, from the daemon's history

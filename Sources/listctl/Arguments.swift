@@ -42,6 +42,16 @@ struct Arguments {
     return number
   }
 
+  /// The version `flag` names (`--at`, `--from`, `--to`), if given: a usage error unless it is
+  /// an integer, 0 or more.
+  func version(_ flag: String) throws -> Int? {
+    guard let text = value(flag) else { return nil }
+    guard let number = Int(text), number >= 0 else {
+      throw UsageError("\(flag) needs a version (an integer, 0 or more), got '\(text)'")
+    }
+    return number
+  }
+
   /// Whether `flag` was given.
   func has(_ flag: String) -> Bool { switches.contains(flag) }
 

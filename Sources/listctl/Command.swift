@@ -65,6 +65,9 @@ struct Command: Sendable {
     for flag in ["--if-version", "--count", "--offset", "--limit"] where valueFlags.contains(flag) {
       _ = try arguments.int(flag)
     }
+    for flag in ["--at", "--from", "--to"] where valueFlags.contains(flag) {
+      _ = try arguments.version(flag)
+    }
   }
 
   static func named(_ name: String) -> Command? { all.first { $0.name == name } }
@@ -74,7 +77,7 @@ struct Command: Sendable {
     lists, create, dispose, claim, show, preview, diff, explain, check, apply, edit, select, deselect, expand,
     collapse,
     query, watch, call,
-    run,
+    run, record, replay,
     demo,
   ]
 }

@@ -84,22 +84,47 @@ extension Command {
   }
 
   static let diff = Command(
-    "diff", "OLD NEW [--explain]",
-    "Prints the changes from one content file to another, one line each (diff/contents; - for stdin).",
+    "diff", "OLD NEW [--explain] | LIST FROM TO [--explain] [--edits]",
+    "Prints the changes from one content file to another (diff/contents; - for stdin), or between two versions of a list (list/diff), one line each.",
     details: """
       OLD and NEW hold {"sections": […]} as `create --content` takes it; NEW is read as `apply`
       reads it (an item without "expanded" keeps its state in OLD). No list is involved.
-      Prints one line per change, naming its items (the rows of OLD name deleted and moved ones),
-      as `watch` does, or `(no change)`.
+      LIST FROM TO: the changes that take the list from version FROM to version TO, forward or
+      backward (TO may be older), as one changeset; both versions must still be kept by the daemon.
+      Prints one line per change, naming its items (the rows of OLD, or of the list at FROM, name
+      deleted and moved ones), as `watch` does, or `(no change)`.
         --explain   one line per cause instead: the items by id, then why they changed —
                     `~ a  text "A" → "A2"`, `↕ c  reordered, now between (start) and a`,
                     `+ d1, d2  revealed: d expanded`, `+ 100000 rows from e1  revealed: e expanded`
-        --json      the daemon's answer: {"changeset": …, "explain": …}
+        --edits     (LIST FROM TO) prints instead the list/edit batch, as JSON, that makes these
+                    changes from FROM — to bring a list at version 9 back to version 5:
+                    `listctl diff LIST 9 5 --edits | listctl edit LIST - --if-version 9`
+        --json      the daemon's answer: {"changeset": …, "explain": …} (list/diff: also list,
+                    from, to and edits)
       """,
-    switches: ["--explain"], positionals: 2...2,
-    input: { ["old": try readJSON($0.positionals[0]), "new": try readJSON($0.positionals[1])] }
+    switches: ["--explain", "--edits"], positionals: 2...3,
+    input: { arguments in
+      let positionals = arguments.positionals
+      guard positionals.count == 3 else {
+        if arguments.has("--edits") {
+          throw UsageError("--edits is for the versions of a list: listctl diff LIST FROM TO --edits")
+        }
+        return ["old": try readJSON(positionals[0]), "new": try readJSON(positionals[1])]
+      }
+      func version(_ text: String, _ name: String) throws -> JSONValue {
+        guard let number = Int(text), number >= 0 else {
+          throw UsageError("\(name) needs a version (an integer, 0 or more), got '\(text)'")
+        }
+        return .int(Int64(number))
+      }
+      return [
+        "list": .string(positionals[0]), "from": try version(positionals[1], "FROM"),
+        "to": try version(positionals[2], "TO"),
+      ]
+    }
   ) { context in
     let input = context.input ?? [:]
+    if input["list"] != nil { return try await versionDiff(context) }
     let old = input["old"] ?? [:]
     let diff = try await context.client.diffContents(
       old: old, new: input["new"] ?? [:], explain: context.arguments.has("--explain"))
@@ -110,6 +135,43 @@ extension Command {
     }
     // Naming is a nicety: without OLD's rows, lines show index paths (and first ids) instead.
     let before = try? await rows(of: old, naming: diff.changeset, context.client)
+    let lines =
+      diff.explain.map { ExplainLine.lines($0, changeset: diff.changeset, before: before) }
+      ?? ChangeLine.parts(diff.changeset, before: before)
+    print(lines.isEmpty ? "(no change)" : lines.joined(separator: "\n"))
+  }
+
+  /// `diff LIST FROM TO`: list/diff, printed as the content diff is, or its edits.
+  private static func versionDiff(_ context: Context) async throws {
+    let input = context.input ?? [:]
+    let list = input["list"]?.stringValue ?? ""
+    let from = Int(input["from"]?.intValue ?? 0)
+    let to = Int(input["to"]?.intValue ?? 0)
+    let arguments = context.arguments
+    let client = context.client
+    let diff = try await client.diff(
+      list, from: from, to: to, edits: arguments.has("--edits"), explain: arguments.has("--explain"))
+    if context.json {
+      var answer: JSONObject = [
+        "list": .string(diff.list), "from": .int(Int64(from)), "to": .int(Int64(to)),
+        "changeset": diff.changeset,
+      ]
+      if let edits = diff.edits { answer.append("edits", .array(edits)) }
+      if let explain = diff.explain { answer.append("explain", explain.raw) }
+      return printJSON(.object(answer))
+    }
+    if let edits = diff.edits { return printJSON(.array(edits)) }
+    // The rows at FROM name deleted and moved rows, as for a change (a small enough list only).
+    var before: Mirror?
+    let namesOld = ["itemDeletes", "itemMoves", "sectionDeletes", "sectionMoves"].contains {
+      diff.changeset[$0] != nil
+    }
+    if namesOld, let rows = try? await client.info(list, atVersion: from)["rows"]?.intValue,
+      rows <= ChangePrinter.namingLimit
+    {
+      before = try? await client.mirror(list, atVersion: from)
+      try? await client.unsubscribe(list)
+    }
     let lines =
       diff.explain.map { ExplainLine.lines($0, changeset: diff.changeset, before: before) }
       ?? ChangeLine.parts(diff.changeset, before: before)

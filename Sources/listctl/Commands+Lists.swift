@@ -71,16 +71,18 @@ extension Command {
   }
 
   static let show = Command(
-    "show", "LIST [--json]", "Prints a list as a readable tree.",
+    "show", "LIST [--at VERSION] [--json]", "Prints a list as a readable tree.",
     details: """
       Sections show as `§ id — header`, footers as `⌊ footer`; outline rows are indented by level with
       ▸ (collapsed) / ▾ (expanded); ● marks selected rows; accessories follow in brackets.
       With --json: the list's info and full snapshot.
+        --at VERSION   the list as it was at VERSION (one the daemon still keeps)
       """,
-    positionals: 1...1
+    values: ["--at"], positionals: 1...1
   ) { context in
     let list = context.arguments.positionals[0]
-    guard let entry = try await context.client.subscribe(list).first else { return }
+    let at = try context.arguments.version("--at")
+    guard let entry = try await context.client.subscribe(list, atVersion: at).first else { return }
     try? await context.client.unsubscribe(list)
     if context.json { return printJSON(entry) }
     print(TreeRenderer.render(entry), terminator: "")

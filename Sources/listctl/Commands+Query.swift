@@ -6,22 +6,27 @@ import ListClient
 extension Command {
   static let query = Command(
     "query",
-    "item LIST ID | window LIST [--offset N] [--limit N] | search LIST TEXT [--case-sensitive] [--limit N]",
-    "Queries a list: one item, a window of visible rows, or a text search.",
+    "(item LIST ID | window LIST [--offset N] [--limit N] | search LIST TEXT [--case-sensitive] [--limit N] | content LIST) [--at VERSION]",
+    "Queries a list: one item, a window of visible rows, a text search, or its whole content.",
     details: """
       item     the item's row, index path (section:row, or hidden), level and selection
       window   visible rows from --offset (default 0), --limit of them (default 100)
       search   items whose text or secondary text contains TEXT (case-insensitive unless --case-sensitive)
+      content  every item, hidden ones too, as JSON in the format `create --content` reads
+               (with --json: also the selection mode and the selection)
+        --at VERSION   as the list was at VERSION (one the daemon still keeps; `listctl diff LIST
+                       FROM TO` says what changed between two)
       """,
-    values: ["--offset", "--limit"], switches: ["--case-sensitive"], positionals: 2...3,
+    values: ["--offset", "--limit", "--at"], switches: ["--case-sensitive"], positionals: 2...3,
     input: { arguments in
       let count = arguments.positionals.count
       switch arguments.positionals[0] {
       case "item" where count != 3: throw UsageError("usage: listctl query item LIST ID")
       case "window" where count != 2: throw UsageError("usage: listctl query window LIST")
       case "search" where count != 3: throw UsageError("usage: listctl query search LIST TEXT")
-      case "item", "window", "search": return nil
-      case let kind: throw UsageError("query: unknown kind '\(kind)' (item, window, search)")
+      case "content" where count != 2: throw UsageError("usage: listctl query content LIST")
+      case "item", "window", "search", "content": return nil
+      case let kind: throw UsageError("query: unknown kind '\(kind)' (item, window, search, content)")
       }
     }
   ) { context in
@@ -29,10 +34,11 @@ extension Command {
     let kind = arguments.positionals[0]
     let list = arguments.positionals[1]
     let client = context.client
+    let at = try arguments.version("--at")
     switch kind {
     case "item":
       guard arguments.positionals.count == 3 else { throw UsageError("usage: listctl query item LIST ID") }
-      let item = try await client.item(list, arguments.positionals[2])
+      let item = try await client.item(list, arguments.positionals[2], atVersion: at)
       if context.json { return printJSON(item) }
       var parts = ["\(item["id"]?.stringValue ?? "?") '\(item["text"]?.stringValue ?? "")'"]
       parts.append(indexPath(item["indexPath"]).map { "at \($0)" } ?? "hidden")
@@ -47,7 +53,8 @@ extension Command {
     case "window":
       guard arguments.positionals.count == 2 else { throw UsageError("usage: listctl query window LIST") }
       let window = try await client.window(
-        list, offset: try arguments.int("--offset") ?? 0, limit: try arguments.int("--limit") ?? 100)
+        list, offset: try arguments.int("--offset") ?? 0, limit: try arguments.int("--limit") ?? 100,
+        atVersion: at)
       if context.json { return printJSON(window) }
       for row in window["rows"]?.arrayValue ?? [] {
         let indent = String(repeating: "  ", count: Int(row["level"]?.intValue ?? 0))
@@ -62,14 +69,22 @@ extension Command {
       }
       let result = try await client.search(
         list, arguments.positionals[2], caseSensitive: arguments.has("--case-sensitive"),
-        limit: try arguments.int("--limit"))
+        limit: try arguments.int("--limit"), atVersion: at)
       if context.json { return printJSON(result) }
       for match in result["matches"]?.arrayValue ?? [] {
         print("\(match["id"]?.stringValue ?? "?")  \(indexPath(match["indexPath"]) ?? "hidden")")
       }
       if result["truncated"]?.boolValue == true { print("(truncated)") }
+    case "content":
+      let content = try await client.content(list, atVersion: at)
+      guard context.json else { return printJSON(content.content) }
+      printJSON([
+        "list": .string(content.list), "version": .int(Int64(content.version)),
+        "selectionMode": .string(content.selectionMode), "content": content.content,
+        "selection": .array(content.selection.map(JSONValue.string)),
+      ])
     default:
-      throw UsageError("query: unknown kind '\(kind)' (item, window, search)")
+      throw UsageError("query: unknown kind '\(kind)' (item, window, search, content)")
     }
   }
 

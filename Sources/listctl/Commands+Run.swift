@@ -6,6 +6,8 @@ import ListClient
 /// A mismatch between a script's expectation and the daemon's answer (exit 1).
 struct ScriptMismatch: Error, CustomStringConvertible {
   let description: String
+  /// The message that did not match, if one came.
+  var actual: JSONValue? = nil
 }
 
 extension Command {
@@ -27,18 +29,7 @@ extension Command {
   ) { context in
     let path = context.arguments.positionals[0]
     let name = path
-    var steps: [(line: Int, value: JSONValue)] = []
-    for (index, line) in try readFile(path).split(
-      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
-    )
-    .enumerated()
-    where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-      do {
-        steps.append((index + 1, try JSONValue(parsing: line)))
-      } catch {
-        throw UsageError("\(name):\(index + 1) is not valid JSON: \(error)")
-      }
-    }
+    let steps = try readScript(path)
     let session: RawSession
     do {
       session = try RawSession(context.endpoint, timeout: context.timeout)
@@ -53,10 +44,29 @@ extension Command {
     }
   }
 
-  /// Checks every expectation; throws the first mismatch.
-  private static func check(_ steps: [(line: Int, value: JSONValue)], _ session: RawSession, name: String)
-    throws
-  {
+  /// The lines of a script file that are not blank, parsed, with their line numbers.
+  static func readScript(_ path: String) throws -> [(line: Int, value: JSONValue)] {
+    var steps: [(line: Int, value: JSONValue)] = []
+    for (index, line) in try readFile(path).split(
+      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
+    )
+    .enumerated()
+    where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+      do {
+        steps.append((index + 1, try JSONValue(parsing: line)))
+      } catch {
+        throw UsageError("\(path):\(index + 1) is not valid JSON: \(error)")
+      }
+    }
+    return steps
+  }
+
+  /// Checks every expectation; throws the first mismatch. Notifications `relevant` rejects are
+  /// neither expected nor reported (a replay on a shared daemon ignores other lists').
+  static func check(
+    _ steps: [(line: Int, value: JSONValue)], _ session: RawSession, name: String,
+    relevant: @escaping (JSONValue) -> Bool = { _ in true }
+  ) throws {
     for (index, step) in steps.enumerated() {
       let location = "\(name):\(step.line)"
       func mismatch(_ what: String, expected: JSONValue, actual: JSONValue?) -> ScriptMismatch {
@@ -65,7 +75,7 @@ extension Command {
             \(location): \(what)
               expected: \(expected.jsonString(prettyPrinted: false))
               actual:   \(actual.map { $0.jsonString(prettyPrinted: false) } ?? "(nothing)")
-            """)
+            """, actual: actual)
       }
       if let message = step.value["send"] {
         try session.send(message)
@@ -87,7 +97,7 @@ extension Command {
           throw mismatch(difference, expected: expected, actual: actual)
         }
       } else if let expected = step.value["expectNotification"] {
-        guard let actual = session.notification() else {
+        guard let actual = session.notification(where: relevant) else {
           throw mismatch(
             "no notification arrived within \(seconds(.milliseconds(Int64(session.timeout * 1000))))",
             expected: expected, actual: nil)
@@ -99,7 +109,7 @@ extension Command {
         throw UsageError("\(location): a line must have send, expect, expectNotification or comment")
       }
     }
-    let extra = session.untakenNotifications
+    let extra = session.untakenNotifications.filter(relevant)
     if !extra.isEmpty {
       throw ScriptMismatch(
         description: "\(name): notifications nobody expected:\n"

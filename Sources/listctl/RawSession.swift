@@ -92,9 +92,11 @@ final class RawSession: @unchecked Sendable {
     take(timeout: timeout ?? self.timeout) { $0["id"] == id && $0["method"] == nil }
   }
 
-  /// The next notification, in arrival order.
-  func notification(timeout: TimeInterval? = nil) -> JSONValue? {
-    take(timeout: timeout ?? self.timeout) { $0["method"] != nil && $0["id"] == nil }
+  /// The next notification (the next one `matching` accepts), in arrival order.
+  func notification(timeout: TimeInterval? = nil, where matching: (JSONValue) -> Bool = { _ in true })
+    -> JSONValue?
+  {
+    take(timeout: timeout ?? self.timeout) { $0["method"] != nil && $0["id"] == nil && matching($0) }
   }
 
   /// Error responses with a `null` id that arrived and nobody took: the daemon could not read a

@@ -255,7 +255,8 @@ final class ListctlExplainTests: XCTestCase {
     XCTAssertTrue(explain.stdout.hasPrefix("usage: listctl "), explain.stdout)
     XCTAssertTrue(explain.stdout.contains(" explain LIST [VERSION] [--item ID]\n"), explain.stdout)
     let diff = try runListctl(["diff", "--help"])
-    XCTAssertTrue(diff.stdout.contains(" diff OLD NEW [--explain]\n"), diff.stdout)
+    XCTAssertTrue(
+      diff.stdout.contains(" diff OLD NEW [--explain] | LIST FROM TO [--explain] [--edits]\n"), diff.stdout)
     XCTAssertTrue(diff.stdout.contains("--explain   one line per cause"), diff.stdout)
     for command in ["edit", "preview", "apply"] {
       XCTAssertTrue(

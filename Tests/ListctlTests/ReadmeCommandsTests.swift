@@ -33,6 +33,14 @@ final class ReadmeCommandsTests: XCTestCase {
       "placeholders: ListctlPreviewTests.testDiffOfTwoContentFiles runs it"),
     "listctl check UPDATE.json": .elsewhere(
       "placeholders: ListctlCheckTests.testCheckOfAValidUpdateFile runs it"),
+    "listctl show LIST --at VERSION": .elsewhere(
+      "placeholders: ListctlTimeTravelTests.testQueriesAndShowAtAVersion runs it"),
+    "listctl diff LIST FROM TO --edits": .elsewhere(
+      "placeholders: ListctlTimeTravelTests.testDiffBetweenVersionsAndRevertingWithItsEdits runs it"),
+    "listctl record LIST": .elsewhere(
+      "placeholders: RecordReplayTests.testRecordedHistoriesReplayExactly runs it"),
+    "listctl replay FILE": .elsewhere(
+      "placeholders: RecordReplayTests.testRecordedHistoriesReplayExactly runs it"),
     "listctl explain LIST VERSION": .elsewhere(
       "placeholders: ListctlExplainTests.testExplainAVersionAndTheLastChangeOfAnItem runs it"),
     "swift run listd-tui --demo": .elsewhere(

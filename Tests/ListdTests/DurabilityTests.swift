@@ -327,6 +327,38 @@ final class DurabilityTests: XCTestCase {
     XCTAssertEqual(memory.waitForExit(), 0)
   }
 
+  /// `atVersion` and `list/diff` reach every version the journal retains, past `--history`,
+  /// across checkpoints and restarts (the journal is each list's VersionSource).
+  func testTimeTravelReachesBackThroughTheJournal() throws {
+    let arguments = ["--history", "3", "--explain-history", "3", "--checkpoint-bytes", "900"]
+    var (daemon, client) = try start(arguments)
+    try client.request("list/create", ["list": "l", "content": ["sections": [["id": "s"]]]])
+    var contents = [try client.request("query/content", ["list": "l"])]
+    for index in 1...25 {
+      let edit: JSONValue =
+        index.isMultiple(of: 4)
+        ? ["op": "reloadItems", "items": ["i1"]]
+        : ["op": "appendItems", "items": [["id": .string("i\(index)"), "text": .string("Item \(index)")]]]
+      try client.request("list/edit", ["list": "l", "edits": [edit]])
+      contents.append(try client.request("query/content", ["list": "l"]))
+    }
+    let reload = try client.request("list/diff", ["list": "l", "from": 3, "to": 4])["changeset"]
+    for round in 0..<2 {
+      for version in [0, 1, 7, 12, 20, 25] {
+        XCTAssertEqual(
+          try client.request("query/content", ["list": "l", "atVersion": .int(Int64(version))]),
+          contents[version],
+          "round \(round), v\(version)")
+      }
+      XCTAssertEqual(
+        try client.request("list/diff", ["list": "l", "from": 3, "to": 4])["changeset"], reload,
+        "a reload-only change keeps its reload (round \(round))")
+      stop(daemon, client)
+      (daemon, client) = try start(arguments)
+    }
+    stop(daemon, client)
+  }
+
   func testStateOptionsAreChecked() throws {
     for (arguments, message) in [
       (["--sync", "always"], "--sync needs --state DIR"),

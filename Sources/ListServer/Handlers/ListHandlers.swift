@@ -11,12 +11,14 @@ enum ListHandlers {
     .change("list/claim", claim),
     .query("list/all", all),
     .query("list/info") { context, request in
-      try request.params.requireKnown(["list"])
+      try request.params.requireKnown(["list", "atVersion"])
+      let atVersion = try request.params.atVersion()
       let list = try context.registry.list(try request.params.string("list"))
       context.afterOwnRequests(on: list) {
         request.answer {
           _ = try list.current(ifVersion: nil)  // disposed by a request of this session before
-          return list.info()
+          guard let atVersion else { return list.info() }
+          return list.info(atVersion: atVersion, try list.snapshot(atVersion: atVersion))
         }
       }
     },

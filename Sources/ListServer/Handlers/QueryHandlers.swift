@@ -1,4 +1,4 @@
-// Handlers of queries: sections, items, window, item, itemAt, selection, outline, search, counts.
+// Handlers of queries: sections, items, window, item, itemAt, selection, outline, search, counts (and content).
 import JSON
 import JSONRPC
 import ListModel
@@ -15,21 +15,24 @@ enum QueryHandlers {
     .query("query/outline", inline: false, outline),
     .query("query/search", inline: false, search),
     .query("query/counts", counts),
+    .query("query/content", inline: false, VersionHandlers.content),
   ]
 
   /// Resolves the list and answers `body`'s members after `{list, version}`; `body` gets the
-  /// committed snapshot, the params and the list id. Callers read their other members before
-  /// calling this, so a bad member is reported before an unknown list.
-  private static func query(
+  /// snapshot — the committed one, or the one at `atVersion` when the params give it — the
+  /// params and the list id. Callers read their other members before calling this, so a bad
+  /// member is reported before an unknown list.
+  static func query(
     _ context: HandlerContext, _ request: IncomingRequest, keys: [String],
     _ body: @escaping @Sendable (ListSnapshot, Params, _ list: String) throws -> [(String, JSONValue)]
   ) throws {
     let p = request.params
-    try p.requireKnown(["list"] + keys)
+    try p.requireKnown(["list", "atVersion"] + keys)
+    let atVersion = try p.atVersion()
     let list = try context.registry.list(try p.string("list"))
-    context.read(list, request) { committed in
-      var object: JSONObject = ["list": .string(list.id), "version": .int(Int64(committed.version))]
-      for (key, value) in try body(committed.snapshot, p, list.id) { object.append(key, value) }
+    context.read(list, request, atVersion: atVersion) { version, snapshot in
+      var object: JSONObject = ["list": .string(list.id), "version": .int(Int64(version))]
+      for (key, value) in try body(snapshot, p, list.id) { object.append(key, value) }
       return .object(object)
     }
   }

@@ -18,11 +18,15 @@ enum SubscriptionHandlers {
   /// sent wait in the subscription's gate and follow the answer.
   static func subscribe(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
-    try p.requireKnown(["list", "snapshot", "window"])
+    try p.requireKnown(["list", "snapshot", "window", "atVersion"])
     let form = try SnapshotForm(p, maxWindow: context.options.maxWindow)
     let session = context.session
     let gate = SubscriptionGate(session: session)
     let single = try p.optionalString("list")
+    if let atVersion = try p.atVersion() {
+      guard let single else { throw p.invalid("atVersion", "needs \"list\": a past version is one list's") }
+      return try VersionHandlers.subscribe(context, request, list: single, atVersion: atVersion, form: form)
+    }
     let lists: [LiveList]
     if let single {
       lists = [try context.registry.list(single)]

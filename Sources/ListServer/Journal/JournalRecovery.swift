@@ -63,7 +63,8 @@ struct JournalRecovery {
       let interrupted = unlink(file + ".tmp") == 0
       if interrupted {
         // The daemon stopped while writing it: nothing is lost (the journals hold it all).
-        recovery.notes.append("checkpoint \(file) was being written when the daemon stopped; recovering from the journals")
+        recovery.notes.append(
+          "checkpoint \(file) was being written when the daemon stopped; recovering from the journals")
         continue
       }
       recovery.problems.append(

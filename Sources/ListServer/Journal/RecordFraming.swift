@@ -47,12 +47,14 @@ enum RecordFraming {
       var next = offset + 1
       while next < bytes.count && intactRecord(bytes, at: next) == nil { next += 1 }
       if next >= bytes.count {
-        let what = bytes.count - offset < headerSize || recordEnd(bytes, at: offset) > bytes.count ? "torn" : "corrupt"
+        let what =
+          bytes.count - offset < headerSize || recordEnd(bytes, at: offset) > bytes.count ? "torn" : "corrupt"
         scan.problems.append("a \(what) record at byte \(offset) (the last \(bytes.count - offset) bytes)")
         scan.damagedTail = true
         break
       }
-      scan.problems.append("a corrupt record at byte \(offset) (\(next - offset) bytes skipped: checksum mismatch)")
+      scan.problems.append(
+        "a corrupt record at byte \(offset) (\(next - offset) bytes skipped: checksum mismatch)")
       offset = next
     }
     return scan
@@ -66,7 +68,8 @@ enum RecordFraming {
     let start = offset + headerSize
     guard length >= 2, length <= bytes.count - start, bytes[start] == UInt8(ascii: "{") else { return nil }
     let body = bytes[start..<start + length]
-    return body.withUnsafeBytes({ CRC32C.checksum($0) }) == readLittleEndian(bytes, at: offset + 4) ? length : nil
+    return body.withUnsafeBytes({ CRC32C.checksum($0) }) == readLittleEndian(bytes, at: offset + 4)
+      ? length : nil
   }
 
   /// Where the record at `offset` would end by its header.

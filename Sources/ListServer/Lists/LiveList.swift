@@ -41,6 +41,8 @@ final class LiveList: Sendable {
   let journal: Journal?
   /// Serializes changes, subscriptions and history reads of this list.
   let queue: DispatchQueue
+  /// Where versions older than the history's records come from (LiveList+Versions.swift).
+  let pastVersions = PastVersions()
   private let state: Mutex<State>
 
   init(
@@ -51,6 +53,7 @@ final class LiveList: Sendable {
     self.serial = serial
     self.journal = journal
     self.queue = DispatchQueue(label: "listd.list.\(id)")
+    if let journal { pastVersions.connect(JournalVersions(journal: journal, serial: serial, list: id)) }
     state = Mutex(
       State(
         committed: Committed(snapshot: snapshot, version: version, metadata: metadata),
@@ -59,6 +62,12 @@ final class LiveList: Sendable {
 
   /// The latest committed state. O(1).
   var committed: Committed { state.withLock { $0.committed } }
+
+  /// The history, the committed state and whether the list is disposed, read together: what
+  /// the versions memory retains are read from (LiveList+Versions.swift). Any thread. O(1).
+  var historyAndCommitted: (history: ChangeHistory, committed: Committed, isDisposed: Bool) {
+    state.withLock { ($0.history, $0.committed, $0.isDisposed) }
+  }
 
   /// Whether the list has been disposed (every later operation answers "unknown list").
   var isDisposed: Bool { state.withLock { $0.isDisposed } }

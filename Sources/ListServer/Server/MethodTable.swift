@@ -1,5 +1,6 @@
 // The table of every method and notification the daemon serves, by name.
 import JSONRPC
+import ListModel
 
 /// What a handler gets: the server and the calling session.
 struct HandlerContext: Sendable {
@@ -44,7 +45,7 @@ enum MethodTable {
   static let requests: [RequestMethod] =
     LifecycleHandlers.requests + ListHandlers.requests + ContentHandlers.requests + QueryHandlers.requests
     + SubscriptionHandlers.requests + EventHandlers.requests + PreviewHandlers.requests
-    + ExplainHandlers.requests + CheckHandlers.requests
+    + ExplainHandlers.requests + CheckHandlers.requests + VersionHandlers.requests
 
   /// Client → server notifications (`$/cancelRequest` is handled by the connection itself).
   static let notifications: [(String, NotificationHandler)] = LifecycleHandlers.notifications
@@ -122,13 +123,22 @@ extension HandlerContext {
     }
   }
 
-  /// Answers a query of `list` from its committed state: at once, or — if this session still
-  /// has a request of the list queued — on the list's queue after it, so a session always reads
-  /// its own changes.
+  /// Answers a query of `list` from its committed state, or from its snapshot at `atVersion`
+  /// when given (LiveList+Versions.swift): at once, or — if this session still has a request of
+  /// the list queued — on the list's queue after it, so a session always reads its own changes.
+  /// `body` gets the version and the snapshot.
   func read(
-    _ list: LiveList, _ request: IncomingRequest,
-    _ body: @escaping @Sendable (LiveList.Committed) throws -> JSONValue
+    _ list: LiveList, _ request: IncomingRequest, atVersion: Int? = nil,
+    _ body: @escaping @Sendable (_ version: Int, ListSnapshot) throws -> JSONValue
   ) {
-    afterOwnRequests(on: list) { request.answer { try body(try list.current(ifVersion: nil)) } }
+    afterOwnRequests(on: list) {
+      request.answer {
+        guard let atVersion else {
+          let committed = try list.current(ifVersion: nil)
+          return try body(committed.version, committed.snapshot)
+        }
+        return try body(atVersion, try list.snapshot(atVersion: atVersion))
+      }
+    }
   }
 }

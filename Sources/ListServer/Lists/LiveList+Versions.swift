@@ -1,0 +1,104 @@
+// A list's past versions: from the history's records in memory, then from its VersionSource.
+import JSON
+import JSONRPC
+import ListModel
+
+extension LiveList {
+  /// The versions the list retains: `oldest` to `current`, both included. Memory retains the
+  /// current version and both sides of every change record the history keeps (the records are
+  /// the latest changes, contiguous); the connected ``VersionSource`` may reach further back.
+  /// Throws -32010 if the list is disposed. Any thread. O(1).
+  func retainedVersions() throws(ResponseError) -> (oldest: Int, current: Int) {
+    let (history, committed, disposed) = historyAndCommitted
+    guard !disposed else { throw .unknownList(id) }
+    return (oldestRetained(history, committed), committed.version)
+  }
+
+  /// The list as it was at `version` — the contract every time-travel feature goes through.
+  ///
+  /// Answers from what memory keeps (the committed state, and the `before` and `after`
+  /// snapshots of the history's change records), then from ``pastVersions``' source (the
+  /// journal). Throws -32010 if the list is disposed, -32602 naming `field` for a version newer
+  /// than the list's or negative, and -32015 (`data: {oldestVersion, currentVersion}`) for a
+  /// version no longer retained. Any thread: it reads the state under the list's lock (a
+  /// session's own pending changes are waited for by the caller, as for every query). O(1) from
+  /// memory.
+  func snapshot(atVersion version: Int, field: String = "atVersion") throws(ResponseError) -> ListSnapshot {
+    let (history, committed, disposed) = historyAndCommitted
+    guard !disposed else { throw .unknownList(id) }
+    try check(version, field: field, current: committed.version)
+    if let snapshot = Self.kept(version, history, committed) { return snapshot }
+    if let source = pastVersions.current, let snapshot = source.snapshot(atVersion: version) {
+      return snapshot
+    }
+    throw notRetained(
+      version, field: field, oldest: oldestRetained(history, committed), current: committed.version)
+  }
+
+  /// The list at `from` and at `to`, for a diff between them. Two adjacent versions come from
+  /// the record of the change between them (memory's, else the source's
+  /// ``VersionSource/change(producing:)``), so they share an id table and its reload marks
+  /// (their diff is the change's own changeset); other pairs are looked up one by one
+  /// (``snapshot(atVersion:field:)``). Any thread.
+  func snapshots(from: Int, to: Int) throws(ResponseError) -> (from: ListSnapshot, to: ListSnapshot) {
+    if abs(from - to) == 1 {
+      let (history, committed, disposed) = historyAndCommitted
+      guard !disposed else { throw .unknownList(id) }
+      try check(from, field: "from", current: committed.version)
+      try check(to, field: "to", current: committed.version)
+      let change = history.entry(producing: max(from, to))?.record.map { ($0.before, $0.after) }
+      if let (before, after) = change ?? pastVersions.current?.change(producing: max(from, to)) {
+        return from < to ? (before, after) : (after, before)
+      }
+    }
+    return (try snapshot(atVersion: from, field: "from"), try snapshot(atVersion: to, field: "to"))
+  }
+
+  /// `list/info` as the list was at `version` (``snapshot(atVersion:field:)``): the version, the
+  /// selection mode and the counts of then; the title, appearance, owner and subscribers are
+  /// not versioned and are the current ones.
+  func info(atVersion version: Int, _ snapshot: ListSnapshot) -> JSONValue {
+    info()
+      .setting("selectionMode", .string(snapshot.selectionMode.rawValue))
+      .setting("version", .int(Int64(version)))
+      .setting("sections", .int(Int64(snapshot.numberOfSections)))
+      .setting("items", .int(Int64(snapshot.numberOfItems(includingHidden: true))))
+      .setting("rows", .int(Int64(snapshot.numberOfItems())))
+      .setting("selected", .int(Int64(snapshot.selectedItems.count)))
+  }
+
+  /// The snapshot memory keeps of `version`, or nil. The `after` side of the change that made
+  /// it comes first, then the `before` side of the next change, then the committed state. O(1).
+  private static func kept(_ version: Int, _ history: ChangeHistory, _ committed: Committed) -> ListSnapshot?
+  {
+    if let record = history.entry(producing: version)?.record { return record.after }
+    if let record = history.entry(producing: version + 1)?.record { return record.before }
+    return version == committed.version ? committed.snapshot : nil
+  }
+
+  /// The oldest version memory or the source keeps.
+  private func oldestRetained(_ history: ChangeHistory, _ committed: Committed) -> Int {
+    let inMemory = history.oldestExplainable.map { $0 - 1 } ?? committed.version
+    guard let fromSource = pastVersions.current?.oldestVersion else { return inMemory }
+    return min(inMemory, fromSource)
+  }
+
+  /// -32602 for a version the list never had: negative, or newer than `current`.
+  private func check(_ version: Int, field: String, current: Int) throws(ResponseError) {
+    guard version >= 0 else {
+      throw .invalidParams("\"\(field)\" must be 0 or more, got \(version)", field: field)
+    }
+    guard version <= current else {
+      throw .invalidParams(
+        "\"\(field)\" \(version) is newer than the version of list '\(id)', \(current)", field: field)
+    }
+  }
+
+  /// -32015 for a version the list had but no longer retains.
+  private func notRetained(_ version: Int, field: String, oldest: Int, current: Int) -> ResponseError {
+    let kept = oldest == current ? "version \(current) only" : "versions \(oldest) to \(current)"
+    return ResponseError(
+      .historyUnavailable, "\"\(field)\" \(version) is no longer kept by list '\(id)', which keeps \(kept)",
+      data: ["oldestVersion": .int(Int64(oldest)), "currentVersion": .int(Int64(current))])
+  }
+}
