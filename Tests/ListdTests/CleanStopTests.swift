@@ -164,7 +164,7 @@ private struct Scenario: CustomStringConvertible {
       usleep(UInt32(delay))
       daemon.send(signal: number)
     }
-    let status = Self.waitForExit(daemon)
+    let status = daemon.exitStatusKillingAfter(30)
     late.finish()
     XCTAssertEqual(group.wait(timeout: .now() + 30), .success, "\(label): a sender is still writing")
     XCTAssertEqual(status, 0, "\(label): exit status; stderr: \(daemon.standardError())")
@@ -178,17 +178,6 @@ private struct Scenario: CustomStringConvertible {
       XCTAssertEqual(client.malformed, [], "\(label): \(client.name)")
     }
     check(senders: senders, latecomers: late.clients, subscriber: subscriber)
-  }
-
-  /// The daemon's exit status; nil if it is still running after 30 s (then it is killed with
-  /// SIGKILL: a daemon stuck in its stop ignores SIGTERM, which would hang the test).
-  private static func waitForExit(_ daemon: DaemonProcess) -> Int32? {
-    let deadline = Date().addingTimeInterval(30)
-    while daemon.process.isRunning && Date() < deadline { usleep(5_000) }
-    guard daemon.process.isRunning else { return daemon.process.terminationStatus }
-    kill(daemon.pid, SIGKILL)
-    daemon.process.waitUntilExit()
-    return nil
   }
 
   /// `count` pipelined `list/edit`s, each appending an item named after the session and its

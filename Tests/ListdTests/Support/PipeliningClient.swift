@@ -157,3 +157,16 @@ final class PipeliningClient: @unchecked Sendable {
     condition.unlock()
   }
 }
+
+extension DaemonProcess {
+  /// The daemon's exit status; nil if it is still running after `seconds` (then it is killed
+  /// with SIGKILL: a daemon stuck in its stop ignores SIGTERM, which would hang the test).
+  func exitStatusKillingAfter(_ seconds: TimeInterval) -> Int32? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while process.isRunning && Date() < deadline { usleep(5_000) }
+    guard process.isRunning else { return process.terminationStatus }
+    kill(pid, SIGKILL)
+    process.waitUntilExit()
+    return nil
+  }
+}
