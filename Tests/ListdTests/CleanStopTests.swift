@@ -1,4 +1,4 @@
-// End-to-end tests of a clean stop: every request read before SIGTERM, SIGINT or exit is answered, nothing read after is executed.
+// End-to-end tests of a clean stop: every request read before SIGTERM, SIGINT, exit or stdin closing is answered, nothing read after is executed.
 import Foundation
 import JSON
 import JSONRPC
@@ -14,6 +14,8 @@ final class CleanStopTests: XCTestCase {
     case signal(Int32)
     /// `shutdown` then `exit`, pipelined on stdio behind its burst.
     case shutdownAndExit
+    /// stdin closed (the daemon was started without `--stay`).
+    case endOfInput
 
     var description: String {
       switch self {
@@ -21,6 +23,7 @@ final class CleanStopTests: XCTestCase {
       case .signal(SIGINT): return "SIGINT"
       case .signal(let number): return "signal \(number)"
       case .shutdownAndExit: return "shutdown+exit"
+      case .endOfInput: return "stdin closed"
       }
     }
   }
@@ -35,7 +38,7 @@ final class CleanStopTests: XCTestCase {
     let rounds = environment["LISTD_STOP_ROUNDS"].flatMap(Int.init) ?? 12
     print("CleanStopTests: seed \(seed) (LISTD_STOP_SEED=\(seed) replays it), \(rounds) rounds")
     var random = SplitMix64(seed: seed)
-    let stops: [Stop] = [.signal(SIGTERM), .signal(SIGINT), .shutdownAndExit]
+    let stops: [Stop] = [.signal(SIGTERM), .signal(SIGINT), .shutdownAndExit, .endOfInput]
     let tally = Tally()
     for round in 0..<rounds {
       var scenario = Scenario(stop: stops[round % stops.count], random: &random)
@@ -73,7 +76,7 @@ private struct Scenario: CustomStringConvertible {
   var stay: Bool
   /// Sessions connecting one after another while the burst runs, each sending one change.
   var latecomers: Bool
-  /// Microseconds between the start of the bursts and the signal.
+  /// Microseconds between the start of the bursts and the signal, or stdin closing.
   var delay: Int
   /// When set, one more session sends 200 changes with this text and never reads an answer.
   var silentPayload: String?
@@ -94,7 +97,7 @@ private struct Scenario: CustomStringConvertible {
 
   var description: String {
     "\(stop), bursts \(bursts)\(stay ? ", --stay with stdin closed" : "")"
-      + "\(latecomers ? ", latecomers" : ""), signal after \(delay) µs"
+      + "\(latecomers ? ", latecomers" : ""), stop after \(delay) µs"
   }
 
   mutating func run() throws {
@@ -143,6 +146,8 @@ private struct Scenario: CustomStringConvertible {
     }
     if stay {
       daemon.closeInput()  // stdout stays open until the daemon exits: the stdio session is done
+    } else if case .endOfInput = stop {
+      // stdio only closes its input, which stops the daemon.
     } else {
       var requests = edits(bursts.count > 0 ? random.element(bursts)! : 16, session: "stdio")
       if case .shutdownAndExit = stop {
@@ -160,9 +165,20 @@ private struct Scenario: CustomStringConvertible {
     }
     let late = Latecomers(path: path)
     if latecomers { DispatchQueue.global().async(group: group) { late.run() } }
-    if case .signal(let number) = stop {
+    switch stop {
+    case .signal(let number):
       usleep(UInt32(delay))
       daemon.send(signal: number)
+    case .endOfInput:
+      usleep(UInt32(delay))
+      daemon.closeInput()
+    case .shutdownAndExit: break
+    }
+    if silentPayload != nil {
+      // The stop now waits (up to 5 s) for a peer that does not read; the listener is already gone.
+      XCTAssertTrue(waitUntil { fileStatus(path) == nil }, "\(label): the socket is still there")
+      XCTAssertThrowsError(try UnixSocket.connect(to: path), "\(label): a connection during the stop")
+      XCTAssertTrue(daemon.process.isRunning, "\(label): the stop did not wait for the silent session")
     }
     let status = daemon.exitStatusKillingAfter(30)
     late.finish()
@@ -339,6 +355,7 @@ private struct Scenario: CustomStringConvertible {
     switch stop {
     case .signal(let number): reason = number == SIGINT ? "SIGINT" : "SIGTERM"
     case .shutdownAndExit: reason = "exit"
+    case .endOfInput: reason = "endOfInput"
     }
     for client in [subscriber] + senders.map(\.client) + latecomers {
       for message in client.received where message["method"] == "daemon/stopping" {
