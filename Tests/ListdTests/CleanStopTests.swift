@@ -70,10 +70,14 @@ final class CleanStopTests: XCTestCase {
 private struct Scenario: CustomStringConvertible {
   let stop: CleanStopTests.Stop
   var random: SplitMix64
-  /// The burst of each socket session (and of stdio, last, unless `stay` closed it).
+  /// The burst of each socket session (and of stdio, last, unless its input is closed).
   var bursts: [Int]
-  /// `--stay`, with stdin closed before the bursts (signals only).
+  /// `--stay`; with a signal, stdin is closed before the bursts (the daemon serves on).
   var stay: Bool
+  var closesStdinFirst: Bool {
+    if case .signal = stop { return stay }
+    return false
+  }
   /// Sessions connecting one after another while the burst runs, each sending one change.
   var latecomers: Bool
   /// Microseconds between the start of the bursts and the signal, or stdin closing.
@@ -90,13 +94,13 @@ private struct Scenario: CustomStringConvertible {
     self.random = SplitMix64(seed: random.next())
     let large = random.chance(0.5)
     bursts = (0..<3).map { _ in large ? 500 : 16 }
-    if case .signal = stop { stay = random.chance(0.3) } else { stay = false }
+    if case .endOfInput = stop { stay = false } else { stay = random.chance(0.3) }
     latecomers = random.chance(0.5)
     delay = random.int(0..<(large ? 20_000 : 3_000))
   }
 
   var description: String {
-    "\(stop), bursts \(bursts)\(stay ? ", --stay with stdin closed" : "")"
+    "\(stop), bursts \(bursts)\(stay ? ", --stay" : "")\(closesStdinFirst ? " with stdin closed" : "")"
       + "\(latecomers ? ", latecomers" : ""), stop after \(delay) µs"
   }
 
@@ -144,7 +148,7 @@ private struct Scenario: CustomStringConvertible {
             ["list": "quiet", "edits": [["op": "appendItems", "items": [item]]]]))
       }
     }
-    if stay {
+    if closesStdinFirst {
       daemon.closeInput()  // stdout stays open until the daemon exits: the stdio session is done
     } else if case .endOfInput = stop {
       // stdio only closes its input, which stops the daemon.
