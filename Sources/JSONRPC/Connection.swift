@@ -684,11 +684,11 @@ public final class Connection: @unchecked Sendable {
   }
 
   private func markInputDrained() {
-    let answeredAll = state.withLock { state -> Bool in
+    let (answeredAll, awaiting) = state.withLock { state -> (Bool, Bool) in
       state.inputDrained = true
-      return state.answeredAll
+      return (state.answeredAll, !state.pending.isEmpty)
     }
-    failPendingRequests(with: ConnectionError.closed)  // their answers can no longer be read
+    if awaiting { failPendingRequests(with: ConnectionError.closed) }  // no answer can be read now
     if answeredAll { didAnswerAll() }
   }
 
