@@ -24,8 +24,10 @@ import Synchronization
 ///   its ``IncomingRequest``.
 /// - `$/cancelRequest` cancels the request's ``CancellationToken`` and (by default) answers -32800.
 /// - At end of input the connection answers the requests still in progress, flushes, closes and
-///   calls the ``onClose(_:)`` handlers. Nothing but frames is ever written to the output; logs
-///   go to ``Options/logger`` (standard error by default).
+///   calls the ``onClose(_:)`` handlers. ``stopReading(holdingOpen:refusing:)`` ends the input
+///   early, for a clean stop: what was read is answered, what was not is left unread.
+/// - Nothing but frames is ever written to the output; logs go to ``Options/logger`` (standard
+///   error by default).
 ///
 /// Writing to a closed pipe would raise SIGPIPE; ``start()`` sets SIGPIPE to be ignored for the
 /// process, as servers do.
@@ -105,6 +107,9 @@ public final class Connection: @unchecked Sendable {
     var unhandledNotification: (@Sendable (IncomingNotification) throws -> Void)?
     var unmatchedResponse: (@Sendable (Response) -> Void)?
     var gate: (@Sendable (String, Bool) -> ResponseError?)?
+    /// Set by ``Connection/stopReading(holdingOpen:refusing:)``: the answer to a request read
+    /// after it, which does not run.
+    var refusal: (@Sendable (String) -> ResponseError)?
     var closeHandlers: [@Sendable (CloseReason) -> Void] = []
     /// Set when the connection has finished closing; later close handlers run at once.
     var finishedReason: CloseReason?
@@ -124,7 +129,13 @@ public final class Connection: @unchecked Sendable {
     var started = false
     var closed = false
     var finished = false
+    /// Reading has ended (end of file, or ``Connection/stopReading(holdingOpen:refusing:)``)
+    /// and every handler dispatched has run.
     var inputDrained = false
+    /// ``Connection/stopReading(holdingOpen:refusing:)`` was called.
+    var stopRequested = false
+    /// Stay open once every request read is answered: whoever stopped the reading closes.
+    var holdsOpen = false
     var detectedFraming: Framing?
     var nextID: Int64 = 1
     var pending: [RequestID: PendingRequest] = [:]
@@ -133,6 +144,9 @@ public final class Connection: @unchecked Sendable {
     var answering = 0
     var runningThreads = 0
     var closeReason: CloseReason?
+
+    /// Reading has ended and every request read has been answered (queued for the peer).
+    var answeredAll: Bool { inputDrained && inFlight.isEmpty && answering == 0 }
   }
 
   public let options: Options
@@ -288,7 +302,7 @@ public final class Connection: @unchecked Sendable {
   /// Starts the reader and writer threads. Calling it again does nothing.
   public func start() {
     let first = state.withLock { state -> Bool in
-      if state.started || state.closed { return false }
+      if state.started || state.closed || state.stopRequested { return false }
       state.started = true
       state.runningThreads = 2
       return true
@@ -312,13 +326,41 @@ public final class Connection: @unchecked Sendable {
     close(reason: .closedLocally)
   }
 
-  /// Stops reading and closes once every request already read has been answered (and the
-  /// answers flushed, as in ``close()``): the way to end a session after `exit` or a signal
-  /// without losing the answer to a `shutdown` — or to anything else — sent before it.
-  /// Requests read meanwhile still pass the gate and are answered. Idempotent.
-  public func closeAfterAnswering() {
-    readerWake.wake()
-    handlerQueue.async(flags: .barrier) { [self] in markInputDrained() }
+  /// Stops reading, for a clean stop (a signal, or `exit`): bytes the peer sent that were not
+  /// read yet stay unread, and a request read from now on — the rest of a read in progress — is
+  /// answered with `refusal(method)` and does not run; notifications read from now on are
+  /// dropped. Requests read before run and are answered as usual. Requests sent to the peer fail
+  /// with ``ConnectionError/closed`` once reading has ended, since no answer can arrive.
+  ///
+  /// Once every request read has been answered (``waitUntilAnswered()``) the connection closes
+  /// as ``close()`` does, flushing; with `holdingOpen` it stays open instead, so more can be sent
+  /// (notifications of other sessions' changes, a last word), until ``close()``. Idempotent: the
+  /// first refusal stays.
+  public func stopReading(
+    holdingOpen: Bool, refusing refusal: @escaping @Sendable (_ method: String) -> ResponseError
+  ) {
+    handlers.withLock { handlers in
+      if handlers.refusal == nil { handlers.refusal = refusal }
+    }
+    let (first, started) = state.withLock { state -> (Bool, Bool) in
+      if holdingOpen { state.holdsOpen = true }
+      defer { state.stopRequested = true }
+      return (!state.stopRequested, state.started)
+    }
+    guard first else { return }
+    if started {
+      readerWake.wake()  // the reading thread ends the input when it sees this
+    } else {
+      markInputDrained()
+    }
+  }
+
+  /// Blocks the calling thread until reading has ended and every request read has been answered
+  /// (the answers queued), or the connection has closed.
+  public func waitUntilAnswered() {
+    finishedCondition.lock()
+    while !state.withLock({ $0.answeredAll || $0.closed }) { finishedCondition.wait() }
+    finishedCondition.unlock()
   }
 
   /// Whether ``close()`` was called or the connection closed by itself.
@@ -353,6 +395,7 @@ public final class Connection: @unchecked Sendable {
       return (pending, inFlight, state.started)
     }
     guard let taken else { return }
+    wakeWaiters()
     switch reason {
     case .closedLocally, .endOfInput:
       outgoing.close(discardPending: false)
@@ -370,6 +413,13 @@ public final class Connection: @unchecked Sendable {
       DispatchQueue.global().async { request.completion(.failure(ConnectionError.closed)) }
     }
     if !taken.started { finish() }
+  }
+
+  /// Wakes ``waitUntilClosed()`` and ``waitUntilAnswered()``, after a change of what they wait for.
+  private func wakeWaiters() {
+    finishedCondition.lock()
+    finishedCondition.broadcast()
+    finishedCondition.unlock()
   }
 
   /// Called by each thread as it exits; the last one finishes the close.
@@ -390,9 +440,7 @@ public final class Connection: @unchecked Sendable {
       state.finished = true
       return state.closeReason ?? .closedLocally
     }
-    finishedCondition.lock()
-    finishedCondition.broadcast()
-    finishedCondition.unlock()
+    wakeWaiters()
     // Dropping every handler breaks the cycles through them (a server's handlers capture its
     // session, which holds this connection), so a closed connection and its descriptors are freed.
     let closeHandlers = handlers.withLock { handlers -> [@Sendable (CloseReason) -> Void] in
@@ -433,13 +481,14 @@ public final class Connection: @unchecked Sendable {
     _ method: String, _ params: JSONValue? = nil, timeout: Duration? = nil,
     completion: @escaping @Sendable (Result<JSONValue, any Error>) -> Void
   ) -> RequestID {
-    let id = state.withLock { state -> RequestID in
+    let (id, readable) = state.withLock { state -> (RequestID, Bool) in
       let id = RequestID.int(state.nextID)
       state.nextID += 1
       state.pending[id] = PendingRequest(method: method, completion: completion)
-      return id
+      return (id, !state.inputDrained)
     }
-    guard send(.request(Request(id: id, method: method, params: params))) else {
+    // Once reading has ended, no answer can arrive: fail at once rather than at a timeout.
+    guard readable, send(.request(Request(id: id, method: method, params: params))) else {
       complete(id, with: .failure(ConnectionError.closed))
       return id
     }
@@ -540,7 +589,7 @@ public final class Connection: @unchecked Sendable {
   }
 
   /// Answers a request that was in flight (called by ``IncomingRequest``).
-  func deliver(_ response: Response, batch: BatchSlot?) {
+  func deliver(_ response: Response, batch: BatchSlot?, then afterwards: () -> Void = {}) {
     // The id is free before the answer can reach the peer, which may reuse it at once; the
     // `answering` count keeps the connection open until the answer is queued (an answer queued
     // after the close would be lost).
@@ -549,11 +598,12 @@ public final class Connection: @unchecked Sendable {
       state.answering += 1
     }
     answer(response, batch: batch)
-    let drained = state.withLock { state -> Bool in
+    afterwards()
+    let answeredAll = state.withLock { state -> Bool in
       state.answering -= 1
-      return state.inputDrained && state.inFlight.isEmpty && state.answering == 0
+      return state.answeredAll
     }
-    if drained { close(reason: .endOfInput) }
+    if answeredAll { didAnswerAll() }
   }
 
   /// Sends a response, or files it in its batch and sends the batch once complete.
@@ -610,6 +660,8 @@ public final class Connection: @unchecked Sendable {
         inputEnded()
         break reading
       case .woken:
+        // Woken by stopReading (not by close): the input ends here, as at end of file.
+        if state.withLock({ $0.stopRequested && !$0.closed }) { inputEnded() }
         break reading
       case .failed(let code):
         let message = "read failed: \(String(cString: strerror(code)))"
@@ -632,11 +684,20 @@ public final class Connection: @unchecked Sendable {
   }
 
   private func markInputDrained() {
-    let drained = state.withLock { state -> Bool in
+    let (answeredAll, awaiting) = state.withLock { state -> (Bool, Bool) in
       state.inputDrained = true
-      return state.inFlight.isEmpty && state.answering == 0
+      return (state.answeredAll, !state.pending.isEmpty)
     }
-    if drained { close(reason: .endOfInput) }
+    if awaiting { failPendingRequests(with: ConnectionError.closed) }  // no answer can be read now
+    if answeredAll { didAnswerAll() }
+  }
+
+  /// Reading has ended and every request read is answered: wakes ``waitUntilAnswered()`` and
+  /// closes, unless held open.
+  private func didAnswerAll() {
+    let (closes, stopped) = state.withLock { (!$0.holdsOpen, $0.stopRequested) }
+    wakeWaiters()
+    if closes { close(reason: stopped ? .closedLocally : .endOfInput) }
   }
 
   private func handle(_ event: FrameEvent, parser: inout JSONParser) {
@@ -712,6 +773,11 @@ public final class Connection: @unchecked Sendable {
   }
 
   private func handle(_ notification: Notification) {
+    if handlers.withLock({ $0.refusal != nil }) {
+      logger.debug(
+        "\(options.name): dropped notification \(notification.method): read after the reading stopped")
+      return
+    }
     if notification.method == "$/cancelRequest" {
       cancelIncoming(notification.params)
       return
@@ -741,8 +807,12 @@ public final class Connection: @unchecked Sendable {
   }
 
   private func handle(_ request: Request, batch: BatchSlot?) {
-    let (gate, registered) = handlers.withLock { handlers in
-      (handlers.gate, handlers.requests[request.method] ?? handlers.unhandledRequest)
+    let (gate, registered, stopped) = handlers.withLock { handlers in
+      (handlers.gate, handlers.requests[request.method] ?? handlers.unhandledRequest, handlers.refusal)
+    }
+    if let stopped {  // read after stopReading: answered, never run
+      answer(Response(id: request.id, error: stopped(request.method)), batch: batch)
+      return
     }
     if let refusal = gate?(request.method, true) {
       answer(Response(id: request.id, error: refusal), batch: batch)

@@ -118,7 +118,8 @@ enum DescriptorIO {
       ]
       let limit = deadline()
       if limit != 0 && DispatchTime.now().uptimeNanoseconds >= limit { return .woken }
-      let ready = poll(&fds, 2, limit == 0 ? -1 : 100)
+      // A bounded wait even without a deadline: one may be set while this waits (a close).
+      let ready = poll(&fds, 2, 100)
       if ready < 0 && errno != EINTR { return .failed(errno) }
       if fds[1].revents != 0 { return .woken }
     }

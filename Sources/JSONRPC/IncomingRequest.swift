@@ -70,13 +70,22 @@ public final class IncomingRequest: @unchecked Sendable {
   /// Answers with a result or an error. Returns false if the request was already answered.
   @discardableResult
   public func respond(_ result: Result<JSONValue, ResponseError>) -> Bool {
+    respond(result, then: {})
+  }
+
+  /// Answers, then runs `afterwards` before the request counts as answered: for messages that
+  /// must follow the answer (notifications held until it was sent) and that a connection closing
+  /// once everything is answered must not lose. Returns false (without running `afterwards`) if
+  /// the request was already answered.
+  @discardableResult
+  public func respond(_ result: Result<JSONValue, ResponseError>, then afterwards: () -> Void) -> Bool {
     let first = responded.withLock { done -> Bool in
       if done { return false }
       done = true
       return true
     }
     guard first else { return false }
-    connection.deliver(Response(id: id, result: result), batch: batch)
+    connection.deliver(Response(id: id, result: result), batch: batch, then: afterwards)
     return true
   }
 

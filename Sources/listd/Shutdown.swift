@@ -1,4 +1,4 @@
-// Stops the daemon once: flushes stdout, removes the socket, exits with the right code.
+// Stops the daemon once: no new connections, every request read answered, socket removed, exit code.
 import Dispatch
 import Foundation
 import JSONRPC
@@ -10,47 +10,33 @@ final class Shutdown: @unchecked Sendable {
   private let lock = NSLock()
   private var started = false
   private var _listener: UnixSocketListener?
-  private var _stdio: Connection?
   private var _server: ListServer?
-  private var sources: [any DispatchSourceProtocol] = []
 
   var listener: UnixSocketListener? {
     get { lock.withLock { _listener } }
     set { lock.withLock { _listener = newValue } }
   }
 
-  var stdio: Connection? {
-    get { lock.withLock { _stdio } }
-    set { lock.withLock { _stdio = newValue } }
-  }
-
-  /// The server whose journal is made durable before exiting.
   var server: ListServer? {
     get { lock.withLock { _server } }
     set { lock.withLock { _server = newValue } }
   }
 
-  /// Keeps a signal source alive for the life of the process.
-  func keep(_ source: any DispatchSourceProtocol) {
-    lock.withLock { sources.append(source) }
-  }
-
-  /// Removes the socket, answers every request already read on stdio (a `shutdown` followed at
-  /// once by `exit`, say) and lets stdout drain, then exits.
-  func exit(_ code: Int32) {
-    let (first, listener, stdio) = lock.withLock { () -> (Bool, UnixSocketListener?, Connection?) in
+  /// Stops once, then exits with `code`: removes the socket (no new connection is accepted),
+  /// then every session stops reading, answers every request it read, gets `daemon/stopping`
+  /// and closes (``ListServer/stop(_:)``); stdout drains (at most the flush timeout for a peer
+  /// that does not read).
+  func exit(_ code: Int32, _ reason: StopReason) {
+    let (first, listener, server) = lock.withLock { () -> (Bool, UnixSocketListener?, ListServer?) in
       defer { started = true }
-      return (!started, _listener, _stdio)
+      return (!started, _listener, _server)
     }
     guard first else { return }
-    // Off the calling thread: it may be one the connection waits for while it closes.
+    // Off the calling thread: it may be one the connections wait for while they close.
     DispatchQueue.global().async {
       listener?.stop()
-      if let stdio {
-        stdio.closeAfterAnswering()
-        stdio.waitUntilClosed()
-      }
-      self.server?.closeState()
+      server?.stop(reason)
+      server?.closeState()  // every journaled change durable (`--state`)
       Foundation.exit(code)
     }
   }

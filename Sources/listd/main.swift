@@ -47,7 +47,7 @@ let logFile = options.logFile == nil ? nil : logger
 /// Everything that must happen before the process exits, exactly once.
 let shutdown = Shutdown()
 
-let server = ListServer(options: options.server) { code in shutdown.exit(code) }
+let server = ListServer(options: options.server) { code in shutdown.exit(code, .exit) }
 do {
   try server.openState()
 } catch {
@@ -84,13 +84,12 @@ if let path = options.listenPath {
 
 do {
   let stdio = try Connection.standardIO(options: server.connectionOptions(name: "stdio"))
-  shutdown.stdio = stdio
   let stay = options.stay
   stdio.onClose { _ in
     if stay {
       logger.info("stdin closed; serving socket clients until SIGTERM (--stay)")
     } else {
-      shutdown.exit(0)
+      shutdown.exit(0, .endOfInput)
     }
   }
   server.attach(stdio, primary: true)
@@ -103,5 +102,5 @@ while true {
   var received: Int32 = 0
   guard sigwait(&stopSignals, &received) == 0 else { continue }
   logger.info("received signal \(received); stopping")
-  shutdown.exit(0)
+  shutdown.exit(0, received == SIGINT ? .sigint : .sigterm)
 }

@@ -51,12 +51,15 @@ enum SubscriptionHandlers {
     }
     group.notify(queue: .global()) {
       let results = answers.values
+      // The held notifications follow the answer, and count as part of it: a connection that
+      // closes once everything is answered sends them first.
+      let answer: Result<JSONValue, ResponseError>
       if let single, results.isEmpty {
-        request.respond(error: .unknownList(single))
+        answer = .failure(.unknownList(single))
       } else {
-        request.respond(["lists": .array(results)])
+        answer = .success(["lists": .array(results)])
       }
-      gate.release()
+      if !request.respond(answer, then: { gate.release() }) { gate.release() }  // answered -32800 before
     }
   }
 

@@ -78,6 +78,11 @@ final class ListRegistry: Sendable {
     }
   }
 
+  /// Every attached session.
+  var sessions: [Session] {
+    state.withLock { Array($0.sessions.values) }
+  }
+
   /// The session with this id, if attached.
   func session(_ id: Int) -> Session? {
     state.withLock { $0.sessions[id] }

@@ -22,6 +22,9 @@ public final class ListServer: Sendable {
   let nextListSerial = Atomic<Int>(1)
   /// Called when the primary (stdio) session sends `exit`, with the exit code.
   private let onExit: @Sendable (Int32) -> Void
+  /// Set when the daemon begins to stop (``stop(_:)``): no session is attached from then on.
+  /// Attaching and the stop's list of sessions are atomic under this lock.
+  let stopping = Mutex(false)
 
   public init(
     options: ServerOptions = ServerOptions(), onExit: @escaping @Sendable (Int32) -> Void = { _ in }
@@ -38,13 +41,22 @@ public final class ListServer: Sendable {
   }
 
   /// Serves `connection` as a new session and starts it. `primary` marks the stdio session,
-  /// whose `exit` ends the daemon.
+  /// whose `exit` ends the daemon. Once the daemon is stopping, the connection is closed unread.
   public func attach(_ connection: Connection, primary: Bool) {
     let session = Session(
       id: nextSessionID.wrappingAdd(1, ordering: .relaxed).oldValue, connection: connection,
       isPrimary: primary)
+    let admitted = stopping.withLock { stopping -> Bool in
+      if stopping { return false }
+      registry.addSession(session)
+      return true
+    }
+    guard admitted else {
+      options.logger.info("closed a new connection unread: the daemon is stopping")
+      connection.close()
+      return
+    }
     let context = HandlerContext(server: self, session: session)
-    registry.addSession(session)
     for method in MethodTable.requests {
       let handler = method.handler
       connection.onRequestDeferred(method.name, cancellation: method.cancellation, inline: method.inline) {
@@ -69,7 +81,16 @@ public final class ListServer: Sendable {
 
   /// The lifecycle gate, run in arrival order on the reading thread: -32002 before
   /// `initialize`, -32600 after `shutdown`; notifications other than `exit` are dropped then.
+  /// `exit` stops the reading right there: what follows it is not executed.
   private static func gate(_ session: Session, method: String, isRequest: Bool) -> ResponseError? {
+    if method == "exit" && !isRequest {
+      session.markSentExit()
+      // The stdio session stays open for the daemon's stop to close; a socket session closes
+      // once everything read before `exit` is answered.
+      session.connection.stopReading(holdingOpen: session.isPrimary) { method in
+        .stopping(method, "this session sent exit")
+      }
+    }
     switch session.phase {
     case .uninitialized:
       if method == "initialize" && isRequest {
@@ -90,13 +111,10 @@ public final class ListServer: Sendable {
     }
   }
 
-  /// `exit`: ends the daemon for the primary session, closes the connection otherwise.
+  /// `exit`: ends the daemon for the primary session. (Any session's connection stopped reading
+  /// at `exit`, in the gate; a socket session's closes once it has answered what it read.)
   func exit(_ session: Session) {
-    if session.isPrimary {
-      onExit(session.phase == .shutDown ? 0 : 1)
-    } else {
-      session.connection.close()
-    }
+    if session.isPrimary { onExit(session.phase == .shutDown ? 0 : 1) }
   }
 
   /// Forgets a closed session: its subscriptions end and the lists it owns lose their owner.

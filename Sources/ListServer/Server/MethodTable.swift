@@ -53,7 +53,7 @@ enum MethodTable {
   /// Server → client notifications and requests.
   static let serverToClient = [
     "list/didChange", "list/didCreate", "list/didDispose", "owner/event", "owner/lost", "owner/refresh",
-    "window/logMessage",
+    "daemon/stopping", "window/logMessage",
     "$/logTrace", "$/progress",
   ]
 

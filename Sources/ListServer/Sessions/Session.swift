@@ -27,6 +27,8 @@ final class Session: Sendable {
     var pendingChanges: [String: Int] = [:]
     /// Set first thing when the connection has closed; see ``isDetached``.
     var isDetached = false
+    /// The client sent `exit`: it ends the session itself, and needs no `daemon/stopping`.
+    var sentExit = false
   }
 
   let id: Int
@@ -47,6 +49,9 @@ final class Session: Sendable {
   /// check, so a session that closes mid-request is never kept alive (with its descriptors).
   var isDetached: Bool { state.withLock { $0.isDetached } }
   func markDetached() { state.withLock { $0.isDetached = true } }
+
+  var sentExit: Bool { state.withLock { $0.sentExit } }
+  func markSentExit() { state.withLock { $0.sentExit = true } }
 
   var phase: Phase { state.withLock { $0.phase } }
   var clientName: String? { state.withLock { $0.clientName } }

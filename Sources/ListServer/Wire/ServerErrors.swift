@@ -13,6 +13,7 @@ extension ErrorCode {
   static let noOwner: ErrorCode = -32016
   static let ownerTimeout: ErrorCode = -32017
   static let notOwner: ErrorCode = -32018
+  static let stopping: ErrorCode = -32019
   static let journalFailed: ErrorCode = -32020
 }
 
@@ -38,6 +39,13 @@ extension ResponseError {
       .notOwner,
       "list '\(list)' is owned by \(session)\(name): pass \"force\": true to \(action) it anyway",
       data: ["list": .string(list), "owner": owner])
+  }
+
+  /// -32019: a request read once the daemon began to stop, or after this session's `exit`: it
+  /// was not executed. `why` says which ("the daemon is stopping (SIGTERM)").
+  static func stopping(_ method: String, _ why: String) -> ResponseError {
+    ResponseError(
+      .stopping, "\(why): '\(method)' was read but not executed", data: ["method": .string(method)])
   }
 
   /// -32020: a change of `list` could not be written to the journal (`--state`), so it was

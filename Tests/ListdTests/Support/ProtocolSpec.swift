@@ -46,7 +46,7 @@ struct ProtocolSpec: Sendable {
   func checkError(_ method: String, code: Int, message: String) -> [String] {
     var problems: [String] = []
     if message.isEmpty { problems.append("\(method): error \(code) has an empty message") }
-    let generic = [-32700, -32600, -32601, -32602, -32603, -32800, -32002]
+    let generic = [-32700, -32600, -32601, -32602, -32603, -32800, -32002, -32019]
     let listed = methods[method]?["errors"]?.arrayValue?.compactMap(\.intValue).map(Int.init) ?? []
     if !generic.contains(code) && !listed.contains(code) {
       problems.append("\(method): error code \(code) is not listed for it in Protocol/protocol.json")
