@@ -1,3 +1,4 @@
+import CommandLineDescription
 // listd: the daemon. Serves lists on stdio and, with --listen, on a Unix socket.
 import Dispatch
 import Foundation
@@ -16,13 +17,11 @@ sigaddset(&stopSignals, SIGINT)
 pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.contains("--help") || arguments.contains("-h") {
-  print(DaemonOptions.help)
-  exit(0)
-}
-if arguments.contains("--version") {
-  print("\(ServerInfo.name) \(ServerInfo.version) (protocol \(ServerInfo.protocolVersion))")
-  exit(0)
+// --help, --version, --generate-man, --generate-completion SHELL.
+if let status = DaemonOptions.commandLine.answerStandardOptions(
+  arguments, version: ServerInfo.version, protocolVersion: ServerInfo.protocolVersion)
+{
+  exit(status)
 }
 
 var options: DaemonOptions
