@@ -38,9 +38,13 @@ enum Shells {
     -> [String]
   {
     guard let fish = installed("fish") else { throw XCTSkip("fish is not installed") }
-    let source = script.map { "source \($0); " } ?? ""
-    let run = try runProcess(
-      fish, ["--no-config", "-c", source + "complete -C $argv[1]", line], environment: environment)
+    // Without a script to source, fish's own configuration must run: it is what sets the
+    // directories completions are looked up in.
+    let arguments =
+      script.map { ["--no-config", "-c", "source \($0); complete -C $argv[1]"] } ?? [
+        "-c", "complete -C $argv[1]",
+      ]
+    let run = try runProcess(fish, arguments + [line], environment: environment)
     XCTAssertEqual(run.status, 0, "fish completion of '\(line)': \(run.stderr)")
     // Each line is `word<TAB>description`.
     return run.stdout.split(separator: "\n").map {
