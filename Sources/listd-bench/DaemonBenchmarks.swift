@@ -5,7 +5,7 @@ import ListModel
 
 enum DaemonBenchmarks {
   /// Rows of the summary, printed as each case finishes.
-  private static let table = LazyTable()
+  static let table = LazyTable()
 
   static func run(_ options: BenchOptions) {
     guard let daemon = locateDaemon() else {
@@ -25,11 +25,12 @@ enum DaemonBenchmarks {
       ratio = figure ÷ baseline (both measured in this run); 'exp' says whether the expectation holds.
 
       """)
-    // LISTD_BENCH_ONLY=memory|queries|replace runs one group (for a profiler).
+    // LISTD_BENCH_ONLY=memory|queries|replace|state runs one group (for a profiler).
     let only = ProcessInfo.processInfo.environment["LISTD_BENCH_ONLY"]
     if only == nil || only == "memory" { memory(daemon, options) }
     if only == nil || only == "queries" { smallQueries(daemon, options) }
     if only == nil || only == "replace" { replaces(daemon, options) }
+    if only == nil || only == "state" { durability(daemon, options) }
   }
 
   // MARK: - RSS

@@ -53,6 +53,32 @@ struct DaemonOptions {
       "dispose a list SECONDS after its owner's session closed, unless a session claims it first (list/claim); "
         + "default: keep it"
     ) { $0.server.orphanTimeout = .seconds(try $1.positiveInteger()) },
+    .value(
+      "--state", "DIR", .directories,
+      "keep lists in DIR (created 0700; one daemon at a time) so they survive a restart or a crash: an "
+        + "append-only journal of committed changes with checkpoints; lists come back with no owner (list/claim)"
+    ) { $0.server.stateDirectory = $1.text },
+    .value(
+      "--sync", "MODE", .choices(SyncMode.allCases.map(\.rawValue)),
+      "with --state, when a change is on disk before its answer: always (fsync each change before answering "
+        + "it), batch (group commit: answers wait for the fsync of their group; the default) or none (written "
+        + "before answering, flushed when the OS decides: survives kill -9, a power loss can lose the last seconds)"
+    ) { $0.server.sync = SyncMode(rawValue: try $1.oneOf(SyncMode.allCases.map(\.rawValue))) ?? .batch },
+    .value(
+      "--retain-versions", "N",
+      "with --state, keep older journal generations while they hold one of each list's last N versions "
+        + "(default 10000)"
+    ) { $0.server.retainVersions = try $1.positiveInteger() },
+    .value(
+      "--retain-bytes", "N",
+      "with --state, and while the state directory is at most N bytes (default 1073741824)"
+    ) {
+      $0.server.retainBytes = try $1.positiveInteger()
+    },
+    .value(
+      "--checkpoint-bytes", "N",
+      "with --state, checkpoint every list once the journal passes N bytes (default 67108864)"
+    ) { $0.server.checkpointBytes = try $1.positiveInteger() },
   ]
 
   /// `--log-level`'s values, in help order.
@@ -65,6 +91,13 @@ struct DaemonOptions {
     var options = DaemonOptions()
     try table.parse(arguments, into: &options)
     if options.stay && options.listenPath == nil { throw UsageError("--stay needs --listen") }
+    if options.server.stateDirectory == nil,
+      let flag = ["--sync", "--retain-versions", "--retain-bytes", "--checkpoint-bytes"].first(where: {
+        arguments.contains($0)
+      })
+    {
+      throw UsageError("\(flag) needs --state DIR")
+    }
     return options
   }
 }

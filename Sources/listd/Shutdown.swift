@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import JSONRPC
+import ListServer
 
 /// The daemon's single exit path, safe to call from any thread, any number of times.
 final class Shutdown: @unchecked Sendable {
@@ -10,6 +11,7 @@ final class Shutdown: @unchecked Sendable {
   private var started = false
   private var _listener: UnixSocketListener?
   private var _stdio: Connection?
+  private var _server: ListServer?
   private var sources: [any DispatchSourceProtocol] = []
 
   var listener: UnixSocketListener? {
@@ -20,6 +22,12 @@ final class Shutdown: @unchecked Sendable {
   var stdio: Connection? {
     get { lock.withLock { _stdio } }
     set { lock.withLock { _stdio = newValue } }
+  }
+
+  /// The server whose journal is made durable before exiting.
+  var server: ListServer? {
+    get { lock.withLock { _server } }
+    set { lock.withLock { _server = newValue } }
   }
 
   /// Keeps a signal source alive for the life of the process.
@@ -42,6 +50,7 @@ final class Shutdown: @unchecked Sendable {
         stdio.closeAfterAnswering()
         stdio.waitUntilClosed()
       }
+      self.server?.closeState()
       Foundation.exit(code)
     }
   }

@@ -1,5 +1,5 @@
-import CommandLineDescription
 // listd: the daemon. Serves lists on stdio and, with --listen, on a Unix socket.
+import CommandLineDescription
 import Dispatch
 import Foundation
 import JSONRPC
@@ -15,6 +15,9 @@ sigemptyset(&stopSignals)
 sigaddset(&stopSignals, SIGTERM)
 sigaddset(&stopSignals, SIGINT)
 pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+
+// A file-size limit (RLIMIT_FSIZE) must fail the journal's write with EFBIG, not kill the daemon.
+signal(SIGXFSZ, SIG_IGN)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 // --help, --version, --generate-man, --generate-completion SHELL.
@@ -44,6 +47,12 @@ let logFile = options.logFile == nil ? nil : logger
 let shutdown = Shutdown()
 
 let server = ListServer(options: options.server) { code in shutdown.exit(code) }
+do {
+  try server.openState()
+} catch {
+  fatal("\(error)", logFile: logFile)
+}
+shutdown.server = server
 if options.demo {
   do {
     try server.loadDemo()

@@ -36,7 +36,9 @@ final class DriftTests: XCTestCase {
     switch placeholder {
     case "LEVEL": return "warning"
     case "SHELL": return "bash"
+    case "MODE": return "batch"
     case "PATH", "FILE": return scratch("file")
+    case "DIR": return scratch("state")
     default: return "1"
     }
   }

@@ -218,6 +218,9 @@ final class ReadmeCommandsTests: XCTestCase {
       run.stdout)
     XCTAssertTrue(
       run.stdout.contains("\n~ code  text \"Write the code\" → \"Write the tests\"\n"), run.stdout)
+    XCTAssertTrue(
+      run.stdout.contains("groceries 'groceries' v1 · plain · selection single\n§ s\n    Milk\n    Bread\n"),
+      run.stdout)
     // The development block formatted the copies and rewrote the transcripts: the repository is
     // formatted and its transcripts are current.
     for folder in ["Sources", "Tests", "clients", "Plugins", "Protocol/examples"] {

@@ -307,6 +307,8 @@ struct MirrorRun {
   private var model = ListSnapshot(selectionMode: .multiple)
   private var content: JSONValue = [:]
   private var expectedStates: [Int: WireMirror] = [:]
+  /// The model at each version kept, for ``rewind(to:)``.
+  private var models: [Int: ListSnapshot] = [:]
   private var answered: [Int: JSONValue] = [:]
   private var counter = 0
 
@@ -339,6 +341,19 @@ struct MirrorRun {
       sections, sharingWith: ListSnapshot(selectionMode: .multiple), selectionMode: .multiple)
     cachedItems = nil
     expectedStates[0] = try state()
+    models[0] = model
+  }
+
+  /// Goes back to `version` (kept: not forgotten), as if the batches after it were never made:
+  /// a daemon killed before committing them recovers there.
+  mutating func rewind(to version: Int) throws {
+    guard let kept = models[version] else { throw TestFailure("version \(version) is not kept") }
+    model = kept
+    self.version = version
+    cachedItems = nil
+    models = models.filter { $0.key <= version }
+    expectedStates = expectedStates.filter { $0.key <= version }
+    answered = answered.filter { $0.key <= version }
   }
 
   // MARK: - Batches
@@ -365,6 +380,7 @@ struct MirrorRun {
       cachedItems = nil
       version += 1
       expectedStates[version] = try state()
+      models[version] = model
       return (
         params, .changed(version: version, changeset: try roundTrip(ChangesetEncoding.changeset(changeset)))
       )
@@ -410,6 +426,7 @@ struct MirrorRun {
   /// Drops what is kept for versions before `version`.
   mutating func forget(before version: Int) {
     expectedStates = expectedStates.filter { $0.key >= version }
+    models = models.filter { $0.key >= version }
     answered = answered.filter { $0.key > version }
   }
 

@@ -9,7 +9,15 @@ extension ListServer {
   /// Creates the demo lists, owned by the daemon: `contacts` (plain, accessories, swipe and
   /// context-menu actions), `settings` (grouped: headers, footers, toggles, badges), `files`
   /// (an outline) and `live` (a build queue that changes every second).
+  ///
+  /// With `--state`, demo lists recovered from an earlier run are disposed and made afresh:
+  /// the demo starts the same every time (other lists are kept).
   public func loadDemo() throws {
+    for id in ["contacts", "settings", "files", "live"] {
+      guard let recovered = try? registry.list(id) else { continue }
+      let disposed = recovered.queue.sync { (try? dispose(recovered)) != nil }
+      if !disposed { throw ResponseError.unknownList(id) }
+    }
     func load(_ id: String, _ title: String, _ appearance: Appearance, _ mode: SelectionMode, _ json: String)
       throws
     {
@@ -32,7 +40,7 @@ extension ListServer {
         if (try? edited.appendItems([demo.newJob()], toSection: "queued")) != nil { snapshot = edited }
       }
     }
-    let live = try createList(
+    let (live, _) = try createList(
       id: "live", snapshot: initial, metadata: ListMetadata(title: "Build Queue", appearance: .insetGrouped),
       owner: owner)
     let timer = DispatchSource.makeTimerSource(queue: live.queue)

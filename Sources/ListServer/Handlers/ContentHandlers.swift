@@ -37,8 +37,9 @@ enum ContentHandlers {
     let explain = batch ? try p.optionalBool("explain") ?? false : false
     let list = try context.registry.list(try p.string("list"))
     let source = ChangeSource(method: request.method, by: context.session.ownerInfo)
+    let wireEdits = batch ? try p.member("edits") : nil
     context.onQueue(of: list, request) {
-      try list.mutate(ifVersion: ifVersion, source: source, explain: explain) {
+      try list.mutate(ifVersion: ifVersion, source: source, explain: explain, wireEdits: wireEdits) {
         snapshot throws(ResponseError) in
         let edits = try decode(snapshot)
         return (try edits.applyAndDiff(to: &snapshot, list: list.id, batch: batch), edits)
@@ -74,8 +75,9 @@ enum ContentHandlers {
       defer { progress.end() }
       let snapshot = try replaced(old, by: sections, list: list.id)
       defer { MemoryTrim.afterLargeWork(items: snapshot.numberOfItems(includingHidden: true)) }
-      return list.commit(
-        snapshot, changeset: diff(old, snapshot), from: current, source: source, explain: explain)
+      return try list.commit(
+        snapshot, changeset: diff(old, snapshot), from: current, source: source, explain: explain,
+        journaled: content.value.map(JournaledChange.content))
     }
   }
 

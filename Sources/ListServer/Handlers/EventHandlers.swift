@@ -81,13 +81,13 @@ enum EventHandlers {
     context.onQueue(of: list, request) {
       let answer = try list.mutate(
         ifVersion: nil, source: ChangeSource(method: request.method, by: session.ownerInfo)
-      ) { snapshot throws(ResponseError) in
+      ) { snapshot throws(ResponseError) -> (Changeset, DecodedEdits?) in
         guard snapshot.contains(item: item) else { throw ResponseError.unknownItem(item, in: list.id) }
+        let edits: [ListEdit] =
+          select && snapshot.selectionMode == .single && !snapshot.isSelected(item)
+          ? [.deselectAll, .select([item])] : [select ? .select([item]) : .deselect([item])]
         do throws(ListModelError) {
-          if select && snapshot.selectionMode == .single && !snapshot.isSelected(item) {
-            return try snapshot.applyAndDiff([.deselectAll, .select([item])])
-          }
-          return try snapshot.applyAndDiff([select ? .select([item]) : .deselect([item])])
+          return (try snapshot.applyAndDiff(edits), DecodedEdits(edits: edits, origins: edits.map { _ in 0 }))
         } catch {
           throw ResponseError.model(ListModelError(error.kind), list: list.id)  // no edit to name
         }

@@ -24,6 +24,12 @@ enum LifecycleHandlers {
 
   /// `initialize`: records the client, answers server info, protocol version and capabilities.
   static func initialize(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    defer {
+      // What startup found wrong in the state directory, for the first session only.
+      for problem in context.server.takeStartupProblems() {
+        context.session.logMessage(1, "listd --state: \(problem)")
+      }
+    }
     request.answer {
       let p = request.params
       try p.requireKnown(["clientInfo", "capabilities", "processId", "trace", "workDoneToken"])

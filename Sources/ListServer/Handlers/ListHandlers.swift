@@ -62,10 +62,16 @@ enum ListHandlers {
         throw ResponseError.model(error, list: id)
       }
     }
-    let list = try context.server.createList(
+    let (list, ticket) = try context.server.createList(
       id: id, snapshot: snapshot, metadata: metadata, owner: context.session)
     let changeset = ChangesetEncoding.changeset(diff(empty, snapshot))
-    request.respond(LiveList.mutationResult(list: list.id, version: 0, changeset: changeset))
+    let answer = LiveList.mutationResult(list: list.id, version: 0, changeset: changeset)
+    // In `--sync batch` mode the creation is answered once the journal has made it durable.
+    if let ticket, let journal = list.journal {
+      journal.whenDurable(ticket) { request.respond(answer) }
+    } else {
+      request.respond(answer)
+    }
     MemoryTrim.afterLargeWork(items: snapshot.numberOfItems(includingHidden: true))
   }
 

@@ -29,22 +29,31 @@ final class LiveList: Sendable {
     /// orphanhood it was started for.
     var orphanings = 0
     var isDisposed = false
+    /// The journal ticket of the last change committed in `batch` sync mode, for the request
+    /// that made it to answer once it is durable (``takeDurabilityTicket()``).
+    var durabilityTicket: UInt64?
   }
 
   let id: String
+  /// Tells this list apart from an earlier list of the same id in the journal.
+  let serial: Int
+  /// Where committed changes are journaled (`--state`), if anywhere.
+  let journal: Journal?
   /// Serializes changes, subscriptions and history reads of this list.
   let queue: DispatchQueue
   private let state: Mutex<State>
 
   init(
     id: String, snapshot: ListSnapshot, metadata: ListMetadata, owner: (any ListOwner)?, historyLimit: Int,
-    explainLimit: Int = 1_000
+    explainLimit: Int = 1_000, version: Int = 0, serial: Int = 0, journal: Journal? = nil
   ) {
     self.id = id
+    self.serial = serial
+    self.journal = journal
     self.queue = DispatchQueue(label: "listd.list.\(id)")
     state = Mutex(
       State(
-        committed: Committed(snapshot: snapshot, version: 0, metadata: metadata),
+        committed: Committed(snapshot: snapshot, version: version, metadata: metadata),
         history: ChangeHistory(capacity: historyLimit, maxRecords: explainLimit), owner: owner))
   }
 
@@ -89,8 +98,9 @@ final class LiveList: Sendable {
   /// `change` returns the changeset and, for a batch, its decoded edits (kept in `source` for
   /// `list/explain`); with `explain` the answer carries the explanation too.
   /// Must run on ``queue``. O(cost of the change + size of the changeset).
+  /// `wireEdits` are the batch as sent (`list/edit`), which the journal keeps as they are.
   func mutate(
-    ifVersion: Int?, source: ChangeSource, explain: Bool = false,
+    ifVersion: Int?, source: ChangeSource, explain: Bool = false, wireEdits: JSONValue? = nil,
     _ change: (inout ListSnapshot) throws(ResponseError) -> (Changeset, DecodedEdits?)
   ) throws(ResponseError) -> JSONValue {
     defer { reclaimIdentifiersIfNeeded() }
@@ -99,7 +109,11 @@ final class LiveList: Sendable {
     let (changeset, edits) = try change(&snapshot)
     var source = source
     source.edits = edits
-    return commit(snapshot, changeset: changeset, from: current, source: source, explain: explain)
+    let journaled =
+      wireEdits.map(JournaledChange.wireEdits)
+      ?? edits.flatMap { $0.patches.isEmpty ? JournaledChange(modelEdits: $0.edits) : nil }
+    return try commit(
+      snapshot, changeset: changeset, from: current, source: source, explain: explain, journaled: journaled)
   }
 
   /// ``mutate(ifVersion:source:explain:_:)`` for a change that is not a batch of edits.
@@ -122,11 +136,13 @@ final class LiveList: Sendable {
   }
 
   /// Commits `snapshot` (derived from `base`, the committed state) with its changeset, made by
-  /// `source`; with `explain` the answer carries the explanation. Must run on ``queue``.
+  /// `source`; with `explain` the answer carries the explanation. With a journal the change is
+  /// written first — as `journaled`, or as the whole new state when nil — and a change that
+  /// cannot be written is refused, changing nothing. Must run on ``queue``.
   func commit(
     _ snapshot: ListSnapshot, changeset: Changeset, from base: Committed, source: ChangeSource,
-    explain: Bool = false
-  ) -> JSONValue {
+    explain: Bool = false, journaled: JournaledChange? = nil
+  ) throws(ResponseError) -> JSONValue {
     let encoded = ChangesetEncoding.changeset(changeset)
     var result: JSONValue
     // An empty changeset can still hide a change (a hidden item's payload): only equal
@@ -139,21 +155,18 @@ final class LiveList: Sendable {
         "list": .string(id), "version": .int(Int64(version)), "previousVersion": .int(Int64(base.version)),
         "changeset": encoded,
       ]
-      let record = ChangeRecord(before: base.snapshot, after: snapshot, source: source)
-      let recordWeight = base.snapshot.retainedWeight(notSharedWith: snapshot)
-      let subscribers = state.withLock { state -> [SubscriptionGate] in
-        state.committed.snapshot = snapshot
-        state.committed.version = version
-        state.history.append(
-          version: version, params: params, weight: Self.weight(of: changeset), record: record,
-          recordWeight: recordWeight)
-        return Array(state.subscribers.values)
-      }
+      let ticket = try journalChange(journaled, producing: version, snapshot: snapshot, base: base)
+      let subscribers = record(
+        snapshot, version: version, params: params, changeset: changeset, base: base, source: source)
+      state.withLock { $0.durabilityTicket = ticket }
       if !subscribers.isEmpty {
-        let body = Session.encodeNotification("list/didChange", params)
-        for subscriber in subscribers where !subscriber.send(encoded: body) {
-          unsubscribe(subscriber.session.id)
+        let notify: @Sendable () -> Void = { [self] in
+          let body = Session.encodeNotification("list/didChange", params)
+          for subscriber in subscribers where !subscriber.send(encoded: body) {
+            unsubscribe(subscriber.session.id)
+          }
         }
+        if let ticket, let journal { journal.whenDurable(ticket, notify) } else { notify() }
       }
       result = Self.mutationResult(list: id, version: version, changeset: encoded)
     }
@@ -162,6 +175,71 @@ final class LiveList: Sendable {
         "explain", ExplanationEncoding.explain(changeset, from: base.snapshot, to: snapshot, source: source))
     }
     return result
+  }
+
+  /// Makes `snapshot` the committed state at `version` and enters the change in the history;
+  /// returns the subscribers to notify. Must run on ``queue``.
+  private func record(
+    _ snapshot: ListSnapshot, version: Int, params: JSONValue, changeset: Changeset, base: Committed,
+    source: ChangeSource
+  ) -> [SubscriptionGate] {
+    let record = ChangeRecord(before: base.snapshot, after: snapshot, source: source)
+    let recordWeight = base.snapshot.retainedWeight(notSharedWith: snapshot)
+    return state.withLock { state -> [SubscriptionGate] in
+      state.committed.snapshot = snapshot
+      state.committed.version = version
+      state.history.append(
+        version: version, params: params, weight: Self.weight(of: changeset), record: record,
+        recordWeight: recordWeight)
+      return Array(state.subscribers.values)
+    }
+  }
+
+  /// Writes the change producing `version` to the journal (if any); its durability ticket in
+  /// `batch` mode. Throws -32020 naming the cause when it cannot be written.
+  private func journalChange(
+    _ journaled: JournaledChange?, producing version: Int, snapshot: ListSnapshot, base: Committed
+  ) throws(ResponseError) -> UInt64? {
+    guard let journal else { return nil }
+    let record =
+      journaled.map { JournalRecord.change(list: id, serial: serial, version: version, change: $0) }
+      ?? .state(list: id, serial: serial, version: version, metadata: base.metadata, snapshot: snapshot)
+    do {
+      return try journal.append(record)
+    } catch {
+      throw .journalFailed(list: id, error)
+    }
+  }
+
+  /// Replays a change read from the journal at startup: no journaling, no subscribers.
+  /// Must run before the list is shared.
+  func restore(_ snapshot: ListSnapshot, changeset: Changeset, version: Int) {
+    let base = committed
+    let params: JSONValue = [
+      "list": .string(id), "version": .int(Int64(version)), "previousVersion": .int(Int64(base.version)),
+      "changeset": ChangesetEncoding.changeset(changeset),
+    ]
+    _ = record(
+      snapshot, version: version, params: params, changeset: changeset, base: base,
+      source: ChangeSource(method: "journal"))
+  }
+
+  /// The ticket of the last change committed, if its answer must wait for the journal
+  /// (`--sync batch`); taken once. Must run on ``queue``.
+  func takeDurabilityTicket() -> UInt64? {
+    state.withLock { state in
+      defer { state.durabilityTicket = nil }
+      return state.durabilityTicket
+    }
+  }
+
+  /// The list's state as a checkpoint record. O(items).
+  func checkpointRecord() -> JournalRecord? {
+    let (committed, disposed) = state.withLock { ($0.committed, $0.isDisposed) }
+    guard !disposed else { return nil }
+    return .state(
+      list: id, serial: serial, version: committed.version, metadata: committed.metadata,
+      snapshot: committed.snapshot)
   }
 
   /// Moves the committed snapshot to a fresh id table once the shared one is mostly ids no
@@ -229,8 +307,11 @@ final class LiveList: Sendable {
       throw .invalidParams(
         "\"version\" \(version) is newer than the list's version \(current)", field: "version")
     }
-    guard let records = history.records(since: version, current: current) else {
-      let oldest = history.oldestBase ?? current
+    guard
+      let records = history.records(since: version, current: current)
+        ?? journaledChanges(since: version, history)
+    else {
+      let oldest = min(history.oldestBase ?? current, journal?.oldestVersion(serial: serial) ?? current)
       throw ResponseError(
         .historyUnavailable,
         "list '\(id)' keeps changes since version \(oldest) only, not \(version): resubscribe to resync",
@@ -245,6 +326,35 @@ final class LiveList: Sendable {
       changes.append(params.setting("explain", ExplanationEncoding.explain(record)))
     }
     return (current, changes)
+  }
+
+  /// The changes after `version` that the in-memory history no longer keeps, rebuilt from the
+  /// journal (`--state`), followed by those it keeps; nil if the journal does not retain them.
+  /// O(size of the journal files read + cost of the changes replayed).
+  private func journaledChanges(since version: Int, _ history: ChangeHistory) -> [(
+    params: JSONValue, record: ChangeRecord?
+  )]? {
+    guard let journal, let oldestBase = history.oldestBase ?? Optional(committed.version),
+      version < oldestBase
+    else { return nil }
+    var changes: [(params: JSONValue, record: ChangeRecord?)] = []
+    var previous: ListSnapshot?
+    let source = ChangeSource(method: "journal")
+    let complete = journal.replay(serial: serial, list: id, from: version, through: oldestBase) {
+      replayed, snapshot, changeset in
+      defer { previous = snapshot }
+      guard let changeset, let before = previous else { return true }
+      let params: JSONValue = [
+        "list": .string(id), "version": .int(Int64(replayed)), "previousVersion": .int(Int64(replayed - 1)),
+        "changeset": ChangesetEncoding.changeset(changeset),
+      ]
+      changes.append((params, ChangeRecord(before: before, after: snapshot, source: source)))
+      return true
+    }
+    guard complete, let kept = history.records(since: oldestBase, current: committed.version) else {
+      return nil
+    }
+    return changes + kept
   }
 
   /// `list/explain`: the change that produced `version`, explained (`{list, version,
@@ -297,7 +407,16 @@ final class LiveList: Sendable {
   }
 
   /// Marks the list disposed and returns its subscribers and final version. Must run on ``queue``.
-  func dispose() throws(ResponseError) -> (version: Int, subscribers: [Session]) {
+  func dispose(journaling: Bool = true) throws(ResponseError) -> (version: Int, subscribers: [Session]) {
+    guard !isDisposed else { throw .unknownList(id) }
+    if journaling, let journal {
+      do {
+        let ticket = try journal.append(.dispose(list: id, serial: serial))
+        state.withLock { $0.durabilityTicket = ticket }
+      } catch {
+        throw .journalFailed(list: id, error)
+      }
+    }
     let result = state.withLock { state -> (Int, [Session])? in
       guard !state.isDisposed else { return nil }
       state.isDisposed = true

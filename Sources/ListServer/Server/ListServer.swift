@@ -14,6 +14,10 @@ public final class ListServer: Sendable {
   public let options: ServerOptions
   let registry = ListRegistry()
   private let nextSessionID = Atomic<Int>(1)
+  /// The journal (`--state`) and what startup found wrong in it, once ``openState()`` ran.
+  let durability = Mutex<(journal: Journal?, problems: [String])>((nil, []))
+  /// The serial of the next list created (see ``LiveList/serial``).
+  let nextListSerial = Atomic<Int>(1)
   /// Called when the primary (stdio) session sends `exit`, with the exit code.
   private let onExit: @Sendable (Int32) -> Void
 
@@ -141,16 +145,35 @@ public final class ListServer: Sendable {
 
   /// Creates a list and announces it, on the list's queue before anything else can change it:
   /// each subscription to all lists starts at version 0 with a `list/didCreate` carrying the
-  /// content in the form it asked for; every other session gets a plain `list/didCreate`.
+  /// content in the form it asked for; every other session gets a plain `list/didCreate`. With
+  /// `--state` the creation is journaled first (in the same turn of the list's queue, so no
+  /// change of the list can be journaled before it); the ticket to wait for before answering
+  /// comes back in `--sync batch` mode.
   func createList(
     id: String, snapshot: ListSnapshot, metadata: ListMetadata, owner: (any ListOwner)?
-  ) throws(ResponseError) -> LiveList {
+  ) throws(ResponseError) -> (list: LiveList, durabilityTicket: UInt64?) {
+    let journal = durability.withLock { $0.journal }
     let list = LiveList(
       id: id, snapshot: snapshot, metadata: metadata, owner: owner, historyLimit: options.historyLimit,
-      explainLimit: options.explainLimit)
-    let subscriptions = try registry.add(list)
-    if let session = owner as? Session, session.isDetached { orphan(list, from: session) }
-    list.queue.sync {
+      explainLimit: options.explainLimit, serial: nextListSerial.wrappingAdd(1, ordering: .relaxed).oldValue,
+      journal: journal)
+    let outcome = list.queue.sync { () -> Result<UInt64?, ResponseError> in
+      let subscriptions: [AllListsSubscription]
+      do throws(ResponseError) {
+        subscriptions = try registry.add(list)
+      } catch {
+        return .failure(error)
+      }
+      var ticket: UInt64?
+      if let journal {
+        do throws(JournalError) {
+          ticket = try journal.append(
+            .state(list: id, serial: list.serial, version: 0, metadata: metadata, snapshot: snapshot))
+        } catch {
+          registry.remove(list)
+          return .failure(.journalFailed(list: id, error))
+        }
+      }
       let subscribed = subscriptions.filter { (try? list.subscribe($0.gate)) != nil }
       let info = list.info()
       for subscription in subscribed {
@@ -162,7 +185,10 @@ public final class ListServer: Sendable {
       registry.broadcast(
         "list/didCreate", ["list": .string(id), "info": info],
         excluding: Set(subscribed.map(\.gate.session.id)))
+      return .success(ticket)
     }
-    return list
+    let ticket = try outcome.get()
+    if let session = owner as? Session, session.isDetached { orphan(list, from: session) }
+    return (list, ticket)
   }
 }

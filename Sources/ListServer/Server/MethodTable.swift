@@ -86,9 +86,15 @@ extension HandlerContext {
     of list: LiveList, _ request: IncomingRequest, _ body: @escaping @Sendable () throws -> JSONValue
   ) {
     inOrder(on: list) {
-      request.answer {
+      let result = Result {
         try request.checkCancelled()
         return try body()
+      }
+      // In `--sync batch` mode a change is answered once the journal has made it durable.
+      if let ticket = list.takeDurabilityTicket(), let journal = list.journal {
+        journal.whenDurable(ticket) { request.answer { try result.get() } }
+      } else {
+        request.answer { try result.get() }
       }
     }
   }

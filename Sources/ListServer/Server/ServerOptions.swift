@@ -24,6 +24,16 @@ public struct ServerOptions: Sendable {
   public var orphanTimeout: Duration? = nil
   /// Where logs go (never stdout).
   public var logger: Logger = .standardError()
+  /// `--state DIR`: where lists are journaled so they survive a restart or a crash; nil keeps
+  /// everything in memory.
+  public var stateDirectory: String?
+  /// `--sync`: when a committed change is on disk relative to its answer.
+  public var sync: SyncMode = .batch
+  /// A journal larger than this many bytes starts a new generation with a checkpoint.
+  public var checkpointBytes = 64 << 20
+  /// `--retain-versions`, `--retain-bytes`: what the state directory keeps of older generations.
+  public var retainVersions = 10_000
+  public var retainBytes = 1 << 30
 
   public init() {}
 }

@@ -13,6 +13,7 @@ extension ErrorCode {
   static let noOwner: ErrorCode = -32016
   static let ownerTimeout: ErrorCode = -32017
   static let notOwner: ErrorCode = -32018
+  static let journalFailed: ErrorCode = -32020
 }
 
 extension ResponseError {
@@ -37,6 +38,14 @@ extension ResponseError {
       .notOwner,
       "list '\(list)' is owned by \(session)\(name): pass \"force\": true to \(action) it anyway",
       data: ["list": .string(list), "owner": owner])
+  }
+
+  /// -32020: a change of `list` could not be written to the journal (`--state`), so it was
+  /// not made; `error` names the cause (a full disk, an I/O error).
+  static func journalFailed(list: String, _ error: JournalError) -> ResponseError {
+    ResponseError(
+      .journalFailed, "list '\(list)' was not changed: \(error)",
+      data: ["list": .string(list), "cause": .string(error.description)])
   }
 
   static func duplicateList(_ id: String) -> ResponseError {

@@ -1,0 +1,362 @@
+// The append-only journal of committed changes: writes, group commit, checkpoints and retention.
+import Dispatch
+import Foundation
+import JSONRPC
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Appends records to the current generation's journal file and makes them durable as
+/// ``SyncMode`` says. When the journal passes ``Settings/checkpointBytes`` a new generation
+/// starts: its journal takes the appends at once, and a checkpoint of every list is written
+/// in the background; generations older than the one before the newest checkpoint are deleted
+/// once retention no longer needs them.
+///
+/// `@unchecked Sendable`: every mutable member is guarded by `condition`.
+final class Journal: @unchecked Sendable {
+  struct Settings: Sendable {
+    var sync: SyncMode = .batch
+    /// A journal larger than this starts a new generation with a checkpoint.
+    var checkpointBytes = 64 << 20
+    /// Generations are kept while every list's versions in them are within this many of its
+    /// current version…
+    var retainVersions = 10_000
+    /// …and while all generations together take at most this many bytes.
+    var retainBytes = 1 << 30
+  }
+
+  let directory: StateDirectory
+  let settings: Settings
+  private let logger: Logger
+  private let condition = NSCondition()
+  private var fd: Int32
+  private var generation: Int
+  private var size: Int
+  /// Records appended / known durable, counted from the start of this process.
+  private var appended: UInt64 = 0
+  private var durable: UInt64 = 0
+  private var waiters: [(ticket: UInt64, body: @Sendable () -> Void)] = []
+  private var checkpointing = false
+  private var stopped = false
+  /// The newest generation with a complete checkpoint.
+  private var checkpointed: Int
+  /// Takes the state of every list for a checkpoint (set by the server once it has recovered).
+  private var capture: (@Sendable () -> [JournalRecord])?
+  /// For each generation this process knows the journal of, the oldest and newest version of
+  /// each list (by serial) it holds (a checkpoint's state counts for its generation); and each
+  /// live list's newest version. Retention and past versions read them.
+  private var generationVersions: [Int: [Int: ClosedRange<Int>]] = [:]
+  private var latestVersions: [Int: Int] = [:]
+  private var olderGenerationsLearned = false
+  /// Runs durability callbacks in ticket order.
+  private let callbacks = DispatchQueue(label: "listd.journal.callbacks")
+
+  /// Opens the journal of `generation` for appending (truncated to `intactBytes`, dropping a
+  /// torn or corrupt tail), with `checkpointed` the newest complete checkpoint.
+  init(
+    directory: StateDirectory, generation: Int, intactBytes: Int?, checkpointed: Int, settings: Settings,
+    logger: Logger
+  ) throws(JournalError) {
+    self.directory = directory
+    self.settings = settings
+    self.logger = logger
+    self.generation = generation
+    self.checkpointed = checkpointed
+    let file = directory.file(generation, "journal")
+    fd = open(file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw JournalError("cannot open \(file): \(StateDirectory.reason())") }
+    if let intactBytes {
+      guard ftruncate(fd, off_t(intactBytes)) == 0 else {
+        throw JournalError("cannot truncate \(file): \(StateDirectory.reason())")
+      }
+      fdatasync(fd)
+    }
+    var status = stat()
+    fstat(fd, &status)
+    size = Int(status.st_size)
+    directory.syncDirectory()
+    if settings.sync == .batch {
+      let thread = Thread { [self] in syncLoop() }
+      thread.name = "listd-journal-sync"
+      thread.start()
+    }
+  }
+
+  /// Starts checkpoints: `capture` gives the state record of every list.
+  func startCheckpoints(capture: @escaping @Sendable () -> [JournalRecord]) {
+    condition.withLock { self.capture = capture }
+  }
+
+  // MARK: - Appending
+
+  /// Writes `record`; returns the ticket to wait for with ``whenDurable(_:_:)`` (batch mode),
+  /// or nil when the record is already as durable as ``SyncMode`` promises. Throws, having
+  /// written nothing, when the record cannot be written (a full disk, an I/O error).
+  /// O(record size), plus an `fdatasync` in `always` mode.
+  func append(_ record: JournalRecord) throws(JournalError) -> UInt64? {
+    let frame = RecordFraming.frame(record.body)
+    condition.lock()
+    defer { condition.unlock() }
+    guard !stopped else { throw JournalError("the journal is closed: the daemon is stopping") }
+    if let failure = write(frame) {
+      ftruncate(fd, off_t(size))  // no torn record stays behind
+      throw JournalError("cannot write the journal \(directory.file(generation, "journal")): \(failure)")
+    }
+    size += frame.count
+    appended += 1
+    noteVersion(of: record)
+    if size > settings.checkpointBytes && !checkpointing && capture != nil {
+      checkpointing = true
+      DispatchQueue.global(qos: .utility).async { [self] in checkpoint() }
+    }
+    switch settings.sync {
+    case .always:
+      guard fdatasync(fd) == 0 else {
+        let failure = StateDirectory.reason()
+        size -= frame.count
+        ftruncate(fd, off_t(size))
+        throw JournalError("cannot sync the journal: \(failure)")
+      }
+      durable = appended
+      return nil
+    case .none:
+      durable = appended
+      return nil
+    case .batch:
+      condition.signal()
+      return appended
+    }
+  }
+
+  /// Keeps the retention bookkeeping of `record`, in generation `generation` (this one if nil).
+  /// Call with the lock held (or before the journal is shared).
+  /// `retention: false` for records of the past, which say nothing of the lists' latest versions.
+  func noteVersion(of record: JournalRecord, generation: Int? = nil, retention: Bool = true) {
+    switch record {
+    case .state(_, let serial, let version, _, _, _, _), .change(_, let serial, let version, _):
+      let held = generationVersions[generation ?? self.generation, default: [:]][serial]
+      generationVersions[generation ?? self.generation, default: [:]][serial] =
+        min(held?.lowerBound ?? version, version)...max(held?.upperBound ?? version, version)
+      if retention { latestVersions[serial] = max(latestVersions[serial] ?? version, version) }
+    case .dispose(_, let serial):
+      if retention { latestVersions[serial] = nil }
+    case .checkpointEnd:
+      break
+    }
+  }
+
+  /// The generations known to hold versions of the list `serial`, with the versions each holds.
+  /// The first call reads the generations older than those recovery read (once).
+  func generations(holding serial: Int) -> [(generation: Int, versions: ClosedRange<Int>)] {
+    learnOlderGenerations()
+    return condition.withLock {
+      generationVersions.compactMap { generation, held in held[serial].map { (generation, $0) } }
+        .sorted { $0.generation < $1.generation }
+    }
+  }
+
+  /// Reads the records of the generations on disk that this process has not seen (older than
+  /// the ones recovery replayed) to learn which versions they hold. Once; O(their size).
+  private func learnOlderGenerations() {
+    let known = condition.withLock { () -> Set<Int>? in
+      if olderGenerationsLearned { return nil }
+      olderGenerationsLearned = true
+      return Set(generationVersions.keys)
+    }
+    guard let known else { return }
+    let unseen = Set(directory.generations("journal") + directory.generations("checkpoint")).subtracting(
+      known)
+    for generation in unseen.sorted() {
+      for suffix in ["checkpoint", "journal"] {
+        guard let bytes = try? directory.read(directory.file(generation, suffix)) else { continue }
+        for body in RecordFraming.scan(bytes).bodies {
+          guard let record = try? JournalRecord(body: body) else { break }
+          condition.withLock { noteVersion(of: record, generation: generation, retention: false) }
+        }
+      }
+    }
+  }
+
+  /// The newest generation (the one appends go to).
+  var currentGeneration: Int { condition.withLock { generation } }
+
+  /// Writes all of `bytes` to the journal; the reason on failure. Call with the lock held.
+  private func write(_ bytes: [UInt8]) -> String? {
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return StateDirectory.reason()
+      }
+      offset += count
+    }
+    return nil
+  }
+
+  /// Runs `body` once the record of `ticket` is durable, after the bodies of earlier tickets.
+  func whenDurable(_ ticket: UInt64, _ body: @escaping @Sendable () -> Void) {
+    condition.withLock {
+      if ticket <= durable {
+        callbacks.async(execute: body)
+      } else {
+        waiters.append((ticket, body))
+      }
+    }
+  }
+
+  /// Group commit: syncs whatever was appended since the last sync, then releases its waiters.
+  private func syncLoop() {
+    condition.lock()
+    while true {
+      while appended == durable && !stopped { condition.wait() }
+      if stopped && appended == durable { break }
+      let target = appended
+      let file = fd
+      condition.unlock()
+      let failed = fdatasync(file) != 0 ? StateDirectory.reason() : nil
+      condition.lock()
+      if let failed, file == fd {
+        // The records stay written; their answers go out, but say so loudly.
+        logger.error("journal: fdatasync failed (\(failed)); the last changes may not survive a power loss")
+      }
+      markDurable(upTo: target)
+    }
+    condition.unlock()
+  }
+
+  /// Call with the lock held.
+  private func markDurable(upTo target: UInt64) {
+    durable = max(durable, target)
+    var index = 0
+    while index < waiters.count && waiters[index].ticket <= durable {
+      callbacks.async(execute: waiters[index].body)
+      index += 1
+    }
+    waiters.removeFirst(index)
+  }
+
+  /// Makes everything appended durable and stops appending (a clean stop). Idempotent.
+  func close() {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !stopped else { return }
+    fdatasync(fd)
+    markDurable(upTo: appended)
+    stopped = true
+    condition.broadcast()
+  }
+
+  // MARK: - Checkpoints
+
+  /// Starts generation + 1, writes its checkpoint, then deletes what retention allows.
+  private func checkpoint() {
+    defer { condition.withLock { checkpointing = false } }
+    let (next, capture) = condition.withLock { (generation + 1, self.capture) }
+    guard let capture else { return }
+    // The checkpoint's temporary file comes first: recovery tells an interrupted checkpoint
+    // (it exists) from a deleted one (it does not).
+    let temporary = open(
+      directory.file(next, "checkpoint") + ".tmp", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard temporary >= 0 else {
+      logger.error("journal: cannot start checkpoint \(next): \(StateDirectory.reason())")
+      return
+    }
+    Glibc.close(temporary)
+    let file = directory.file(next, "journal")
+    let newFD = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
+    guard newFD >= 0 else {
+      logger.error("journal: cannot start \(file): \(StateDirectory.reason()); staying on the current one")
+      return
+    }
+    directory.syncDirectory()
+    condition.withLock {
+      // Records appended before the switch stay in the old file: sync it before leaving it.
+      fdatasync(fd)
+      markDurable(upTo: appended)
+      Glibc.close(fd)
+      fd = newFD
+      generation = next
+      size = 0
+    }
+    // Each list's state is taken after the switch: a change whose record went to the old
+    // journal either is in its state or is replayed from the old journal on recovery.
+    let records = capture()
+    do {
+      try writeCheckpoint(records, generation: next)
+      condition.withLock {
+        checkpointed = next
+        for record in records { noteVersion(of: record, generation: next) }
+      }
+      deleteUnretained(newest: next)
+    } catch {
+      logger.error("journal: checkpoint \(next) failed: \(error)")
+    }
+  }
+
+  private func writeCheckpoint(_ records: [JournalRecord], generation: Int) throws(JournalError) {
+    let file = directory.file(generation, "checkpoint")
+    let temporary = file + ".tmp"
+    let out = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard out >= 0 else { throw JournalError("cannot create \(temporary): \(StateDirectory.reason())") }
+    defer { Glibc.close(out) }
+    for record in records + [.checkpointEnd(generation: generation)] {
+      let frame = RecordFraming.frame(record.body)
+      var offset = 0
+      while offset < frame.count {
+        let count = frame[offset...].withUnsafeBytes { Glibc.write(out, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else {
+          let reason = StateDirectory.reason()
+          unlink(temporary)
+          throw JournalError("cannot write \(temporary): \(reason)")
+        }
+        offset += count
+      }
+    }
+    guard fdatasync(out) == 0, rename(temporary, file) == 0 else {
+      let reason = StateDirectory.reason()
+      unlink(temporary)
+      throw JournalError("cannot complete \(file): \(reason)")
+    }
+    directory.syncDirectory()
+  }
+
+  /// Deletes generations older than the one before `newest` (which recovery may still need)
+  /// while they exceed the retention budgets.
+  private func deleteUnretained(newest: Int) {
+    let journals = directory.generations("journal")
+    let checkpoints = directory.generations("checkpoint")
+    let old = Set(journals + checkpoints).filter { $0 < newest - 1 }.sorted()
+    var total = Self.bytes(of: directory.path)
+    let (versions, latest) = condition.withLock { (generationVersions, latestVersions) }
+    for generation in old {
+      // Versions are known for the generations this process wrote or recovered; older ones
+      // go by the byte budget only.
+      let outOfRange =
+        versions[generation].map { held in
+          held.allSatisfy { serial, versions in
+            latest[serial].map { versions.upperBound <= $0 - settings.retainVersions } ?? true
+          }
+        } ?? false
+      guard total > settings.retainBytes || outOfRange else { break }
+      condition.withLock { _ = generationVersions.removeValue(forKey: generation) }
+      for suffix in ["journal", "checkpoint"] {
+        let file = directory.file(generation, suffix)
+        var status = stat()
+        if stat(file, &status) == 0 { total -= Int(status.st_size) }
+        unlink(file)
+      }
+    }
+  }
+
+  /// The bytes of every file in `path`.
+  private static func bytes(of path: String) -> Int {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    return names.reduce(0) { total, name in
+      var status = stat()
+      return stat(path + "/" + name, &status) == 0 ? total + Int(status.st_size) : total
+    }
+  }
+}

@@ -1,0 +1,102 @@
+// Reads the state directory at startup: the newest intact checkpoint, then the journals after it.
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What startup found in the state directory: the records to apply, in order, and every
+/// problem met on the way (each is reported; none stops the daemon).
+struct JournalRecovery {
+  /// The newest complete checkpoint's states, then every journal record after it.
+  var records: [JournalRecord] = []
+  /// For each of `records`, the generation whose journal it came from (nil: a checkpoint).
+  var generations: [Int?] = []
+  var problems: [String] = []
+  /// The generation whose journal takes the next appends, and the length to cut it to
+  /// (nil: it is intact).
+  var appendGeneration = 1
+  var intactBytes: Int?
+  /// The newest complete checkpoint (0: none).
+  var checkpointed = 0
+
+  /// Reads `directory`. O(size of the newest checkpoint and the journals after it).
+  static func read(_ directory: StateDirectory) throws(JournalError) -> JournalRecovery {
+    var recovery = JournalRecovery()
+    for generation in directory.generations("checkpoint").reversed() {
+      let file = directory.file(generation, "checkpoint")
+      guard let bytes = try directory.read(file) else { continue }
+      let scan = RecordFraming.scan(bytes)
+      var records: [JournalRecord] = []
+      var problem = scan.problem
+      for body in scan.bodies where problem == nil {
+        do throws(JournalError) {
+          records.append(try JournalRecord(body: body))
+        } catch {
+          problem = "\(error)"
+        }
+      }
+      guard problem == nil, case .checkpointEnd(generation)? = records.last else {
+        recovery.problems.append(
+          "checkpoint \(file) is \(problem ?? "incomplete") and was skipped: recovering from an older one")
+        continue
+      }
+      recovery.records = Array(records.dropLast())
+      recovery.generations = Array(repeating: nil, count: recovery.records.count)
+      recovery.checkpointed = generation
+      break
+    }
+    let journals = directory.generations("journal")
+    // Every generation after the first starts with a checkpoint; a missing one is reported
+    // (recovery then goes on from an older checkpoint and the journals after it).
+    let checkpoints = Set(directory.generations("checkpoint"))
+    for generation in journals
+    where generation > max(1, recovery.checkpointed) && !checkpoints.contains(generation) {
+      let file = directory.file(generation, "checkpoint")
+      // Its temporary file is made before the generation's journal: without it, it was deleted.
+      let interrupted = unlink(file + ".tmp") == 0
+      recovery.problems.append(
+        "checkpoint \(file) is "
+          + (interrupted ? "incomplete (the daemon stopped while writing it)" : "missing")
+          + ": recovering from "
+          + (recovery.checkpointed > 0 ? "checkpoint \(recovery.checkpointed)" : "the first journal")
+          + " and the journals after it")
+    }
+    let first = recovery.checkpointed > 0 ? recovery.checkpointed - 1 : (journals.first ?? 1)
+    if recovery.checkpointed == 0, first > 1 {
+      recovery.problems.append(
+        "no intact checkpoint, and the journals start at generation \(first): lists created before it are lost"
+      )
+    }
+    let replayed = journals.filter { $0 >= first }
+    recovery.appendGeneration = max(replayed.last ?? 1, recovery.checkpointed, 1)
+    for generation in replayed {
+      let file = directory.file(generation, "journal")
+      guard let bytes = try directory.read(file) else { continue }
+      let scan = RecordFraming.scan(bytes)
+      var intact = scan.intactBytes
+      var problem = scan.problem
+      var offset = 0
+      for body in scan.bodies {
+        do throws(JournalError) {
+          let record = try JournalRecord(body: body)
+          recovery.records.append(record)
+          recovery.generations.append(generation)
+          offset += RecordFraming.headerSize + body.count
+        } catch {
+          problem = "\(error) at byte \(offset)"
+          intact = offset
+          break
+        }
+      }
+      if let problem {
+        let lost = bytes.count - intact
+        recovery.problems.append(
+          "journal \(file) has \(problem); its last \(lost) bytes were dropped, "
+            + "and the changes before them are recovered")
+        if generation == recovery.appendGeneration { recovery.intactBytes = intact }
+      }
+    }
+    return recovery
+  }
+}

@@ -1,0 +1,133 @@
+// `--state DIR`: opening the state directory at startup and bringing the journaled lists back.
+import JSON
+import JSONRPC
+import ListModel
+
+extension ListServer {
+  /// Locks and reads the state directory (if ``ServerOptions/stateDirectory`` is set), brings
+  /// back every journaled list (ownerless, at its last journaled version, with the history
+  /// since the last checkpoint), and journals every later change. Returns the problems met
+  /// (a torn tail, a corrupt record, a missing checkpoint), which are also logged and sent to
+  /// the first session to initialize. Throws when the directory cannot be used (another
+  /// daemon holds it, no permission). Call once, before attaching sessions.
+  /// O(size of the newest checkpoint and the journals after it).
+  @discardableResult
+  public func openState() throws -> [String] {
+    guard let path = options.stateDirectory else { return [] }
+    let started = ContinuousClock.now
+    let directory = try StateDirectory(path)
+    var recovery = try JournalRecovery.read(directory)
+    let journal = try Journal(
+      directory: directory, generation: recovery.appendGeneration, intactBytes: recovery.intactBytes,
+      checkpointed: recovery.checkpointed,
+      settings: Journal.Settings(
+        sync: options.sync, checkpointBytes: options.checkpointBytes, retainVersions: options.retainVersions,
+        retainBytes: options.retainBytes),
+      logger: options.logger)
+    recovery.problems += restore(recovery, journal: journal)
+    for problem in recovery.problems { options.logger.error("state \(path): \(problem)") }
+    let registry = self.registry
+    journal.startCheckpoints { registry.lists.compactMap { $0.checkpointRecord() } }
+    durability.withLock { $0 = (journal, recovery.problems) }
+    let lists = registry.lists
+    options.logger.info(
+      "state \(path): \(lists.count) list\(lists.count == 1 ? "" : "s") recovered in "
+        + "\(ContinuousClock.now - started), sync \(options.sync.rawValue)")
+    return recovery.problems
+  }
+
+  /// Applies the recovered records; returns the problems found in them (gaps, bad content).
+  private func restore(_ recovery: JournalRecovery, journal: Journal) -> [String] {
+    var problems: [String] = []
+    var lists: [Int: LiveList] = [:]
+    var maxSerial = 0
+    // A list of the journal before the checkpoint's generation that the checkpoint does not
+    // hold was disposed before the checkpoint: its records there are history.
+    var checkpointed: Set<Int> = []
+    for (record, generation) in zip(recovery.records, recovery.generations) {
+      journal.noteVersion(of: record, generation: generation ?? recovery.checkpointed)
+      if let generation {
+        if generation < recovery.checkpointed, let serial = record.serial, !checkpointed.contains(serial) {
+          continue
+        }
+      } else if let serial = record.serial {
+        checkpointed.insert(serial)
+      }
+      switch record {
+      case .state(let id, let serial, let version, let metadata, _, _, _):
+        maxSerial = max(maxSerial, serial)
+        if let list = lists[serial] {
+          guard version > list.committed.version else { continue }
+          guard version == list.committed.version + 1 else {
+            problems.append(gap(list, at: version))
+            continue
+          }
+          do {
+            let snapshot = try record.snapshot()
+            list.restore(snapshot, changeset: diff(list.committed.snapshot, snapshot), version: version)
+          } catch {
+            problems.append(
+              "list '\(id)': version \(version) cannot be read (\(error)); it stays at an earlier one")
+          }
+          continue
+        }
+        do {
+          let snapshot = try record.snapshot()
+          if let old = try? registry.list(id) {
+            problems.append("list '\(id)' appears twice in the journal; the later one is kept")
+            registry.remove(old)
+          }
+          let list = LiveList(
+            id: id, snapshot: snapshot, metadata: metadata, owner: nil, historyLimit: options.historyLimit,
+            explainLimit: options.explainLimit, version: version, serial: serial, journal: journal)
+          _ = try registry.add(list)
+          lists[serial] = list
+        } catch {
+          problems.append("list '\(id)' cannot be read (\(error)) and was not recovered")
+        }
+      case .change(let id, let serial, let version, let change):
+        guard let list = lists[serial], version > list.committed.version else { continue }
+        guard version == list.committed.version + 1 else {
+          problems.append(gap(list, at: version))
+          continue
+        }
+        var snapshot = list.committed.snapshot
+        do {
+          let changeset = try change.apply(to: &snapshot, list: id)
+          list.restore(snapshot, changeset: changeset, version: version)
+        } catch {
+          problems.append(
+            "list '\(id)': version \(version) does not replay (\(error.message)); it stays at \(version - 1)")
+        }
+      case .dispose(_, let serial):
+        if let list = lists.removeValue(forKey: serial) {
+          _ = try? list.dispose(journaling: false)
+          registry.remove(list)
+        }
+      case .checkpointEnd:
+        break
+      }
+    }
+    nextListSerial.store(maxSerial + 1, ordering: .relaxed)
+    return problems
+  }
+
+  private func gap(_ list: LiveList, at version: Int) -> String {
+    "list '\(list.id)': the journal skips from version \(list.committed.version) to \(version); "
+      + "it stays at \(list.committed.version)"
+  }
+
+  /// What startup found wrong in the state directory, for the first session to initialize
+  /// (sent once).
+  func takeStartupProblems() -> [String] {
+    durability.withLock { state in
+      defer { state.problems = [] }
+      return state.problems
+    }
+  }
+
+  /// Makes every journaled change durable and stops journaling (a clean stop).
+  public func closeState() {
+    durability.withLock { $0.journal }?.close()
+  }
+}
