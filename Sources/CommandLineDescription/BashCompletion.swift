@@ -35,7 +35,7 @@ extension ToolDescription {
     s += "    word=${COMP_WORDS[i]}\n"
     s += "    if [[ -n $expect ]]; then\n"
     if let socketOption {
-      s += "      [[ $expect == \(socketOption) ]] && socket=$word\n"
+      s += "      [[ $expect == \(socketOption) ]] && socket=${word/#\\~/$HOME}\n"
     }
     s += "      expect=\n"
     s += "    elif [[ -z $literal && $word == -?* ]]; then\n"

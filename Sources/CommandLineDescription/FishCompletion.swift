@@ -88,7 +88,7 @@ extension ToolDescription {
     s += "# \(f)_lists: the ids of the daemon's lists (none if no daemon answers within a second).\n"
     s += "function \(f)_lists\n"
     s += "    set -l state (\(f)_scan)\n"
-    s += "    set -l socket $state[3]\n"
+    s += "    set -l socket (string replace -r '^~' $HOME -- $state[3])\n"
     s += "    if test -n \"$socket\"\n"
     s += "        command listctl --socket $socket --timeout 1 lists --ids 2>/dev/null\n"
     s += "    else\n"

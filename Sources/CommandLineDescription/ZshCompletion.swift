@@ -10,6 +10,7 @@ extension ToolDescription {
       # --socket given on the command line, if any.
       \(f)_lists() {
         local socket=${(Q)${opt_args[--socket]:-$socket}}
+        socket=${socket/#\\~/$HOME}
         local -a ids
         ids=(${(f)"$(\(listIDsCommand(socket: "socket")))"})
         _wanted lists expl 'list id' compadd -a ids

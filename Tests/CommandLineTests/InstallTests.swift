@@ -91,6 +91,12 @@ final class InstallTests: XCTestCase {
       ["files"])
     XCTAssertEqual(
       try Shells.bash(bash + "listd", ["listd", "--log-level", "w"], environment: environment), ["warning"])
+    // A socket given as ~/PATH, as the shell would expand it when running the command.
+    var home = environment
+    home["HOME"] = daemonScratch.path
+    XCTAssertEqual(
+      try Shells.bash(bash + "listctl", ["listctl", "--socket", "~/s", "show", "l"], environment: home),
+      ["live"])
     // No daemon: nothing to offer, at once.
     XCTAssertEqual(
       try Shells.bash(
@@ -123,6 +129,8 @@ final class InstallTests: XCTestCase {
       XCTAssertEqual(
         try Shells.fish("listd-tui --socket \(daemon.socket) --list s", environment: fish), ["settings"])
       XCTAssertEqual(try Shells.fish("listd --log-l", environment: fish), ["--log-level"])
+      fish["HOME"] = daemonScratch.path
+      XCTAssertEqual(try Shells.fish("listctl --socket ~/s show l", environment: fish), ["live"])
     }
 
     // Neovim: the line install printed puts the plugin on the runtimepath (:Listd, :help listd).

@@ -52,7 +52,7 @@ final class VersionTests: XCTestCase {
 
   /// The commit of a checkout; with uncommitted changes in the paths the build reads (and only
   /// those); unknown, with the reason, outside a checkout, in a checkout's subdirectory (someone
-  /// else's repository) and before the first commit.
+  /// else's repository), before the first commit and when git cannot read the checkout.
   func testBuildInfoFindsTheCommitOrSaysWhyNot() throws {
     guard installed("git") != nil else { throw XCTSkip("git is not installed") }
     let scratch = try Scratch(self)
@@ -100,5 +100,13 @@ final class VersionTests: XCTestCase {
     XCTAssertTrue(
       try buildInfo(package + "/Sources", scratch: scratch).contains("\"not built from a git checkout\""),
       "a package inside another repository is not that repository's commit")
+
+    // A checkout git cannot read (here a broken `.git`) is not mistaken for no checkout.
+    let broken = scratch("broken")
+    try FileManager.default.createDirectory(atPath: broken, withIntermediateDirectories: false)
+    try "gitdir: /nonexistent\n".write(toFile: broken + "/.git", atomically: true, encoding: .utf8)
+    XCTAssertTrue(
+      try buildInfo(broken, scratch: scratch).contains(
+        "\"git could not read the checkout: git status there says why\""))
   }
 }
