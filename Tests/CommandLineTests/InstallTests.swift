@@ -175,17 +175,28 @@ final class InstallTests: XCTestCase {
   /// What the README tells a user to run: `script/install` in a clean clone (with the working
   /// tree's uncommitted changes), building in release, into the default `~/.local`; then man and
   /// fish find what it installed on their own, and --version names the clone's commit.
+  ///
+  /// The clone lives in `.build/install-test/clone` and is reset to a clean clone of HEAD before
+  /// each run, all but its `.build`: the first run in a fresh checkout (as in CI) builds from
+  /// nothing, later runs rebuild only what changed, keeping the suite's time down.
   func testTheDefaultInstallFromACleanClone() throws {
     let scratch = try Scratch(self)
-    let clone = scratch("clone")
+    let clone = repositoryRoot.appendingPathComponent(".build/install-test/clone").path
     let home = scratch("home")
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
     let head = try VersionTests.head()
     if head != nil {
-      // The commit, plus what the working tree changes: what a commit made now would hold.
+      // HEAD, plus what the working tree changes: what a commit made now would hold.
       let copy = try bash(
         """
-        git clone -q "$ROOT" "$CLONE"
+        if [[ -d $CLONE/.git ]]; then
+          git -C "$CLONE" fetch -q "$ROOT" HEAD
+          git -C "$CLONE" reset -q --hard FETCH_HEAD
+          git -C "$CLONE" clean -q -fdx -e /.build
+        else
+          rm -rf "$CLONE"
+          git clone -q "$ROOT" "$CLONE"
+        fi
         cd "$ROOT"
         git ls-files -z --modified --others --exclude-standard | while IFS= read -r -d '' file; do
           if [[ -e $file ]]; then mkdir -p "$CLONE/$(dirname "$file")"; cp -p "$file" "$CLONE/$file"; fi
@@ -195,7 +206,7 @@ final class InstallTests: XCTestCase {
       XCTAssertEqual(copy.status, 0, copy.stderr)
     } else {
       let copy = try bash(
-        "mkdir \"$CLONE\" && tar -C \"$ROOT\" --exclude=./.build -cf - . | tar -C \"$CLONE\" -xf -",
+        "rm -rf \"$CLONE\" && mkdir -p \"$CLONE\" && tar -C \"$ROOT\" --exclude=./.build -cf - . | tar -C \"$CLONE\" -xf -",
         environment: ["ROOT": repositoryRoot.path, "CLONE": clone])
       XCTAssertEqual(copy.status, 0, copy.stderr)
     }
