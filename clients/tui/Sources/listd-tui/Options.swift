@@ -56,8 +56,9 @@ struct Options {
         Section(
           "EXIT STATUS",
           [
-            "0 when quit with q, 1 when it cannot start (no terminal, no daemon, a log it cannot open), "
-              + "2 for a usage error, 128 + the signal's number when a signal ends it."
+            "0 when quit (q, or its input closed), 1 when it cannot start (no terminal, a private daemon that "
+              + "cannot start, a log it cannot open), 2 for a usage error, 128 + the signal's number when a "
+              + "signal ends it."
           ]),
         Section(
           "ENVIRONMENT",
