@@ -119,8 +119,14 @@ final class InstallTests: XCTestCase {
       XCTAssertEqual(registered.stdout, "_listd _listctl _listd-tui\n", registered.stderr)
     }
 
-    // fish: finds the scripts itself in PREFIX/share (XDG_DATA_DIRS), completes from the daemon.
-    if installed("fish") != nil {
+    // fish: each script parses; fish finds them itself in PREFIX/share (XDG_DATA_DIRS) and
+    // completes from the daemon.
+    if let fishBinary = installed("fish") {
+      for name in tools {
+        let syntax = try runProcess(
+          fishBinary, ["-n", "\(prefix)/share/fish/vendor_completions.d/\(name).fish"])
+        XCTAssertEqual(syntax.status, 0, syntax.stderr)
+      }
       var fish = environment
       fish["XDG_DATA_DIRS"] = "\(prefix)/share:/usr/local/share:/usr/share"
       XCTAssertEqual(
