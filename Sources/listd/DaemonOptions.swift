@@ -77,7 +77,8 @@ struct DaemonOptions {
     },
     .value(
       "--checkpoint-bytes", "N",
-      "with --state, checkpoint every list once the journal passes N bytes (default 67108864)"
+      "with --state, checkpoint every list once the journal passes N bytes or the last checkpoint's size, "
+        + "whichever is larger, or 50000 records (default 16777216)"
     ) { $0.server.checkpointBytes = try $1.positiveInteger() },
   ]
 

@@ -27,6 +27,7 @@ final class ReadmeCommandsTests: XCTestCase {
     "listctl --spawn -- run Tests/Scripts/tasks.jsonl": .run,
     "listd --listen --stay": .elsewhere("the tour's block runs it in the background"),
     "listctl": .elsewhere("the program's name"),
+    "listd": .elsewhere("the name of the daemon and of the Python package (clients/python)"),
     "listctl preview": .elsewhere("the tour's block runs `listctl preview todo --delete code`"),
     "listctl diff OLD.json NEW.json": .elsewhere(
       "placeholders: ListctlPreviewTests.testDiffOfTwoContentFiles runs it"),
@@ -42,7 +43,6 @@ final class ReadmeCommandsTests: XCTestCase {
     // `script/test` is `swift test`, which runs this test: running it here would recurse.
     "script/test": .skipped("it runs this test"),
     "swift test": .skipped("it runs this test"),
-    "listd": .elsewhere("the program's name"),
     "script/install": .elsewhere(
       "CommandLineTests.InstallTests.testTheDefaultInstallFromACleanClone runs it (a release build into ~/.local)"
     ),
@@ -212,6 +212,8 @@ final class ReadmeCommandsTests: XCTestCase {
     XCTAssertTrue(
       run.stdout.contains("watching todo at version 0\nv1  ~ 'Write the spec (draft 2)'\n"), run.stdout)
     XCTAssertTrue(run.stdout.contains("v2  disposed"), run.stdout)
+    // The Python client, pip-installed into a virtual environment, read the same daemon.
+    XCTAssertTrue(run.stdout.contains("[1, 0] code Write the code\n"), run.stdout)
     XCTAssertTrue(
       run.stdout.contains(
         "\n  ↕ code  moved from section today, now between (start) and (end) (edit 0 moveItem)\n"),

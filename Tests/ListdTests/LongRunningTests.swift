@@ -32,13 +32,17 @@ final class LongRunningTests: XCTestCase {
     XCTAssertTrue(waitUntil(timeout: 20) { daemon.threadCount() ?? 0 <= 8 }, "threads never settled")
     let descriptors = daemon.openDescriptors()
     let threads = try XCTUnwrap(daemon.threadCount())
-    let resident = try XCTUnwrap(daemon.residentKiB())
 
-    for index in 0..<10_000 { try shortConnection(index) }
+    // The allocator's own growth settles over the first few thousand connections (threads come
+    // and go: glibc arenas and stack caches fill; about 300 KiB, then a few bytes per connection,
+    // ±100 KiB): memory is measured from there.
+    for index in 0..<3_000 { try shortConnection(index) }
+    let resident = try XCTUnwrap(daemon.residentKiB())
+    for index in 3_000..<10_000 { try shortConnection(index) }
     assertBack(daemon, descriptors: descriptors, threads: threads, "after 10,000 connections")
     let grown = (daemon.residentKiB() ?? .max) - resident
-    // 10,000 connections that each kept 64 bytes (a dispatch continuation) would add 625 KiB.
-    XCTAssertLessThan(grown, 384, "RSS grew by \(grown) KiB over 10,000 connections")
+    // 7,000 connections that each kept 64 bytes (a dispatch continuation) would add 437 KiB.
+    XCTAssertLessThan(grown, 384, "RSS grew by \(grown) KiB over the last 7,000 of 10,000 connections")
 
     // Clients that subscribe (to one list, to every list) or create a list, then vanish
     // without reading a byte: the session must not stay registered anywhere (its lists are

@@ -17,8 +17,11 @@ import JSONRPC
 final class Journal: @unchecked Sendable {
   struct Settings: Sendable {
     var sync: SyncMode = .batch
-    /// A journal larger than this starts a new generation with a checkpoint.
-    var checkpointBytes = 64 << 20
+    /// A journal larger than this — or than the last checkpoint, if that is larger — starts a
+    /// new generation with a checkpoint, so recovery reads at most about twice the lists' size.
+    var checkpointBytes = 16 << 20
+    /// So does a journal of this many records (small changes cost their replay, not their bytes).
+    var checkpointRecords = 50_000
     /// Generations are kept while every list's versions in them are within this many of its
     /// current version…
     var retainVersions = 10_000
@@ -49,6 +52,9 @@ final class Journal: @unchecked Sendable {
   private var generationVersions: [Int: [Int: ClosedRange<Int>]] = [:]
   private var latestVersions: [Int: Int] = [:]
   private var olderGenerationsLearned = false
+  /// Records in the current generation's journal, and the size of the last checkpoint written.
+  private var recordCount = 0
+  private var lastCheckpointBytes = 0
   /// Runs durability callbacks in ticket order.
   private let callbacks = DispatchQueue(label: "listd.journal.callbacks")
 
@@ -106,7 +112,10 @@ final class Journal: @unchecked Sendable {
     size += frame.count
     appended += 1
     noteVersion(of: record)
-    if size > settings.checkpointBytes && !checkpointing && capture != nil {
+    recordCount += 1
+    let due =
+      size > max(settings.checkpointBytes, lastCheckpointBytes) || recordCount > settings.checkpointRecords
+    if due && !checkpointing && capture != nil {
       checkpointing = true
       DispatchQueue.global(qos: .utility).async { [self] in checkpoint() }
     }
@@ -279,6 +288,7 @@ final class Journal: @unchecked Sendable {
       fd = newFD
       generation = next
       size = 0
+      recordCount = 0
     }
     // Each list's state is taken after the switch: a change whose record went to the old
     // journal either is in its state or is replayed from the old journal on recovery.
@@ -315,6 +325,8 @@ final class Journal: @unchecked Sendable {
         offset += count
       }
     }
+    var status = stat()
+    if fstat(out, &status) == 0 { condition.withLock { lastCheckpointBytes = Int(status.st_size) } }
     guard fdatasync(out) == 0, rename(temporary, file) == 0 else {
       let reason = StateDirectory.reason()
       unlink(temporary)

@@ -21,19 +21,27 @@ enum JournaledChange {
     self = .modelEdits(edits)
   }
 
-  /// Replays the change on `snapshot`; returns the changeset. O(cost of the change).
-  func apply(to snapshot: inout ListSnapshot, list: String) throws(ResponseError) -> Changeset {
+  /// Replays the change on `snapshot`; returns the changeset, or an empty one without
+  /// `diffing` (recovery needs the changesets of the versions the history keeps only).
+  /// O(cost of the change), plus the diff when `diffing`.
+  func apply(to snapshot: inout ListSnapshot, list: String, diffing: Bool = true) throws(ResponseError)
+    -> Changeset
+  {
     switch self {
     case .wireEdits(let edits):
       let decoded = try EditDecoding.edits(Params(["edits": edits]))
-      return try decoded.applyAndDiff(to: &snapshot, list: list, batch: true)
+      return try decoded.applyAndDiff(to: &snapshot, list: list, batch: true, diffing: diffing)
     case .content(let content):
       let sections = try ContentDecoding.content(Params(content), inheritingExpansion: ())
       let old = snapshot
       snapshot = try ContentHandlers.replaced(old, by: sections, list: list)
-      return diff(old, snapshot)
+      return diffing ? diff(old, snapshot) : Changeset()
     case .modelEdits(let edits):
       do throws(ListModelError) {
+        guard diffing else {
+          try snapshot.apply(edits)
+          return Changeset()
+        }
         return try snapshot.applyAndDiff(edits)
       } catch {
         throw .model(error, list: list)

@@ -211,9 +211,18 @@ final class LiveList: Sendable {
     }
   }
 
-  /// Replays a change read from the journal at startup: no journaling, no subscribers.
+  /// Replays a change read from the journal at startup: no journaling, no subscribers. Without
+  /// a changeset the change is not entered in the history (it is older than the history keeps).
   /// Must run before the list is shared.
-  func restore(_ snapshot: ListSnapshot, changeset: Changeset, version: Int) {
+  func restore(_ snapshot: ListSnapshot, changeset: Changeset?, version: Int) {
+    guard let changeset else {
+      state.withLock { state in
+        state.committed.snapshot = snapshot
+        state.committed.version = version
+        state.history.removeAll()
+      }
+      return
+    }
     let base = committed
     let params: JSONValue = [
       "list": .string(id), "version": .int(Int64(version)), "previousVersion": .int(Int64(base.version)),
@@ -222,6 +231,15 @@ final class LiveList: Sendable {
     _ = record(
       snapshot, version: version, params: params, changeset: changeset, base: base,
       source: ChangeSource(method: "journal"))
+  }
+
+  /// Takes the committed snapshot out (an empty one stands in) so a replay edits it in place;
+  /// ``restore(_:changeset:version:)`` puts the result back. Before the list is shared only.
+  func takeSnapshotForRestore() -> ListSnapshot {
+    state.withLock { state in
+      defer { state.committed.snapshot = ListSnapshot(selectionMode: state.committed.snapshot.selectionMode) }
+      return state.committed.snapshot
+    }
   }
 
   /// The ticket of the last change committed, if its answer must wait for the journal

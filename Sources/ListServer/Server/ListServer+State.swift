@@ -44,6 +44,23 @@ extension ListServer {
     // A list of the journal before the checkpoint's generation that the checkpoint does not
     // hold was disposed before the checkpoint: its records there are history.
     var checkpointed: Set<Int> = []
+    // Only the last changes enter the in-memory history with their changesets: older ones
+    // replay undiffed, so recovery costs the changes' own work, not a diff of the whole list per
+    // change (`list/changesSince` and `atVersion` rebuild older ones from the journal on demand).
+    var newest: [Int: Int] = [:]
+    for record in recovery.records {
+      switch record {
+      case .state(_, let serial, let version, _, _, _, _), .change(_, let serial, let version, _):
+        newest[serial] = max(newest[serial] ?? 0, version)
+      default: break
+      }
+    }
+    func diffing(_ serial: Int, _ version: Int) -> Bool {
+      version > (newest[serial] ?? 0) - min(options.historyLimit, Self.recoveredHistory)
+    }
+    // A list whose journal has a gap or a change that does not replay stays before it; its
+    // later records are skipped (one problem reported per list).
+    var stalled: Set<Int> = []
     for (record, generation) in zip(recovery.records, recovery.generations) {
       journal.noteVersion(of: record, generation: generation ?? recovery.checkpointed)
       if let generation {
@@ -53,6 +70,7 @@ extension ListServer {
       } else if let serial = record.serial {
         checkpointed.insert(serial)
       }
+      if let serial = record.serial, stalled.contains(serial) { continue }
       switch record {
       case .state(let id, let serial, let version, let metadata, _, _, _):
         maxSerial = max(maxSerial, serial)
@@ -60,14 +78,17 @@ extension ListServer {
           guard version > list.committed.version else { continue }
           guard version == list.committed.version + 1 else {
             problems.append(gap(list, at: version))
+            stalled.insert(serial)
             continue
           }
           do {
             let snapshot = try record.snapshot()
-            list.restore(snapshot, changeset: diff(list.committed.snapshot, snapshot), version: version)
+            let changeset = diffing(serial, version) ? diff(list.committed.snapshot, snapshot) : nil
+            list.restore(snapshot, changeset: changeset, version: version)
           } catch {
             problems.append(
-              "list '\(id)': version \(version) cannot be read (\(error)); it stays at an earlier one")
+              "list '\(id)': version \(version) cannot be read (\(error)); it stays at \(version - 1)")
+            stalled.insert(serial)
           }
           continue
         }
@@ -89,15 +110,21 @@ extension ListServer {
         guard let list = lists[serial], version > list.committed.version else { continue }
         guard version == list.committed.version + 1 else {
           problems.append(gap(list, at: version))
+          stalled.insert(serial)
           continue
         }
-        var snapshot = list.committed.snapshot
+        let diffing = diffing(serial, version)
+        // Undiffed, the snapshot is edited in place (no copy of what the list held).
+        var snapshot = diffing ? list.committed.snapshot : list.takeSnapshotForRestore()
         do {
-          let changeset = try change.apply(to: &snapshot, list: id)
-          list.restore(snapshot, changeset: changeset, version: version)
+          let changeset = try change.apply(to: &snapshot, list: id, diffing: diffing)
+          list.restore(snapshot, changeset: diffing ? changeset : nil, version: version)
         } catch {
+          // A change that fails leaves the snapshot as it was (edits are atomic).
+          if !diffing { list.restore(snapshot, changeset: nil, version: version - 1) }
           problems.append(
             "list '\(id)': version \(version) does not replay (\(error.message)); it stays at \(version - 1)")
+          stalled.insert(serial)
         }
       case .dispose(_, let serial):
         if let list = lists.removeValue(forKey: serial) {
@@ -111,6 +138,9 @@ extension ListServer {
     nextListSerial.store(maxSerial + 1, ordering: .relaxed)
     return problems
   }
+
+  /// Changes per list that recovery enters in the in-memory history.
+  static let recoveredHistory = 100
 
   private func gap(_ list: LiveList, at version: Int) -> String {
     "list '\(list.id)': the journal skips from version \(list.committed.version) to \(version); "

@@ -30,7 +30,7 @@ public struct ServerOptions: Sendable {
   /// `--sync`: when a committed change is on disk relative to its answer.
   public var sync: SyncMode = .batch
   /// A journal larger than this many bytes starts a new generation with a checkpoint.
-  public var checkpointBytes = 64 << 20
+  public var checkpointBytes = 16 << 20
   /// `--retain-versions`, `--retain-bytes`: what the state directory keeps of older generations.
   public var retainVersions = 10_000
   public var retainBytes = 1 << 30

@@ -8,8 +8,10 @@ extension DecodedEdits {
   /// patches this is ``ListSnapshot/applyAndDiff(_:)``; with patches the edits run one by one so
   /// each patch merges into the payload left by the edits before it.
   /// O(sum of the edits' costs + diff).
-  func applyAndDiff(to snapshot: inout ListSnapshot, list: String, batch: Bool) throws(ResponseError)
-    -> Changeset
+  /// Without `diffing` the changeset is not computed (an empty one comes back): replaying a
+  /// journal needs only the result. O(sum of the edits' costs) then.
+  func applyAndDiff(to snapshot: inout ListSnapshot, list: String, batch: Bool, diffing: Bool = true)
+    throws(ResponseError) -> Changeset
   {
     func failure(_ error: ListModelError, at index: Int?) -> ResponseError {
       guard batch else { return .model(ListModelError(error.kind), list: list) }
@@ -17,6 +19,10 @@ extension DecodedEdits {
     }
     if patches.isEmpty {
       do throws(ListModelError) {
+        guard diffing else {
+          try snapshot.apply(edits)
+          return Changeset()
+        }
         return try snapshot.applyAndDiff(edits)
       } catch {
         throw failure(error, at: error.editIndex)
@@ -46,6 +52,6 @@ extension DecodedEdits {
         throw error
       }
     }
-    return ListSnapshot.diff(from: old, to: snapshot)
+    return diffing ? ListSnapshot.diff(from: old, to: snapshot) : Changeset()
   }
 }

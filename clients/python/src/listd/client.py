@@ -1,0 +1,531 @@
+"""The synchronous client: a JSON-RPC session with listd over a Unix socket or a spawned daemon's stdio."""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import logging
+import os
+import queue
+import socket
+import subprocess
+import threading
+import time
+from typing import IO, Any, Callable, Iterator, Union
+
+from .errors import ConnectionClosed, RequestTimeout, ResponseError
+from .framing import FrameDecoder, FramingError
+from .locate import find_listd
+from .messages import (
+    Notification,
+    Response,
+    ServerRequest,
+    classify,
+    error_frame,
+    handler_error,
+    notification_frame,
+    request_frame,
+    result_frame,
+)
+from .requests import Requests
+from .sockets import connect_socket
+
+__all__ = ["Client", "PendingRequest", "DEFAULT_TIMEOUT"]
+
+log = logging.getLogger("listd")
+
+#: How long a request waits for its answer unless told otherwise, in seconds (as listctl).
+DEFAULT_TIMEOUT = 30.0
+
+_UNSET: Any = object()
+
+NotificationHandler = Callable[[Any], None]
+RequestHandler = Callable[[Any], Any]
+
+
+class _Transport:
+    """A byte stream to the daemon."""
+
+    def read(self) -> bytes:
+        raise NotImplementedError
+
+    def write(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def release(self) -> None:
+        """Frees what reading used, once the reader has stopped."""
+
+
+class _SocketTransport(_Transport):
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+
+    def read(self) -> bytes:
+        return self.sock.recv(1 << 16)
+
+    def write(self, data: bytes) -> None:
+        self.sock.sendall(data)
+
+    def close(self) -> None:
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.sock.close()
+
+
+class _ProcessTransport(_Transport):
+    """The stdin and stdout of a spawned daemon; closing ends the daemon (its stdin closes)."""
+
+    def __init__(self, process: subprocess.Popen[bytes]) -> None:
+        self.process = process
+        assert process.stdin is not None and process.stdout is not None
+        self.stdin: IO[bytes] = process.stdin
+        self.stdout_fd = process.stdout.fileno()
+
+    def read(self) -> bytes:
+        return os.read(self.stdout_fd, 1 << 16)
+
+    def write(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            written = self.stdin.write(view)
+            view = view[written or 0 :]
+        self.stdin.flush()
+
+    def close(self) -> None:
+        try:
+            self.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def release(self) -> None:
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+
+class PendingRequest:
+    """A request sent and not yet answered (``Client.send_request``): wait for it or cancel it."""
+
+    def __init__(self, client: Client, request_id: int, method: str) -> None:
+        self._client = client
+        self._event = threading.Event()
+        self._result: Any = None
+        self._error: BaseException | None = None
+        #: The request's id.
+        self.id = request_id
+        #: The method.
+        self.method = method
+
+    def _succeed(self, result: Any) -> None:
+        self._result = result
+        self._event.set()
+
+    def _fail(self, error: BaseException) -> None:
+        self._error = error
+        self._event.set()
+
+    def done(self) -> bool:
+        """Whether the answer (or the end of the connection) has arrived."""
+        return self._event.is_set()
+
+    def result(self, timeout: float | None = _UNSET) -> Any:
+        """The result; raises the daemon's ``ResponseError``, ``ConnectionClosed``, or
+        ``RequestTimeout`` after ``timeout`` seconds (default: the client's), having cancelled it."""
+        if timeout is _UNSET:
+            timeout = self._client.timeout
+        if not self._event.wait(timeout):
+            self._client._forget(self.id)
+            self.cancel()
+            raise RequestTimeout(self.method, self.id, timeout if timeout is not None else 0.0)
+        if self._error is not None:
+            raise self._error
+        return self._result
+
+    def cancel(self) -> None:
+        """Sends ``$/cancelRequest``: unless it has completed, the answer is ``RequestCancelled``."""
+        if not self.done():
+            self._client.cancel_request(self.id)
+
+
+class Client(Requests[Any]):
+    """A session of a running ``listd`` (Protocol/README.md), for scripts and tests.
+
+    Connect with ``Client.connect()`` (the socket ``listd --listen`` serves) or
+    ``Client.spawn()`` (a private daemon on stdio); both ``initialize`` the session unless told
+    not to. Every request of the protocol is a method (``client.list_create("todo", …)``) that
+    returns the result or raises the daemon's error as a ``ResponseError`` subclass.
+
+    Notifications arrive in order on ``notifications()`` / ``next_notification()``, except those
+    of a method that has a handler (``on_event``, ``on_notification``): the handler takes them.
+    Handlers and the answers to the daemon's requests (``on_refresh``) run one at a time, in
+    arrival order, on a thread of the client's own, so they may call the client.
+
+    The client is thread-safe, and a context manager that closes it.
+    """
+
+    def __init__(
+        self, transport: _Transport, *, timeout: float | None = DEFAULT_TIMEOUT, name: str = "listd-python"
+    ) -> None:
+        self._transport = transport
+        #: The default wait for an answer, in seconds (``None``: no limit).
+        self.timeout = timeout
+        #: The client name ``initialize`` sends.
+        self.name = name
+        #: The ``initialize`` answer, once initialized.
+        self.server: dict[str, Any] | None = None
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+        self._write_lock = threading.Lock()
+        self._pending: dict[Any, PendingRequest] = {}
+        self._notifications: collections.deque[Notification] = collections.deque()
+        self._arrived = threading.Condition(self._lock)
+        self._notification_handlers: dict[str, NotificationHandler] = {}
+        self._request_handlers: dict[str, RequestHandler] = {}
+        self._closed: BaseException | None = None
+        self._closing = False
+        self._work: queue.Queue[Callable[[], None] | None] = queue.Queue()
+        self._worker = threading.Thread(target=self._work_loop, name="listd-handlers", daemon=True)
+        self._reader = threading.Thread(target=self._read_loop, name="listd-reader", daemon=True)
+        self._worker.start()
+        self._reader.start()
+
+    # -- Connecting
+
+    @classmethod
+    def connect(
+        cls,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        name: str = "listd-python",
+        initialize: bool = True,
+        private_directory: bool | None = None,
+    ) -> Client:
+        """Connects to the daemon's socket at ``path`` (default: where ``listd --listen`` serves,
+        ``listd.default_socket_path()``), after listctl's checks that the socket, its directory
+        and the daemon are this user's (see ``listd.connect_socket``), then initializes the
+        session as ``name``.
+
+        Raises ``NoDaemon`` when nothing listens there, ``UntrustedSocket`` when a check fails.
+        """
+        client = cls(
+            _SocketTransport(connect_socket(path, private_directory=private_directory)), timeout=timeout, name=name
+        )
+        return client._start(initialize)
+
+    @classmethod
+    def spawn(
+        cls,
+        *args: str,
+        listd: str | os.PathLike[str] | None = None,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        name: str = "listd-python",
+        initialize: bool = True,
+        stderr: int | IO[Any] | None = None,
+    ) -> Client:
+        """Starts a private daemon, ``listd`` with ``args`` (``"--demo"``, …), and talks to it over
+        its stdin and stdout; it ends when the client closes. ``listd`` defaults to
+        ``listd.find_listd()`` ($LISTD_BIN, $LISTD, the PATH). Its stderr is inherited unless
+        ``stderr`` says otherwise (``subprocess.DEVNULL``, a file).
+        """
+        executable = find_listd(listd)
+        process = subprocess.Popen(
+            [executable, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, bufsize=0
+        )
+        client = cls(_ProcessTransport(process), timeout=timeout, name=name)
+        return client._start(initialize)
+
+    def _start(self, initialize: bool) -> Client:
+        if initialize:
+            try:
+                self.initialize(client_info={"name": self.name})
+            except BaseException:
+                self.close()
+                raise
+        return self
+
+    @property
+    def process(self) -> subprocess.Popen[bytes] | None:
+        """The spawned daemon's process, or ``None`` for a socket connection."""
+        return self._transport.process if isinstance(self._transport, _ProcessTransport) else None
+
+    @property
+    def session(self) -> int | None:
+        """This session's id (from the ``initialize`` answer), as ``owner`` shows it."""
+        return self.server.get("session") if self.server else None
+
+    # -- Requests
+
+    def _initialize(self, params: dict[str, Any]) -> Any:
+        result = self.call("initialize", params)
+        self.server = result
+        self.initialized()
+        return result
+
+    def call(self, method: str, params: Any = None, *, timeout: float | None = _UNSET) -> Any:
+        """Sends any request and returns its result; raises the daemon's ``ResponseError``,
+        ``ConnectionClosed``, or ``RequestTimeout`` after ``timeout`` seconds (default:
+        ``self.timeout``), having sent ``$/cancelRequest``."""
+        return self.send_request(method, params).result(timeout)
+
+    def send_request(self, method: str, params: Any = None) -> PendingRequest:
+        """Sends a request without waiting: pipeline several, then ``result()`` each."""
+        with self._lock:
+            if self._closed is not None:
+                raise ConnectionClosed(f"the connection is closed: {self._closed}")
+            request_id = next(self._ids)
+            pending = PendingRequest(self, request_id, method)
+            self._pending[request_id] = pending
+        try:
+            self._send(request_frame(request_id, method, params))
+        except BaseException:
+            self._forget(request_id)
+            raise
+        return pending
+
+    def notify(self, method: str, params: Any = None) -> None:
+        """Sends a notification (``exit``, ``$/setTrace``, …)."""
+        self._send(notification_frame(method, params))
+
+    def _request(self, method: str, params: dict[str, Any]) -> Any:
+        return self.call(method, params)
+
+    def _notify(self, method: str, params: dict[str, Any]) -> None:
+        self.notify(method, params)
+
+    def _send(self, frame: bytes) -> None:
+        with self._write_lock:
+            try:
+                self._transport.write(frame)
+            except OSError as error:
+                raise ConnectionClosed(f"cannot write to the daemon: {error}") from error
+
+    def _forget(self, request_id: Any) -> None:
+        with self._lock:
+            self._pending.pop(request_id, None)
+
+    # -- Notifications
+
+    def next_notification(
+        self,
+        method: str | None = None,
+        *,
+        timeout: float | None = _UNSET,
+        where: Callable[[Notification], bool] | None = None,
+    ) -> Notification:
+        """The first queued notification of ``method`` (any method if ``None``) that ``where``
+        accepts, waiting up to ``timeout`` seconds (default: ``self.timeout``; ``None``: no limit).
+        Notifications it passes over stay queued, in order.
+
+        Raises ``TimeoutError`` when none arrives in time, ``ConnectionClosed`` when the
+        connection has ended with none queued.
+        """
+        if timeout is _UNSET:
+            timeout = self.timeout
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._arrived:
+            while True:
+                for index, notification in enumerate(self._notifications):
+                    if (method is None or notification.method == method) and (where is None or where(notification)):
+                        del self._notifications[index]
+                        return notification
+                if self._closed is not None:
+                    raise ConnectionClosed(f"the connection closed with no such notification queued: {self._closed}")
+                remaining = None if deadline is None else deadline - time.monotonic()
+                if remaining is not None and remaining <= 0:
+                    raise TimeoutError(f"no {method or 'notification'} within {timeout:g} s")
+                self._arrived.wait(remaining)
+
+    def notifications(self, *, timeout: float | None = None) -> Iterator[Notification]:
+        """Every notification, in arrival order, as it arrives; ends when the connection closes.
+
+        With ``timeout``, raises ``TimeoutError`` when none arrives within that many seconds.
+        """
+        while True:
+            try:
+                yield self.next_notification(timeout=timeout)
+            except ConnectionClosed:
+                return
+
+    def drain_notifications(self) -> list[Notification]:
+        """The notifications queued now, removed from the queue, without waiting."""
+        with self._lock:
+            drained = list(self._notifications)
+            self._notifications.clear()
+            return drained
+
+    # -- Handlers
+
+    def on_notification(self, method: str, handler: NotificationHandler | None) -> None:
+        """Calls ``handler(params)`` for each notification of ``method`` (instead of queueing
+        it); ``None`` removes the handler."""
+        with self._lock:
+            if handler is None:
+                self._notification_handlers.pop(method, None)
+            else:
+                self._notification_handlers[method] = handler
+
+    def on_request(self, method: str, handler: RequestHandler | None) -> None:
+        """Answers the daemon's requests of ``method`` with ``handler(params)``'s return value; a
+        ``ResponseError`` it raises is the error answer (any other exception: -32603). Without a
+        handler the daemon is answered ``MethodNotFound``."""
+        with self._lock:
+            if handler is None:
+                self._request_handlers.pop(method, None)
+            else:
+                self._request_handlers[method] = handler
+
+    def on_refresh(self, handler: Callable[[str], Any] | None) -> None:
+        """As a list's owner, answers ``owner/refresh``: ``handler(list_id)`` updates the list (with
+        ``list_edit`` or ``list_replace``) and returns; only then does the viewer's
+        ``event_refresh`` complete. A ``ResponseError`` it raises reaches the viewer."""
+        if handler is None:
+            self.on_request("owner/refresh", None)
+            return
+
+        def refresh(params: Any) -> None:
+            handler(params["list"])
+
+        self.on_request("owner/refresh", refresh)
+
+    def on_event(self, handler: Callable[[dict[str, Any]], None] | None) -> None:
+        """As a list's owner, calls ``handler(event)`` for each user event (``owner/event``:
+        ``{list, event, item?, action?, isOn?, before?, after?, section?, session, version}``)."""
+        self.on_notification("owner/event", handler)
+
+    def on_owner_lost(self, handler: Callable[[dict[str, Any]], None] | None) -> None:
+        """Calls ``handler({list, reason, by})`` when another session disposes or claims a list
+        this session owned (``owner/lost``)."""
+        self.on_notification("owner/lost", handler)
+
+    # -- Closing
+
+    @property
+    def closed(self) -> bool:
+        """Whether the connection has ended."""
+        return self._closed is not None
+
+    def close(self) -> None:
+        """Closes the connection (a spawned daemon sees its stdin close and exits, waited for up
+        to 5 s). Requests still waiting raise ``ConnectionClosed``."""
+        with self._lock:
+            if self._closing:
+                return
+            self._closing = True
+        self._transport.close()
+        if threading.current_thread() is not self._reader:
+            self._reader.join(10)
+            if not self._reader.is_alive():
+                self._transport.release()
+        self._finish(ConnectionClosed("the client closed the connection"))
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # -- Reading
+
+    def _read_loop(self) -> None:
+        decoder = FrameDecoder()
+        reason: BaseException = ConnectionClosed("the daemon closed the connection")
+        try:
+            while True:
+                data = self._transport.read()
+                if not data:
+                    break
+                for message in decoder.feed(data):
+                    for incoming in classify(message):
+                        self._dispatch(incoming)
+        except FramingError as error:
+            reason = ConnectionClosed(f"the daemon sent something that is not a frame: {error}")
+        except (OSError, ValueError) as error:
+            if not self._closing:
+                reason = ConnectionClosed(f"reading from the daemon failed: {error}")
+        self._finish(reason)
+
+    def _dispatch(self, incoming: Union[Notification, ServerRequest, Response]) -> None:
+        if isinstance(incoming, Response):
+            if incoming.id is None:
+                # An error nobody can be matched to (a frame the daemon could not read): it
+                # fails every request in progress rather than leave them waiting.
+                with self._lock:
+                    waiting = list(self._pending.values())
+                    self._pending.clear()
+                for pending in waiting:
+                    pending._fail(incoming.error or ResponseError("an answer without an id", code=-32603))
+                return
+            with self._lock:
+                answered = self._pending.pop(incoming.id, None)
+            if answered is not None:
+                if incoming.error is not None:
+                    answered._fail(incoming.error)
+                else:
+                    answered._succeed(incoming.result)
+            return
+        if isinstance(incoming, ServerRequest):
+            self._work.put(lambda: self._answer(incoming))
+            return
+        with self._lock:
+            handler = self._notification_handlers.get(incoming.method)
+            if handler is None:
+                self._notifications.append(incoming)
+                self._arrived.notify_all()
+                return
+        self._work.put(lambda: self._run_handler(handler, incoming))
+
+    def _run_handler(self, handler: NotificationHandler, notification: Notification) -> None:
+        try:
+            handler(notification.params)
+        except Exception:
+            log.exception("listd: the handler of %s raised", notification.method)
+
+    def _answer(self, request: ServerRequest) -> None:
+        with self._lock:
+            handler = self._request_handlers.get(request.method)
+        if handler is None:
+            frame = error_frame(request.id, ResponseError(f"no handler for {request.method}", code=-32601))
+        else:
+            try:
+                frame = result_frame(request.id, handler(request.params))
+            except Exception as error:
+                if not isinstance(error, ResponseError):
+                    log.exception("listd: the handler of %s raised", request.method)
+                frame = error_frame(request.id, handler_error(request.method, error))
+        try:
+            self._send(frame)
+        except ConnectionClosed:
+            pass
+
+    def _work_loop(self) -> None:
+        while True:
+            job = self._work.get()
+            if job is None:
+                return
+            job()
+
+    def _finish(self, reason: BaseException) -> None:
+        with self._lock:
+            if self._closed is not None:
+                return
+            self._closed = reason
+            waiting = list(self._pending.values())
+            self._pending.clear()
+            self._arrived.notify_all()
+        for pending in waiting:
+            pending._fail(reason)
+        self._work.put(None)
