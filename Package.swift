@@ -26,8 +26,15 @@ let package = Package(
     .target(name: "JSONRPC", dependencies: ["JSON"]),
     // The daemon's logic: registry, sessions, handlers, subscriptions, demo lists.
     .target(name: "ListServer", dependencies: ["JSON", "JSONRPC", "ListModel"]),
+    // The commit the binaries are built from: BuildCommit.swift, written at build time by the plugin below.
+    .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
+    // Runs script/build-info (git) during every build that could change the commit or the sources.
+    .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
+    // One description per tool of its command line, rendered as --help, a man page and bash, zsh and
+    // fish completions; --version; a table-driven option parser. A leaf: no listd module.
+    .target(name: "CommandLineDescription", dependencies: ["BuildInfo"]),
     // The daemon executable.
-    .executableTarget(name: "listd", dependencies: ["JSONRPC", "ListServer"]),
+    .executableTarget(name: "listd", dependencies: ["JSONRPC", "ListServer", "CommandLineDescription"]),
     // Benchmarks: `swift run -c release listd-bench model|jsonrpc|daemon|tui`.
     .executableTarget(
       name: "listd-bench",
@@ -36,12 +43,14 @@ let package = Package(
     .target(name: "ListClient", dependencies: ["JSON", "JSONRPC"]),
     // The command-line client: `listctl [--socket PATH | --spawn [listd args] --] COMMAND`.
     // Depends on `listd` so that building listctl (`swift run listctl demo`) builds the daemon it runs.
-    .executableTarget(name: "listctl", dependencies: ["JSON", "JSONRPC", "ListClient", "listd"]),
+    .executableTarget(
+      name: "listctl", dependencies: ["JSON", "JSONRPC", "ListClient", "CommandLineDescription", "listd"]),
     // The terminal UI's logic: view state, window fetch, rendering, screen diff, keys. No terminal I/O.
     .target(name: "ListTUI", dependencies: ["JSON", "JSONRPC", "ListClient"], path: "clients/tui/Sources/ListTUI"),
     // The terminal UI: `listd-tui [--socket PATH | --spawn [--demo]]`. Depends on `listd` so `--spawn` finds it built.
     .executableTarget(
-      name: "listd-tui", dependencies: ["JSON", "JSONRPC", "ListTUI", "ListClient", "listd"], path: "clients/tui/Sources/listd-tui"),
+      name: "listd-tui", dependencies: ["JSON", "JSONRPC", "ListTUI", "ListClient", "CommandLineDescription", "listd"],
+      path: "clients/tui/Sources/listd-tui"),
     .testTarget(name: "ListModelTests", dependencies: ["ListModel", "SeededRandom"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC", "SeededRandom"]),
     // End-to-end tests: they start the built `listd` binary and talk to it over pipes and sockets.
@@ -53,6 +62,10 @@ let package = Package(
       name: "ListTUITests",
       dependencies: ["JSON", "ListModel", "ListServer", "ListTUI", "ListClient", "SeededRandom", "listd-tui", "listd"],
       path: "clients/tui/Tests/ListTUITests"),
+    // The command-line conventions end to end: --help, man pages and completions agree, --version
+    // names the commit, and script/install installs them into a prefix (listd-tui built for it too).
+    .testTarget(
+      name: "CommandLineTests", dependencies: ["CommandLineDescription", "BuildInfo", "listd", "listctl", "listd-tui"]),
     // Runs the Neovim plugin's headless specs (`clients/nvim/test/`) against the built daemon.
     .testTarget(
       name: "NeovimPluginTests", dependencies: ["listd", "ListClient"], path: "clients/nvim/test/NeovimPluginTests"),

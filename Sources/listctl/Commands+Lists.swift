@@ -4,11 +4,19 @@ import ListClient
 
 extension Command {
   static let lists = Command(
-    "lists", "[--json]", "Lists every list: id, version, rows, title.", positionals: 0...0
+    "lists", "[--json | --ids]", "Lists every list: id, version, rows, title.",
+    details: """
+        --ids   only the ids, one a line (what the shell completions read)
+      """,
+    switches: ["--ids"], positionals: 0...0
   ) {
     context in
     let lists = try await context.client.all()
     if context.json { return printJSON(["lists": .array(lists)]) }
+    if context.arguments.has("--ids") {
+      for info in lists { print(info["list"]?.stringValue ?? "?") }
+      return
+    }
     for info in lists {
       let id = info["list"]?.stringValue ?? "?"
       let version = info["version"]?.intValue ?? 0

@@ -1,4 +1,5 @@
 // The driver: global options, help, connecting, running one command and mapping errors to exit codes.
+import CommandLineDescription
 import Foundation
 import JSON
 import JSONRPC
@@ -6,28 +7,6 @@ import ListClient
 
 /// The `listctl` program.
 enum Listctl {
-  static let usage = """
-    usage: listctl [--socket PATH | --spawn [LISTD ARGS…] --] [--timeout SECONDS] [--json] COMMAND [ARGS…]
-
-    Talks to a listd daemon: over its Unix socket (--socket PATH; default \(UnixSocket.defaultPath)),
-    or over the stdio of a private daemon it starts (--spawn; listd's own options, such as --demo,
-    go between --spawn and `--`: `listctl --spawn --demo -- lists`).
-
-    commands:
-    \(Command.all.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
-
-    `listctl COMMAND --help` describes a command. Data output is readable text, or JSON with --json.
-
-      --timeout SECONDS   the longest wait for each answer of the daemon (default \(seconds(defaultTimeout)));
-                          also accepted after the command. `watch` waits for changes without a limit
-                          unless --timeout is given.
-      --version           print the version and the protocol version
-      --help              this help
-
-    exit codes: 0 ok, 1 the daemon answered with an error (printed to stderr), 2 usage error,
-    3 cannot connect, the connection was lost, or no answer within --timeout.
-    """
-
   /// How long a command waits for each answer when `--timeout` is not given.
   static let defaultTimeout: Duration = .seconds(30)
 
@@ -41,11 +20,17 @@ enum Listctl {
     while let first = rest.first, first.hasPrefix("--") || first == "-h" {
       rest.removeFirst()
       switch first {
-      case "--help", "-h":
-        print(usage)
+      case "--help", "-h", "--version", "--generate-man":
+        let request: ToolDescription.StandardRequest =
+          first == "--version" ? .version : first == "--generate-man" ? .manPage : .help
+        printAnswer(request)
         return ExitCode.ok
-      case "--version":
-        print("listctl \(ListClient.version) (protocol \(ListClient.protocolVersion))")
+      case "--generate-completion":
+        do {
+          printAnswer(.completion(try ToolDescription.shell(rest.popFirst())))
+        } catch {
+          return fail(UsageError(error.description))
+        }
         return ExitCode.ok
       case "--timeout":
         do {
@@ -76,7 +61,7 @@ enum Listctl {
     guard let name = rest.popFirst() else { return fail(UsageError("no command")) }
     if name == "help" {
       guard let topic = rest.first, let command = Command.named(topic) else {
-        print(usage)
+        print(commandLine.help)
         return ExitCode.ok
       }
       print(command.help)
@@ -138,6 +123,13 @@ enum Listctl {
     } catch {
       return fail(error, command: name, timeout: timeout)
     }
+  }
+
+  /// Prints what a standard option (--help, --version, --generate-man, --generate-completion) asks for.
+  static func printAnswer(_ request: ToolDescription.StandardRequest) {
+    let text = commandLine.answer(
+      request, version: ListClient.version, protocolVersion: ListClient.protocolVersion)
+    print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
   }
 
   static func fail(_ error: any Error, command: String? = nil, timeout: Duration? = nil) -> Int32 {

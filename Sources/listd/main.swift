@@ -1,4 +1,5 @@
 // listd: the daemon. Serves lists on stdio and, with --listen, on a Unix socket.
+import CommandLineDescription
 import Dispatch
 import Foundation
 import JSONRPC
@@ -19,13 +20,11 @@ pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 signal(SIGXFSZ, SIG_IGN)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.contains("--help") || arguments.contains("-h") {
-  print(DaemonOptions.help)
-  exit(0)
-}
-if arguments.contains("--version") {
-  print("\(ServerInfo.name) \(ServerInfo.version) (protocol \(ServerInfo.protocolVersion))")
-  exit(0)
+// --help, --version, --generate-man, --generate-completion SHELL.
+if let status = DaemonOptions.commandLine.answerStandardOptions(
+  arguments, version: ServerInfo.version, protocolVersion: ServerInfo.protocolVersion)
+{
+  exit(status)
 }
 
 var options: DaemonOptions

@@ -51,6 +51,18 @@ final class ReadmeCommandsTests: XCTestCase {
     // `script/test` is `swift test`, which runs this test: running it here would recurse.
     "script/test": .skipped("it runs this test"),
     "swift test": .skipped("it runs this test"),
+    "script/install": .elsewhere(
+      "CommandLineTests.InstallTests.testTheDefaultInstallFromACleanClone runs it (a release build into ~/.local)"
+    ),
+    "man listctl": .elsewhere(
+      "CommandLineTests.InstallTests checks that man finds the installed pages through PATH"),
+    "listctl show <Tab>": .elsewhere(
+      "a key press: CommandLineTests.InstallTests completes it in bash and fish"),
+    "listd-tui --list <Tab>": .elsewhere(
+      "a key press: CommandLineTests.InstallTests completes it in bash and fish"),
+    "listctl --generate-man | man -l -": .run,
+    "listd --generate-completion zsh": .run,
+    "listd --version": .run,
   ]
 
   /// The ```sh blocks of `markdown`, in order.
@@ -83,7 +95,8 @@ final class ReadmeCommandsTests: XCTestCase {
       for (index, part) in line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
       where index % 2 == 1 {
         let first = part.split(separator: " ").first.map(String.init) ?? ""
-        if ["swift", "listctl", "listd", "listd-tui", "script/test"].contains(first) {
+        if ["swift", "listctl", "listd", "listd-tui", "script/test", "script/install", "man"].contains(first)
+        {
           spans.insert(String(part))
         }
       }
@@ -96,11 +109,15 @@ final class ReadmeCommandsTests: XCTestCase {
   ///   lock that `swift test` holds; `swift test` has just built every product into the build
   ///   directory, so `swift build` becomes a check that its products are there and `swift run X`
   ///   runs `.build/debug/X`.
-  /// - `script/test` (it runs this test: it would recurse) and the benchmarks (minutes of timing
-  ///   runs, not tests) are skipped.
+  /// - `script/test` (it runs this test: it would recurse), the benchmarks (minutes of timing
+  ///   runs, not tests) and `script/install` (a release build into `~/.local`:
+  ///   `CommandLineTests.InstallTests.testTheDefaultInstallFromACleanClone` runs it as written, with
+  ///   a scratch HOME) are skipped.
   static func translate(_ line: String) -> String {
     let command = line.trimmingCharacters(in: .whitespaces)
-    if command.hasPrefix("script/test") || command.hasPrefix("swift run -c release listd-bench") {
+    if command.hasPrefix("script/test") || command.hasPrefix("swift run -c release listd-bench")
+      || command.hasPrefix("script/install")
+    {
       return "# skipped: " + line
     }
     if command.hasPrefix("swift build") {
@@ -123,7 +140,7 @@ final class ReadmeCommandsTests: XCTestCase {
     addTeardownBlock { try? manager.removeItem(atPath: directory) }
     try manager.createSymbolicLink(
       atPath: directory + "/.build/debug", withDestinationPath: buildDirectory.path)
-    for item in ["Protocol", "Sources", "Tests", "clients", ".swift-format", "Package.swift"] {
+    for item in ["Protocol", "Sources", "Tests", "clients", "Plugins", ".swift-format", "Package.swift"] {
       try manager.copyItem(
         atPath: Self.root.appendingPathComponent(item).path, toPath: directory + "/" + item)
     }
@@ -216,7 +233,7 @@ final class ReadmeCommandsTests: XCTestCase {
       run.stdout)
     // The development block formatted the copies and rewrote the transcripts: the repository is
     // formatted and its transcripts are current.
-    for folder in ["Sources", "Tests", "clients", "Protocol/examples"] {
+    for folder in ["Sources", "Tests", "clients", "Plugins", "Protocol/examples"] {
       let original = Self.root.appendingPathComponent(folder).path
       let enumerator = FileManager.default.enumerator(atPath: original)
       while let file = enumerator?.nextObject() as? String {

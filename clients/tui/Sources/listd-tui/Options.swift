@@ -1,5 +1,7 @@
-// The command line of listd-tui: where the daemon is, which list to open, where to log.
+// The command line of listd-tui: where the daemon is, which list to open, where to log (the table --help, the man page and the completions come from).
+import CommandLineDescription
 import JSONRPC
+import ListTUI
 
 /// Parsed command-line options.
 struct Options {
@@ -13,63 +15,77 @@ struct Options {
   var list: String?
   /// `--log FILE`: diagnostics and every request sent.
   var log: String?
-  /// `--version`: print the version and exit.
-  var version = false
 
-  static let usage = """
-    usage: listd-tui [--socket PATH | --spawn [LISTD ARGS…] [--] | --demo] [--list ID] [--log FILE]
+  /// Every option, in help order: adding one is adding its entry here.
+  static let table: OptionTable<Options> = [
+    .value("--socket", "PATH", .files, "attach to the daemon listening on PATH (default {socket})") {
+      $0.socket = $1.text
+    },
+    OptionEntry(
+      Option(
+        "--spawn", .untilDoubleDash("LISTD ARGS…"),
+        help: "start a private daemon; its arguments go to listd, up to `--` or the next listd-tui option")
+    ) { $0.spawn = $1.words },
+    .flag("--demo", "start a private daemon with the demo lists (implies --spawn)") { $0.demo = true },
+    .value("--list", "ID", .lists, "open list ID at once") { $0.list = $1.text },
+    .value("--log", "FILE", .files, "write diagnostics and the requests sent to FILE") { $0.log = $1.text },
+  ]
 
-    A terminal UI for listd: a picker of every list, and a live view of one list.
+  /// The description `--help`, `--generate-man` and `--generate-completion` render.
+  static var commandLine: ToolDescription {
+    ToolDescription(
+      name: "listd-tui",
+      summary: "a terminal UI for listd: a picker of every list, and a live view of one list.",
+      usage: ["listd-tui [--socket PATH | --spawn [LISTD ARGS…] [--] | --demo] [--list ID] [--log FILE]"],
+      about: [
+        "Attaches to a running `listd --listen --stay` (its socket: --socket, else the default one), or starts "
+          + "a private daemon (--spawn, --demo). The picker lists every list of the daemon and follows them "
+          + "live; Enter opens one: sections, outlines, accessories and selection, changing as the daemon's "
+          + "clients change it. Only the visible rows are fetched, so a list of a million rows scrolls like "
+          + "a small one."
+      ],
+      options: table.options,
+      sections: [
+        Section("KEYS", ["Press ? in the UI for the keys. NO_COLOR turns colours off."], inHelp: true),
+        Section(
+          "KEYS",
+          Overlays.help.map { key, action in
+            "\(key.padding(toLength: 13, withPad: " ", startingAt: 0)) \(action)"
+          },
+          preformatted: true),
+        Section(
+          "EXIT STATUS",
+          [
+            "0 when quit (q, or its input closed), 1 when it cannot start (no terminal, a private daemon that "
+              + "cannot start, a log it cannot open), 2 for a usage error, 128 + the signal's number when a "
+              + "signal ends it."
+          ]),
+        Section(
+          "ENVIRONMENT",
+          [
+            "XDG_RUNTIME_DIR: where the default socket is; without it, /tmp/listd-$UID/listd.sock.",
+            "LISTD: the daemon --spawn starts; else the listd next to listd-tui, else the first on PATH.",
+            "NO_COLOR: when set and not empty, no colours.",
+          ]),
+      ],
+      seeAlso: ["listd(1)", "listctl(1)"],
+      socketOption: "--socket",
+      variables: ["socket": Variable(here: UnixSocket.defaultPath, rule: "$XDG_RUNTIME_DIR/listd/listd.sock")]
+    )
+  }
 
-      --socket PATH   attach to the daemon listening on PATH (default \(UnixSocket.defaultPath))
-      --spawn [ARGS]  start a private daemon (ARGS go to listd, up to `--`)
-      --demo          start a private daemon with the demo lists (implies --spawn)
-      --list ID       open list ID at once
-      --log FILE      write diagnostics and the requests sent to FILE
-      --version       print the version and the protocol version
-      --help          this text
-
-    Press ? in the UI for the keys. NO_COLOR turns colours off.
-    """
-
+  /// A failure to start, worded for the user.
   struct UsageError: Error, CustomStringConvertible {
     let description: String
   }
 
-  /// Parses the arguments (without the program name); nil for `--help`.
-  static func parse(_ arguments: [String]) throws -> Options? {
+  /// Parses the arguments (without the program name and the standard options).
+  static func parse(_ arguments: [String]) throws -> Options {
     var options = Options()
-    var rest = arguments[...]
-    func value(_ flag: String) throws -> String {
-      guard let value = rest.popFirst(), !value.hasPrefix("--") else {
-        throw UsageError(description: "\(flag) needs a value")
-      }
-      return value
-    }
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "--help", "-h": return nil
-      case "--version": options.version = true
-      case "--socket": options.socket = try value(argument)
-      case "--list": options.list = try value(argument)
-      case "--log": options.log = try value(argument)
-      case "--demo": options.demo = true
-      case "--spawn":
-        var extra: [String] = []
-        while let next = rest.first, next != "--",
-          !["--socket", "--list", "--log", "--demo", "--version"].contains(next)
-        {
-          extra.append(next)
-          rest.removeFirst()
-        }
-        if rest.first == "--" { rest.removeFirst() }
-        options.spawn = extra
-      default: throw UsageError(description: "unknown argument '\(argument)'")
-      }
-    }
+    try table.parse(arguments, into: &options) { "unknown argument '\($0)'" }
     if options.demo && options.spawn == nil { options.spawn = [] }
     if options.socket != nil && options.spawn != nil {
-      throw UsageError(description: "--socket excludes --spawn and --demo")
+      throw UsageMessage("--socket excludes --spawn and --demo")
     }
     return options
   }

@@ -1,23 +1,23 @@
 // listd-tui: a terminal UI for listd — a live list picker and list view over the daemon's socket.
+import CommandLineDescription
 import Foundation
 import JSONRPC
 import ListClient
 
 typealias UnixSocketPath = UnixSocket
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+// --help, --version, --generate-man, --generate-completion SHELL.
+if let status = Options.commandLine.answerStandardOptions(
+  arguments, version: ListClient.version, protocolVersion: ListClient.protocolVersion)
+{
+  exit(status)
+}
 let options: Options
 do {
-  guard let parsed = try Options.parse(Array(CommandLine.arguments.dropFirst())) else {
-    print(Options.usage)
-    exit(0)
-  }
-  options = parsed
-  if options.version {
-    print("listd-tui \(ListClient.version) (protocol \(ListClient.protocolVersion))")
-    exit(0)
-  }
+  options = try Options.parse(arguments)
 } catch {
-  FileHandle.standardError.write(Data("listd-tui: \(error)\n\(Options.usage)\n".utf8))
+  FileHandle.standardError.write(Data("listd-tui: \(error)\nTry 'listd-tui --help'.\n".utf8))
   exit(2)
 }
 let log: Log

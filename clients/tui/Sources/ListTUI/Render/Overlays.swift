@@ -1,9 +1,9 @@
 // Boxes drawn over the body: the key help, the actions popup and the explanation panel.
 
 /// Overlay drawing.
-enum Overlays {
-  /// The key help, two columns: key, what it does.
-  static let help: [(String, String)] = [
+public enum Overlays {
+  /// The key help, two columns: key, what it does (`?` shows it; so does listd-tui(1)).
+  public static let help: [(String, String)] = [
     ("j k ↓ ↑", "move"), ("PgDn PgUp", "page down / up"), ("g G", "first / last row"),
     ("Enter space", "select / deselect"), ("h l ← →", "collapse / expand (h: to parent)"),
     ("e E", "expand all / collapse all"), ("/ n N", "search, next / previous match"),
