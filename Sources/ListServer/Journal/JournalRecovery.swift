@@ -15,6 +15,8 @@ struct JournalRecovery {
   var problems: [String] = []
   /// What is worth logging but lost nothing.
   var notes: [String] = []
+  /// Whether recovery should write a checkpoint at once (one was interrupted, or damage found).
+  var needsCheckpoint = false
   /// The generation whose journal takes the next appends, and the length to cut it to
   /// (nil: it is intact).
   var appendGeneration = 1
@@ -65,6 +67,7 @@ struct JournalRecovery {
         // The daemon stopped while writing it: nothing is lost (the journals hold it all).
         recovery.notes.append(
           "checkpoint \(file) was being written when the daemon stopped; recovering from the journals")
+        recovery.needsCheckpoint = true
         continue
       }
       recovery.problems.append(

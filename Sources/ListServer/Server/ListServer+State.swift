@@ -36,7 +36,7 @@ extension ListServer {
     for note in recovery.notes { options.logger.info("state \(path): \(note)") }
     let registry = self.registry
     journal.startCheckpoints { registry.lists.compactMap { $0.checkpointRecord() } }
-    if !recovery.problems.isEmpty {
+    if !recovery.problems.isEmpty || recovery.needsCheckpoint {
       // What was recovered becomes a checkpoint at once, and the damaged journals are set aside
       // (`N.journal.damaged`): the next start neither needs them nor reports them again.
       journal.checkpointNow()
