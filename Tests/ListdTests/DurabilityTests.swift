@@ -359,6 +359,35 @@ final class DurabilityTests: XCTestCase {
     stop(daemon, client)
   }
 
+  /// Retention deletes old generations; the oldest version it keeps (as `-32015` names it)
+  /// answers, and stays the same across a restart.
+  func testTheOldestRetainedVersionIsTheSameAfterARestart() throws {
+    let arguments = [
+      "--retain-versions", "5", "--checkpoint-bytes", "1", "--history", "3", "--explain-history", "3",
+    ]
+    var (daemon, client) = try start(arguments)
+    try client.request("list/create", ["list": "l", "content": ["sections": [["id": "s"]]]])
+    for index in 1...60 {
+      try client.request(
+        "list/edit",
+        ["list": "l", "edits": [["op": "appendItems", "items": [["id": .string("i\(index)")]]]]])
+    }
+    func oldest() throws -> Int64 {
+      let error = client.error("list/changesSince", ["list": "l", "version": 0])
+      XCTAssertEqual(error.code, -32015, error.message)
+      let oldest = try XCTUnwrap(error.data?["oldestVersion"]?.intValue)
+      XCTAssertNoThrow(try client.request("list/changesSince", ["list": "l", "version": .int(oldest)]))
+      XCTAssertNoThrow(try client.request("query/content", ["list": "l", "atVersion": .int(oldest)]))
+      return oldest
+    }
+    let before = try oldest()
+    XCTAssertGreaterThan(before, 0, "retention deleted old generations")
+    stop(daemon, client)
+    (daemon, client) = try start(arguments)
+    XCTAssertEqual(try oldest(), before)
+    stop(daemon, client)
+  }
+
   func testStateOptionsAreChecked() throws {
     for (arguments, message) in [
       (["--sync", "always"], "--sync needs --state DIR"),

@@ -179,16 +179,19 @@ final class Journal: @unchecked Sendable {
   /// Reads the records of the generations on disk that this process has not seen (older than
   /// the ones recovery replayed) to learn which versions they hold. Once; O(their size).
   private func learnOlderGenerations() {
-    let known = condition.withLock { () -> Set<Int>? in
+    let seen = condition.withLock { () -> (journals: Set<Int>, checkpoints: Set<Int>)? in
       if olderGenerationsLearned { return nil }
       olderGenerationsLearned = true
-      return Set(generationVersions.keys)
+      return (Set(generationVersions.keys), Set([checkpointed]))
     }
-    guard let known else { return }
-    let unseen = Set(directory.generations("journal") + directory.generations("checkpoint")).subtracting(
-      known)
-    for generation in unseen.sorted() {
-      for suffix in ["checkpoint", "journal"] {
+    guard let seen else { return }
+    // A generation recovery replayed the journal of (the one before the newest checkpoint) has
+    // a checkpoint it did not read: its versions start there.
+    let generations = Set(directory.generations("journal") + directory.generations("checkpoint"))
+    for generation in generations.sorted() {
+      let suffixes = seen.journals.contains(generation) ? ["checkpoint"] : ["checkpoint", "journal"]
+      if seen.checkpoints.contains(generation) && suffixes.count == 1 { continue }
+      for suffix in suffixes {
         guard let bytes = try? directory.read(directory.file(generation, suffix)) else { continue }
         for body in RecordFraming.scan(bytes).bodies {
           guard let record = try? JournalRecord(body: body) else { break }
