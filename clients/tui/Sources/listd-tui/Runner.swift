@@ -107,8 +107,10 @@ final class Runner {
     for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT] {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-      source.setEventHandler { [weak self] in
-        MainActor.assumeIsolated { self?.signalled(signalNumber, events) }
+      // A strong capture: the runner lives as long as the process (a weak one drew a release
+      // build warning that it "will always be nil").
+      source.setEventHandler { [self] in
+        MainActor.assumeIsolated { signalled(signalNumber, events) }
       }
       source.resume()
       signalSources.append(source)
