@@ -171,9 +171,10 @@ final class LongRunningTests: XCTestCase {
         if round == rounds / 10 - 1 { settled = try XCTUnwrap(daemon.residentKiB()) }
       }
       let final = try XCTUnwrap(daemon.residentKiB())
-      // Before ids were reclaimed both grew by about 15–20 MB over the last 180,000 ids.
+      // Before ids were reclaimed both grew by about 15–20 MB over the last 180,000 ids; a
+      // loaded machine has seen 4.1 MB without any leak.
       XCTAssertLessThan(
-        final - settled, 4_096, "\(failing ? "failing edits" : "churn"): RSS \(settled) KiB → \(final) KiB")
+        final - settled, 6_144, "\(failing ? "failing edits" : "churn"): RSS \(settled) KiB → \(final) KiB")
     }
   }
 

@@ -438,6 +438,32 @@ def _changes_since(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
     assert all("explain" in change for change in answer["changes"])
 
 
+# -- Time travel
+
+
+@exercise("query/content")
+def _content(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
+    client = connect()
+    todo(client)
+    before = client.query_content("todo")
+    client.list_edit("todo", [{"op": "deleteItems", "items": ["spec"]}])
+    assert client.query_content("todo", at_version=0) == before
+    assert client.query_content("todo")["version"] == 1
+    assert client.list_info("todo", at_version=0)["version"] == 0
+
+
+@exercise("list/diff")
+def _diff(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
+    client = connect()
+    todo(client)
+    answer = client.list_edit("todo", [{"op": "deleteItems", "items": ["spec"]}])
+    forward = client.list_diff("todo", 0, 1, explain=True, edits=True)
+    assert forward["changeset"] == answer["changeset"]
+    assert "explain" in forward and "edits" in forward
+    backward = client.list_diff("todo", 1, 0)
+    assert backward["changeset"] != {}
+
+
 # -- User events (the subject is the viewer; a sync client owns the list)
 
 

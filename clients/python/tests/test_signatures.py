@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import keyword
 import re
 from typing import Any
 
@@ -19,7 +20,9 @@ def python_name(method: str) -> str:
 
 
 def snake(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+    """``atVersion`` → ``at_version``; a Python keyword gets a trailing ``_`` (``from`` → ``from_``)."""
+    snaked = re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+    return snaked + "_" if keyword.iskeyword(snaked) else snaked
 
 
 def client_methods(spec: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:

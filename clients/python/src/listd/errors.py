@@ -24,6 +24,7 @@ __all__ = [
     "NoOwner",
     "OwnerTimeout",
     "NotOwner",
+    "Stopping",
     "JournalFailed",
     "ConnectionClosed",
     "RequestTimeout",
@@ -217,6 +218,14 @@ class NotOwner(ResponseError):
     NAME = "not owner"
 
 
+class Stopping(ResponseError):
+    """-32019: the request was read once the daemon began to stop (or after this session's
+    ``exit``) and was not executed; data.method."""
+
+    CODE = -32019
+    NAME = "stopping"
+
+
 class JournalFailed(ResponseError):
     """-32020: with ``--state``, the change could not be written to the journal, so it was not
     made; data.list, data.cause. The same request succeeds once space returns."""
@@ -246,6 +255,7 @@ ERROR_CLASSES: dict[int, type[ResponseError]] = {
         NoOwner,
         OwnerTimeout,
         NotOwner,
+        Stopping,
         JournalFailed,
     )
 }

@@ -139,10 +139,10 @@ class Requests(Generic[R]):
         """Every list: ``{lists: [info…]}``, each ``info`` as ``list_info`` answers it."""
         return self._request("list/all", {})
 
-    def list_info(self, list: str) -> R:
+    def list_info(self, list: str, *, at_version: int | None = None) -> R:
         """Describes ``list``: ``{list, title, appearance, selectionMode, version, sections, items, rows,
         selected, owner: {session, name?} | None, subscribers}``."""
-        return self._request("list/info", _params({"list": list}))
+        return self._request("list/info", _params({"list": list, "atVersion": at_version}))
 
     def list_replace(
         self,
@@ -246,64 +246,84 @@ class Requests(Generic[R]):
         """Clears the selection. Returns ``{list, version, changeset}``."""
         return self._request("selection/deselectAll", _params({"list": list, "ifVersion": if_version}))
 
-    def query_sections(self, list: str) -> R:
+    def query_sections(self, list: str, *, at_version: int | None = None) -> R:
         """The sections of ``list``: ``{list, version, sections: [{id, index, header?, footer?, items,
         rows}]}``."""
-        return self._request("query/sections", _params({"list": list}))
+        return self._request("query/sections", _params({"list": list, "atVersion": at_version}))
 
-    def query_items(self, list: str, section: str, *, offset: int | None = None, limit: int | None = None) -> R:
+    def query_items(self, list: str, section: str, *, offset: int | None = None, limit: int | None = None, at_version: int | None = None) -> R:
         """The rows of ``section``, from ``offset`` (default 0), at most ``limit``: ``{list, version,
         section, total, offset, rows}``."""
         return self._request(
-            "query/items", _params({"list": list, "section": section, "offset": offset, "limit": limit})
+            "query/items", _params({"list": list, "section": section, "offset": offset, "limit": limit, "atVersion": at_version})
         )
 
-    def query_window(self, list: str, offset: int, limit: int) -> R:
+    def query_window(self, list: str, offset: int, limit: int, *, at_version: int | None = None) -> R:
         """The visible rows ``offset``…``offset+limit-1`` of all sections flattened: ``{list, version,
         totalRows, offset, rows, sections}``, each row with its ``section`` and ``indexPath``."""
-        return self._request("query/window", _params({"list": list, "offset": offset, "limit": limit}))
+        return self._request("query/window", _params({"list": list, "offset": offset, "limit": limit, "atVersion": at_version}))
 
-    def query_item(self, list: str, item: str) -> R:
+    def query_item(self, list: str, item: str, *, at_version: int | None = None) -> R:
         """One item by id, hidden or not: ``{list, version, item: {…row, section, indexPath, children,
         visible, selected}}``."""
-        return self._request("query/item", _params({"list": list, "item": item}))
+        return self._request("query/item", _params({"list": list, "item": item, "atVersion": at_version}))
 
-    def query_item_at(self, list: str, index_path: Sequence[int]) -> R:
+    def query_item_at(self, list: str, index_path: Sequence[int], *, at_version: int | None = None) -> R:
         """The item at ``index_path`` ``[section, row]`` (visible rows): ``{list, version, item}``."""
-        return self._request("query/itemAt", _params({"list": list, "indexPath": index_path}))
+        return self._request("query/itemAt", _params({"list": list, "indexPath": index_path, "atVersion": at_version}))
 
-    def query_selection(self, list: str) -> R:
+    def query_selection(self, list: str, *, at_version: int | None = None) -> R:
         """The selection in index-path order: ``{list, version, mode, items: [{id, indexPath}]}``."""
-        return self._request("query/selection", _params({"list": list}))
+        return self._request("query/selection", _params({"list": list, "atVersion": at_version}))
 
     def query_outline(
-        self, list: str, *, item: str | None = None, section: str | None = None, depth: int | None = None
-    ) -> R:
+        self, list: str, *, item: str | None = None, section: str | None = None, depth: int | None = None, at_version: int | None = None) -> R:
         """The outline below ``item``, or the roots of ``section``, or of every section, down to ``depth``
         levels: ``{list, version, nodes: [{id, text?, expanded, hasChildren?, children}]}``."""
-        return self._request("query/outline", _params({"list": list, "item": item, "section": section, "depth": depth}))
+        return self._request("query/outline", _params({"list": list, "item": item, "section": section, "depth": depth, "atVersion": at_version}))
 
-    def query_search(self, list: str, text: str, *, case_sensitive: bool | None = None, limit: int | None = None) -> R:
+    def query_search(self, list: str, text: str, *, case_sensitive: bool | None = None, limit: int | None = None, at_version: int | None = None) -> R:
         """Items whose text or secondary text contains ``text`` (case-insensitive unless
         ``case_sensitive``), hidden ones included: ``{list, version, matches: [{id, section,
         indexPath}], truncated}``."""
         return self._request(
-            "query/search", _params({"list": list, "text": text, "caseSensitive": case_sensitive, "limit": limit})
+            "query/search", _params({"list": list, "text": text, "caseSensitive": case_sensitive, "limit": limit, "atVersion": at_version})
         )
 
-    def query_counts(self, list: str) -> R:
+    def query_counts(self, list: str, *, at_version: int | None = None) -> R:
         """``{list, version, sections, items, rows, selected}``."""
-        return self._request("query/counts", _params({"list": list}))
+        return self._request("query/counts", _params({"list": list, "atVersion": at_version}))
+
+    def query_content(self, list: str, *, at_version: int | None = None) -> R:
+        """The whole content of ``list`` in ``list/create``'s format, hidden children, expansion and
+        selection included: ``{list, version, content, selected}``; ``at_version`` answers as the
+        list was then."""
+        return self._request("query/content", _params({"list": list, "atVersion": at_version}))
+
+    def list_diff(
+        self,
+        list: str,
+        from_: int,
+        to: int,
+        *,
+        explain: bool | None = None,
+        edits: bool | None = None,
+    ) -> R:
+        """One changeset that takes version ``from_`` of ``list`` to version ``to`` (either way):
+        ``{list, from, to, changeset, explain?, edits?}``; ``edits=True`` adds a ``list/edit`` batch
+        that makes it."""
+        return self._request(
+            "list/diff", _params({"list": list, "from": from_, "to": to, "explain": explain, "edits": edits})
+        )
 
     def list_subscribe(
-        self, list: str | None = None, *, snapshot: SnapshotForm | None = None, window: Mapping[str, Any] | None = None
-    ) -> R:
+        self, list: str | None = None, *, snapshot: SnapshotForm | None = None, window: Mapping[str, Any] | None = None, at_version: int | None = None) -> R:
         """Subscribes to ``list``, or without it to every list present and future. Returns ``{lists:
         [{list, version, info, snapshot?, window?}]}``; from that version on, every change arrives
         as a ``list/didChange`` notification, in order, none skipped (``Mirror.from_subscribe``
         builds a mirror from the answer). ``snapshot``: ``"full"`` (default), ``"window"`` (with
         ``window={"offset": …, "limit": …}``) or ``"none"``."""
-        return self._request("list/subscribe", _params({"list": list, "snapshot": snapshot, "window": window}))
+        return self._request("list/subscribe", _params({"list": list, "snapshot": snapshot, "window": window, "atVersion": at_version}))
 
     def list_unsubscribe(self, list: str | None = None) -> R:
         """Ends the subscription to ``list``, or without it every subscription of this session."""
