@@ -69,11 +69,7 @@ enum ListHandlers {
     let changeset = ChangesetEncoding.changeset(diff(empty, snapshot))
     let answer = LiveList.mutationResult(list: list.id, version: 0, changeset: changeset)
     // In `--sync batch` mode the creation is answered once the journal has made it durable.
-    if let ticket, let journal = list.journal {
-      journal.whenDurable(ticket) { request.respond(answer) }
-    } else {
-      request.respond(answer)
-    }
+    Journal.afterDurable(list.journal, ticket) { request.respond(answer) }
     MemoryTrim.afterLargeWork(items: snapshot.numberOfItems(includingHidden: true))
   }
 

@@ -208,10 +208,13 @@ final class Journal: @unchecked Sendable {
   var currentGeneration: Int { condition.withLock { generation } }
 
   /// Writes all of `bytes` to the journal; the reason on failure. Call with the lock held.
-  private func write(_ bytes: [UInt8]) -> String? {
+  private func write(_ bytes: [UInt8]) -> String? { Self.write(bytes, to: fd) }
+
+  /// Writes all of `bytes` to `file`; the system's reason on failure.
+  private static func write(_ bytes: [UInt8], to file: Int32) -> String? {
     var offset = 0
     while offset < bytes.count {
-      let count = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+      let count = bytes[offset...].withUnsafeBytes { Glibc.write(file, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         return StateDirectory.reason()
@@ -219,6 +222,12 @@ final class Journal: @unchecked Sendable {
       offset += count
     }
     return nil
+  }
+
+  /// Runs `body` once the record of `ticket` is durable (in `journal`), or at once when there
+  /// is nothing to wait for (no journal, or a sync mode that answers when written).
+  static func afterDurable(_ journal: Journal?, _ ticket: UInt64?, _ body: @escaping @Sendable () -> Void) {
+    if let journal, let ticket { journal.whenDurable(ticket, body) } else { body() }
   }
 
   /// Runs `body` once the record of `ticket` is durable, after the bodies of earlier tickets.
@@ -339,17 +348,9 @@ final class Journal: @unchecked Sendable {
     guard out >= 0 else { throw JournalError("cannot create \(temporary): \(StateDirectory.reason())") }
     defer { Glibc.close(out) }
     for record in records + [.checkpointEnd(generation: generation)] {
-      let frame = RecordFraming.frame(record.body)
-      var offset = 0
-      while offset < frame.count {
-        let count = frame[offset...].withUnsafeBytes { Glibc.write(out, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else {
-          let reason = StateDirectory.reason()
-          unlink(temporary)
-          throw JournalError("cannot write \(temporary): \(reason)")
-        }
-        offset += count
+      if let reason = Self.write(RecordFraming.frame(record.body), to: out) {
+        unlink(temporary)
+        throw JournalError("cannot write \(temporary): \(reason)")
       }
     }
     var status = stat()

@@ -119,8 +119,10 @@ final class LiveList: Sendable {
     var source = source
     source.edits = edits
     let journaled =
-      wireEdits.map(JournaledChange.wireEdits)
-      ?? edits.flatMap { $0.patches.isEmpty ? JournaledChange(modelEdits: $0.edits) : nil }
+      journal == nil
+      ? nil
+      : wireEdits.map(JournaledChange.wireEdits)
+        ?? edits.flatMap { $0.patches.isEmpty ? JournaledChange(modelEdits: $0.edits) : nil }
     return try commit(
       snapshot, changeset: changeset, from: current, source: source, explain: explain, journaled: journaled)
   }
@@ -175,7 +177,7 @@ final class LiveList: Sendable {
             unsubscribe(subscriber.session.id)
           }
         }
-        if let ticket, let journal { journal.whenDurable(ticket, notify) } else { notify() }
+        Journal.afterDurable(journal, ticket, notify)
       }
       result = Self.mutationResult(list: id, version: version, changeset: encoded)
     }

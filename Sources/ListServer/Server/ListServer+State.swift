@@ -45,8 +45,7 @@ extension ListServer {
         rename(file, file + ".damaged")
       }
     }
-    durability.withLock { $0 = (journal, recovery.problems) }
-    recoveryProblems.withLock { $0 = recovery.problems }
+    durability.withLock { $0 = (journal, recovery.problems, false) }
     let lists = registry.lists
     options.logger.info(
       "state \(path): \(lists.count) list\(lists.count == 1 ? "" : "s") recovered in "
@@ -169,8 +168,8 @@ extension ListServer {
   /// (sent once as `window/logMessage`; every session finds them in ``stateCapability``).
   func takeStartupProblems() -> [String] {
     durability.withLock { state in
-      defer { state.problems = [] }
-      return state.problems
+      defer { state.reported = true }
+      return state.reported ? [] : state.problems
     }
   }
 
@@ -179,7 +178,7 @@ extension ListServer {
     guard options.stateDirectory != nil else { return nil }
     return [
       "sync": .string(options.sync.rawValue),
-      "recoveryProblems": .array(recoveryProblems.withLock { $0 }.map(JSONValue.string)),
+      "recoveryProblems": .array(durability.withLock { $0.problems }.map(JSONValue.string)),
     ]
   }
 

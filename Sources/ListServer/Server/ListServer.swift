@@ -15,9 +15,7 @@ public final class ListServer: Sendable {
   let registry = ListRegistry()
   private let nextSessionID = Atomic<Int>(1)
   /// The journal (`--state`) and what startup found wrong in it, once ``openState()`` ran.
-  let durability = Mutex<(journal: Journal?, problems: [String])>((nil, []))
-  /// Every problem recovery found at startup (for `capabilities.state`).
-  let recoveryProblems = Mutex<[String]>([])
+  let durability = Mutex<(journal: Journal?, problems: [String], reported: Bool)>((nil, [], false))
   /// The serial of the next list created (see ``LiveList/serial``).
   let nextListSerial = Atomic<Int>(1)
   /// Called when the primary (stdio) session sends `exit`, with the exit code.

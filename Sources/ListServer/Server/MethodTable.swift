@@ -92,11 +92,7 @@ extension HandlerContext {
         return try body()
       }
       // In `--sync batch` mode a change is answered once the journal has made it durable.
-      if let ticket = list.takeDurabilityTicket(), let journal = list.journal {
-        journal.whenDurable(ticket) { request.answer { try result.get() } }
-      } else {
-        request.answer { try result.get() }
-      }
+      Journal.afterDurable(list.journal, list.takeDurabilityTicket()) { request.answer { try result.get() } }
     }
   }
 
