@@ -184,6 +184,29 @@ extension ListClient {
     return try Mirror(subscribed: entry)
   }
 
+  /// Subscribes to `list` through the window `[offset, offset + limit)` of its flattened rows and
+  /// returns a ``WindowedMirror`` of it; keep it current by applying the (filtered)
+  /// `list/didChange` notifications for it from ``notifications``, and move the window with
+  /// ``setWindow(_:offset:limit:)``.
+  public func windowedMirror(_ list: String, offset: Int, limit: Int) async throws -> WindowedMirror {
+    let answer = try await call(
+      "list/subscribe",
+      ["list": .string(list), "window": ["offset": .int(Int64(offset)), "limit": .int(Int64(limit))]])
+    guard let entry = answer["lists"]?.arrayValue?.first else {
+      throw UnexpectedAnswer(description: "list/subscribe answered no entry for '\(list)'")
+    }
+    return try WindowedMirror(subscribed: entry, limit: limit)
+  }
+
+  /// `list/setWindow`: moves the session's window over `list`; returns the answer
+  /// `{list, version, window, sections, selection}`, which ``WindowedMirror/apply(setWindow:limit:)``
+  /// starts afresh from once the notifications of earlier versions are applied.
+  @discardableResult
+  public func setWindow(_ list: String, offset: Int, limit: Int) async throws -> JSONValue {
+    try await call(
+      "list/setWindow", ["list": .string(list), "offset": .int(Int64(offset)), "limit": .int(Int64(limit))])
+  }
+
   /// `list/unsubscribe`.
   public func unsubscribe(_ list: String? = nil) async throws {
     try await call("list/unsubscribe", list.map { ["list": .string($0)] } ?? [:])

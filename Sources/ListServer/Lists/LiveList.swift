@@ -22,8 +22,8 @@ final class LiveList: Sendable {
   private struct State {
     var committed: Committed
     var history: ChangeHistory
-    /// Each subscribed session, through the gate of its latest `list/subscribe`.
-    var subscribers: [Int: SubscriptionGate] = [:]
+    /// Each subscribed session's subscription (through the gate of its latest `list/subscribe`).
+    var subscribers: [Int: ListSubscription] = [:]
     var owner: (any ListOwner)?
     /// Counts the times the list lost its owner, so an orphan timer fires only for the
     /// orphanhood it was started for.
@@ -171,9 +171,11 @@ final class LiveList: Sendable {
         snapshot, version: version, params: params, changeset: changeset, base: base, source: source)
       state.withLock { $0.durabilityTicket = ticket }
       if !subscribers.isEmpty {
+        let bodies = Self.notificationBodies(
+          subscribers, params: params, changeset: changeset, old: base.snapshot, new: snapshot)
         let notify: @Sendable () -> Void = { [self] in
-          let body = Session.encodeNotification("list/didChange", params)
-          for subscriber in subscribers where !subscriber.send(encoded: body) {
+          for (subscriber, body) in zip(subscribers, bodies)
+          where !subscriber.deliver(version: version, body: body) {
             unsubscribe(subscriber.session.id)
           }
         }
@@ -188,15 +190,40 @@ final class LiveList: Sendable {
     return result
   }
 
+  /// The encoded `didChange` for each subscriber: one encoding for every full subscriber, one
+  /// per distinct window for the windowed ones (their rows filtered by the window). Each body
+  /// shares the bytes of the others of its form.
+  private static func notificationBodies(
+    _ subscribers: [ListSubscription], params: JSONValue, changeset: Changeset, old: ListSnapshot,
+    new: ListSnapshot
+  ) -> [[UInt8]] {
+    var full: [UInt8]?
+    var windowed: [RowWindow: [UInt8]] = [:]
+    return subscribers.map { subscriber in
+      guard let window = subscriber.window else {
+        if let full { return full }
+        let body = Session.encodeNotification("list/didChange", params)
+        full = body
+        return body
+      }
+      if let body = windowed[window] { return body }
+      let filtered = params.setting(
+        "changeset", ChangesetEncoding.changeset(changeset, rows: .window(window, old: old, new: new)))
+      let body = Session.encodeNotification("list/didChange", filtered)
+      windowed[window] = body
+      return body
+    }
+  }
+
   /// Makes `snapshot` the committed state at `version` and enters the change in the history;
   /// returns the subscribers to notify. Must run on ``queue``.
   private func record(
     _ snapshot: ListSnapshot, version: Int, params: JSONValue, changeset: Changeset, base: Committed,
     source: ChangeSource
-  ) -> [SubscriptionGate] {
+  ) -> [ListSubscription] {
     let record = ChangeRecord(before: base.snapshot, after: snapshot, source: source)
     let recordWeight = base.snapshot.retainedWeight(notSharedWith: snapshot)
-    return state.withLock { state -> [SubscriptionGate] in
+    return state.withLock { state -> [ListSubscription] in
       state.committed.snapshot = snapshot
       state.committed.version = version
       state.history.append(
@@ -306,10 +333,11 @@ final class LiveList: Sendable {
   /// from: it receives every later change, through `gate` (which holds them until the answer
   /// describing this state is sent). Must run on ``queue`` so no change slips between the state
   /// and the registration.
-  func subscribe(_ gate: SubscriptionGate) throws(ResponseError) -> Committed {
+  func subscribe(_ gate: SubscriptionGate, window: RowWindow? = nil) throws(ResponseError) -> Committed {
     let result = state.withLock { state -> Committed? in
       guard !state.isDisposed else { return nil }
-      state.subscribers[gate.session.id] = gate
+      let subscription = ListSubscription(gate: gate, window: window, version: state.committed.version)
+      state.subscribers.updateValue(subscription, forKey: gate.session.id)?.retire()
       return state.committed
     }
     guard let result else { throw .unknownList(id) }
@@ -322,7 +350,23 @@ final class LiveList: Sendable {
 
   /// Removes a subscriber. Any thread.
   func unsubscribe(_ sessionID: Int) {
-    _ = state.withLock { $0.subscribers.removeValue(forKey: sessionID) }
+    state.withLock { $0.subscribers.removeValue(forKey: sessionID) }?.retire()
+  }
+
+  /// Moves the window of `session`'s subscription and returns the committed state it starts
+  /// afresh from; -32602 naming `list` without a subscription. Must run on ``queue``.
+  func setWindow(_ window: RowWindow, session: Int) throws(ResponseError) -> Committed {
+    let result = state.withLock { state -> (Committed, Bool)? in
+      guard !state.isDisposed else { return nil }
+      guard let subscription = state.subscribers[session] else { return (state.committed, false) }
+      subscription.setWindow(window, at: state.committed.version)
+      return (state.committed, true)
+    }
+    guard let result else { throw .unknownList(id) }
+    guard result.1 else {
+      throw .invalidParams("list '\(id)' has no subscription from this session", field: "list")
+    }
+    return result.0
   }
 
   /// The params of every change after `version` (each with its `explain` when asked), or

@@ -322,8 +322,16 @@ class Requests(Generic[R]):
         [{list, version, info, snapshot?, window?}]}``; from that version on, every change arrives
         as a ``list/didChange`` notification, in order, none skipped (``Mirror.from_subscribe``
         builds a mirror from the answer). ``snapshot``: ``"full"`` (default), ``"window"`` (with
-        ``window={"offset": …, "limit": …}``) or ``"none"``."""
+        ``window={"offset": …, "limit": …}``) or ``"none"``. With ``window`` the subscription is
+        windowed: the entry also carries ``sections`` and ``selection``, and each ``didChange``
+        carries only the window's rows (``WindowedMirror.from_subscribe`` follows it)."""
         return self._request("list/subscribe", _params({"list": list, "snapshot": snapshot, "window": window, "atVersion": at_version}))
+
+    def list_set_window(self, list: str, offset: int, limit: int) -> R:
+        """Moves this session's window over ``list`` (a full subscription becomes windowed) and
+        answers ``{list, version, window, sections, selection}``: the subscription starts afresh
+        at ``version`` (``WindowedMirror.apply_set_window``); later changes follow the answer."""
+        return self._request("list/setWindow", {"list": list, "offset": offset, "limit": limit})
 
     def list_unsubscribe(self, list: str | None = None) -> R:
         """Ends the subscription to ``list``, or without it every subscription of this session."""
