@@ -107,7 +107,8 @@ final class WindowedSubscriptionTests: XCTestCase {
 
   /// Expanding a node with 100,000 children: a windowed subscriber (100 rows) receives one
   /// counted run and its window's rows — under 20 KB where the full subscriber receives
-  /// megabytes — and its mirror is exact.
+  /// megabytes — and its mirror is exact; the owner asking `rows: "none"` is answered the
+  /// structure only, under 1 KB.
   func testALargeExpandCostsAWindowedSubscriberItsWindow() throws {
     let directory = try PrivateDirectory()
     defer { directory.remove() }
@@ -137,9 +138,17 @@ final class WindowedSubscriptionTests: XCTestCase {
     var mirror = try WindowedMirror(subscribed: try XCTUnwrap(answer["lists"]?[0]), limit: 100)
     XCTAssertEqual(mirror.windowRows.compactMap { $0["id"]?.stringValue }, ["top", "root"])
 
-    try owner.request("outline/expand", ["list": "big", "item": "root"])
-    let fullChange = try XCTUnwrap(full.next("list/didChange"))
-    let windowedChange = try XCTUnwrap(windowed.next("list/didChange"))
+    let expanded = try owner.request("outline/expand", ["list": "big", "item": "root", "rows": "none"])
+    let answerBytes = expanded.jsonBytes().count
+    XCTAssertLessThan(answerBytes, 1_000, "the owner's lean answer")
+    let expected: JSONValue = [
+      "itemInserts": [["at": [0, 2], "count": 100_000]], "itemReconfigures": [["at": [0, 1], "count": 1]],
+      "expanded": ["root"],
+    ]
+    XCTAssertEqual(
+      expanded["changeset"], expected)
+    let fullChange = try XCTUnwrap(full.next("list/didChange", timeout: 120))
+    let windowedChange = try XCTUnwrap(windowed.next("list/didChange", timeout: 120))
     let fullBytes = fullChange.jsonBytes().count
     let windowedBytes = windowedChange.jsonBytes().count
     print(

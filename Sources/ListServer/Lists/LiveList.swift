@@ -110,6 +110,7 @@ final class LiveList: Sendable {
   /// `wireEdits` are the batch as sent (`list/edit`), which the journal keeps as they are.
   func mutate(
     ifVersion: Int?, source: ChangeSource, explain: Bool = false, wireEdits: JSONValue? = nil,
+    answerRows: AnswerRows = .all,
     _ change: (inout ListSnapshot) throws(ResponseError) -> (Changeset, DecodedEdits?)
   ) throws(ResponseError) -> JSONValue {
     defer { reclaimIdentifiersIfNeeded() }
@@ -124,7 +125,8 @@ final class LiveList: Sendable {
       : wireEdits.map(JournaledChange.wireEdits)
         ?? edits.flatMap { $0.patches.isEmpty ? JournaledChange(modelEdits: $0.edits) : nil }
     return try commit(
-      snapshot, changeset: changeset, from: current, source: source, explain: explain, journaled: journaled)
+      snapshot, changeset: changeset, from: current, source: source, explain: explain, journaled: journaled,
+      answerRows: answerRows)
   }
 
   /// ``mutate(ifVersion:source:explain:_:)`` for a change that is not a batch of edits.
@@ -152,14 +154,16 @@ final class LiveList: Sendable {
   /// cannot be written is refused, changing nothing. Must run on ``queue``.
   func commit(
     _ snapshot: ListSnapshot, changeset: Changeset, from base: Committed, source: ChangeSource,
-    explain: Bool = false, journaled: JournaledChange? = nil
+    explain: Bool = false, journaled: JournaledChange? = nil, answerRows: AnswerRows = .all
   ) throws(ResponseError) -> JSONValue {
     let encoded = ChangesetEncoding.changeset(changeset)
+    let answered =
+      answerRows == .all ? encoded : ChangesetEncoding.changeset(changeset, rows: answerRows.encoding)
     var result: JSONValue
     // An empty changeset can still hide a change (a hidden item's payload): only equal
     // snapshots keep the version.
     if changeset.isEmpty && snapshot == base.snapshot {
-      result = Self.mutationResult(list: id, version: base.version, changeset: encoded)
+      result = Self.mutationResult(list: id, version: base.version, changeset: answered)
     } else {
       let version = base.version + 1
       let params: JSONValue = [
@@ -181,7 +185,7 @@ final class LiveList: Sendable {
         }
         Journal.afterDurable(journal, ticket, notify)
       }
-      result = Self.mutationResult(list: id, version: version, changeset: encoded)
+      result = Self.mutationResult(list: id, version: version, changeset: answered)
     }
     if explain {
       result = result.setting(

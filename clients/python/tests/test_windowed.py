@@ -79,3 +79,18 @@ def test_set_window_needs_a_subscription(listd_daemon: listd.Daemon) -> None:
     with pytest.raises(listd.ResponseError) as caught:
         client.list_set_window("l", 0, 1)
     assert caught.value.code == -32602 and caught.value.data == {"field": "list"}
+
+
+def test_rows_none_answers_the_structure_only(listd_daemon: listd.Daemon) -> None:
+    client = listd_daemon.connect("c")
+    content = {"sections": [{"id": "s", "items": [{"id": "a"}, {"id": "p", "children": [{"id": "c"}]}]}]}
+    created = client.list_create("l", content=content, rows="none")
+    assert created["changeset"] == {"sectionInserts": [{"index": 0, "section": {"id": "s", "rowCount": 2}}]}
+    expanded = client.outline_expand("l", item="p", rows="none")
+    assert expanded["changeset"] == {
+        "itemInserts": [{"at": [0, 2], "count": 1}],
+        "itemReconfigures": [{"at": [0, 1], "count": 1}],
+        "expanded": ["p"],
+    }
+    edited = client.list_edit("l", [{"op": "appendItems", "items": [{"id": "b"}]}], rows="all")
+    assert edited["changeset"] == {"itemInserts": [{"at": [0, 3], "rows": [{"id": "b", "level": 0}]}]}
