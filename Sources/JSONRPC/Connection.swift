@@ -111,6 +111,8 @@ public final class Connection: @unchecked Sendable {
     /// after it, which does not run.
     var refusal: (@Sendable (String) -> ResponseError)?
     var closeHandlers: [@Sendable (CloseReason) -> Void] = []
+    /// Called after each batch the writer has written (``Connection/onDrain(_:)``).
+    var drain: (@Sendable () -> Void)?
     /// Set when the connection has finished closing; later close handlers run at once.
     var finishedReason: CloseReason?
   }
@@ -288,6 +290,16 @@ public final class Connection: @unchecked Sendable {
 
   /// Calls `handler` once the connection has closed and its output is flushed (at once if it
   /// already has). Runs on an arbitrary thread.
+  /// Registers `handler` to run on the writing thread after each batch of frames is written,
+  /// so a producer that held messages back (``queuedBytes`` was high) can send them now. It
+  /// must not block; it may send.
+  public func onDrain(_ handler: @escaping @Sendable () -> Void) {
+    handlers.withLock { $0.drain = handler }
+  }
+
+  /// Bytes queued for the peer and not yet written. O(1).
+  public var queuedBytes: Int { outgoing.pending }
+
   public func onClose(_ handler: @escaping @Sendable (CloseReason) -> Void) {
     let finished = handlers.withLock { handlers -> CloseReason? in
       if let reason = handlers.finishedReason { return reason }
@@ -907,6 +919,7 @@ public final class Connection: @unchecked Sendable {
       outgoing.didWrite(batch.count)
       switch result {
       case .done:
+        handlers.withLock { $0.drain }?()
         continue
       case .woken:
         logger.warning("\(options.name): output not flushed: the peer is not reading")

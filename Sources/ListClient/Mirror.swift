@@ -58,8 +58,9 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
   // MARK: - Applying notifications
 
   /// Applies one `list/didChange` params object `{list, version, previousVersion, changeset}`.
-  /// Throws (changing nothing) if it is for another list, skips or repeats a version, or does
-  /// not fit the rows.
+  /// Throws (changing nothing) if it is for another list, does not start at the mirror's version
+  /// or goes back, or does not fit the rows. (`version` is usually `previousVersion + 1`; more for
+  /// a change composed for a subscriber that fell behind, Protocol/README.md §6.)
   public mutating func apply(didChange params: JSONValue) throws {
     guard params["list"]?.stringValue == list else {
       throw Mismatch("didChange for list \(params["list"] ?? .null), mirror of '\(list)'")
@@ -70,7 +71,8 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
     guard previous == version else {
       throw Mismatch("didChange from version \(previous) applied to a mirror at version \(version)")
     }
-    guard next == previous + 1 else { throw Mismatch("didChange from \(previous) to \(next)") }
+    // A later version than the next one is a change composed for a subscriber that fell behind.
+    guard next > previous else { throw Mismatch("didChange from \(previous) to \(next)") }
     var copy = self
     try copy.apply(changeset: changeset)
     copy.version = Int(next)

@@ -25,11 +25,12 @@ enum DaemonBenchmarks {
       ratio = figure ÷ baseline (both measured in this run); 'exp' says whether the expectation holds.
 
       """)
-    // LISTD_BENCH_ONLY=memory|queries|replace|state runs one group (for a profiler).
+    // LISTD_BENCH_ONLY=memory|queries|replace|expand|state runs one group (for a profiler).
     let only = ProcessInfo.processInfo.environment["LISTD_BENCH_ONLY"]
     if only == nil || only == "memory" { memory(daemon, options) }
     if only == nil || only == "queries" { smallQueries(daemon, options) }
     if only == nil || only == "replace" { replaces(daemon, options) }
+    if only == nil || only == "expand" { expandBytes(daemon, options) }
     if only == nil || only == "state" { durability(daemon, options) }
   }
 
@@ -181,7 +182,7 @@ enum DaemonBenchmarks {
     let large = options.quick ? 20_000 : 100_000
     let runs = max(options.runs, options.quick ? 5 : 30)
     var tenK: ReplaceResult?
-    var cases = [(small, 1, 5e-3), (large, 1, 60e-3), (small, 8, 5e-3)]
+    var cases = [(small, 1, 5e-3), (large, 1, 60e-3), (small, 8, 5e-3), (small, 64, 5e-3)]
     // LISTD_BENCH_REPLACE=N: only the single-subscriber case of N items (for a profiler).
     if let n = ProcessInfo.processInfo.environment["LISTD_BENCH_REPLACE"].flatMap(Int.init) {
       cases = [(n, 1, .nan)]
@@ -225,11 +226,12 @@ enum DaemonBenchmarks {
           formatDuration(result.lastNotified.median),
           formatDuration(result.lastNotified.p90), formatDuration(result.lastNotified.percentile(0.99)),
           "1 subscriber " + formatDuration(single), formatRatio(result.lastNotified.median / single), "")
+        let ownerRatio = result.endToEnd.median / (tenK?.endToEnd.median ?? .nan)
         table.row(
-          "fan-out \(label): owner's end to end", formatDuration(result.endToEnd.median),
+          "fan-out \(label) to \(subscribers): owner's end to end", formatDuration(result.endToEnd.median),
           formatDuration(result.endToEnd.p90), formatDuration(result.endToEnd.percentile(0.99)),
-          "1 subscriber " + formatDuration(tenK?.endToEnd.median ?? .nan),
-          formatRatio(result.endToEnd.median / (tenK?.endToEnd.median ?? .nan)), "")
+          "1 subscriber " + formatDuration(tenK?.endToEnd.median ?? .nan), formatRatio(ownerRatio),
+          subscribers >= 64 ? check(ownerRatio <= 1.5, "≤ 1.5× 1 sub") : "")
       }
     }
   }

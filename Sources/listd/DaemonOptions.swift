@@ -44,7 +44,7 @@ struct DaemonOptions {
     },
     .value(
       "--max-queue-bytes", "N",
-      "outgoing bytes a client may leave unread before it is dropped (default 67108864)"
+      "outgoing bytes a client may leave unread (default 67108864); past min(1 MiB, N/4) its list changes are composed, not queued"
     ) {
       $0.server.maxQueueBytes = try $1.positiveInteger()
     },

@@ -179,7 +179,7 @@ final class LiveList: Sendable {
           subscribers, params: params, changeset: changeset, old: base.snapshot, new: snapshot)
         let notify: @Sendable () -> Void = { [self] in
           for (subscriber, body) in zip(subscribers, bodies)
-          where !subscriber.deliver(version: version, body: body) {
+          where !subscriber.deliver(version: version, body: body, old: base.snapshot, new: snapshot) {
             unsubscribe(subscriber.session.id)
           }
         }
@@ -340,7 +340,9 @@ final class LiveList: Sendable {
   func subscribe(_ gate: SubscriptionGate, window: RowWindow? = nil) throws(ResponseError) -> Committed {
     let result = state.withLock { state -> Committed? in
       guard !state.isDisposed else { return nil }
-      let subscription = ListSubscription(gate: gate, window: window, version: state.committed.version)
+      let subscription = ListSubscription(
+        list: id, gate: gate, window: window, version: state.committed.version,
+        detach: { [weak self] in self?.unsubscribe($0) })
       state.subscribers.updateValue(subscription, forKey: gate.session.id)?.retire()
       return state.committed
     }
@@ -355,6 +357,15 @@ final class LiveList: Sendable {
   /// Removes a subscriber. Any thread.
   func unsubscribe(_ sessionID: Int) {
     state.withLock { $0.subscribers.removeValue(forKey: sessionID) }?.retire()
+  }
+
+  /// Removes `subscription` if it is still the session's current one. Any thread.
+  func unsubscribe(_ subscription: ListSubscription) {
+    state.withLock { state in
+      if state.subscribers[subscription.session.id] === subscription {
+        state.subscribers[subscription.session.id] = nil
+      }
+    }
   }
 
   /// Moves the window of `session`'s subscription and returns the committed state it starts

@@ -52,7 +52,8 @@ enum MethodTable {
 
   /// Server → client notifications and requests.
   static let serverToClient = [
-    "list/didChange", "list/didCreate", "list/didDispose", "owner/event", "owner/lost", "owner/refresh",
+    "list/didChange", "list/didCreate", "list/didDispose", "list/resync", "owner/event", "owner/lost",
+    "owner/refresh",
     "daemon/stopping", "window/logMessage",
     "$/logTrace", "$/progress",
   ]

@@ -29,6 +29,8 @@ final class Session: Sendable {
     var isDetached = false
     /// The client sent `exit`: it ends the session itself, and needs no `daemon/stopping`.
     var sentExit = false
+    /// Subscriptions that fell behind and wait for the queue to drain (ListSubscription).
+    var behind: [ObjectIdentifier: ListSubscription] = [:]
   }
 
   let id: Int
@@ -41,6 +43,7 @@ final class Session: Sendable {
     self.id = id
     self.connection = connection
     self.isPrimary = isPrimary
+    connection.onDrain { [weak self] in self?.drained() }
   }
 
   /// Whether the session's connection has closed and the server is forgetting it. Anything that
@@ -91,6 +94,48 @@ final class Session: Sendable {
   /// Whether a change this session sent to `list` is still queued.
   func hasPendingChange(_ list: String) -> Bool {
     state.withLock { $0.pendingChanges[list] != nil }
+  }
+
+  // MARK: - Slow readers (no subscriber left behind)
+
+  /// Queued bytes from which changes are held back and composed (ListSubscription): 1 MiB, or a
+  /// quarter of `--max-queue-bytes` when that is smaller.
+  var composeThreshold: Int { min(1 << 20, connection.options.maxOutgoingBytes / 4) }
+
+  /// Whether a notification of `bytes` must be held back: the queue is past the threshold, or
+  /// the notification would not fit under the hard limit.
+  func mustHoldBack(_ bytes: Int) -> Bool {
+    let queued = connection.queuedBytes
+    return queued >= composeThreshold || queued + bytes > connection.options.maxOutgoingBytes
+  }
+
+  /// Whether `bytes` more would pass `--max-queue-bytes` (a composed change that big is a resync).
+  func exceedsHardLimit(_ bytes: Int) -> Bool {
+    connection.queuedBytes + bytes > connection.options.maxOutgoingBytes
+  }
+
+  /// Registers a subscription that held a change back; it catches up once the queue drains.
+  func fellBehind(_ subscription: ListSubscription) {
+    state.withLock { $0.behind[ObjectIdentifier(subscription)] = subscription }
+    drained()  // the queue may have drained already: no later write would call it
+  }
+
+  /// After a write: once the queue is under half the threshold, every subscription that fell
+  /// behind composes its catch-up (off the writing thread: a diff is O(the list)).
+  private func drained() {
+    guard connection.queuedBytes < composeThreshold / 2 else { return }
+    let waiting = state.withLock { state -> [ListSubscription] in
+      defer { state.behind = [:] }
+      return Array(state.behind.values)
+    }
+    for subscription in waiting { DispatchQueue.global().async { subscription.catchUp() } }
+  }
+
+  /// Tells the client its subscription to `list` ended at `version`, too far behind to catch up
+  /// within `--max-queue-bytes`: `list/resync {list, version}`.
+  func resync(list: String, version: Int) {
+    removeSubscription(list)
+    notify("list/resync", ["list": .string(list), "version": .int(Int64(version))])
   }
 
   // MARK: - Sending

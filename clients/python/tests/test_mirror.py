@@ -115,7 +115,7 @@ def test_a_changeset_that_does_not_fit_is_refused_and_changes_nothing() -> None:
             {"list": "l", "version": 5, "previousVersion": 4, "changeset": {}},
             "from version 4 applied to a mirror at version 3",
         ),
-        ({"list": "l", "version": 5, "previousVersion": 3, "changeset": {}}, "from version 3 to 5"),
+        ({"list": "l", "version": 3, "previousVersion": 3, "changeset": {}}, "from version 3 to 3"),
         (
             {"list": "l", "version": 4, "previousVersion": 3, "changeset": {"itemDeletes": [[0, 2, 1]]}},
             "[0, 2] is out of range",

@@ -59,7 +59,7 @@ class Mirror:
     Build it from a ``list_subscribe`` answer (``Mirror.from_subscribe``), then ``apply`` every
     ``list/didChange`` of the list, in order: it follows Protocol/README.md §4, "Applying a
     changeset", on the wire JSON. Rows are the JSON objects of the wire. A changeset that does
-    not fit — another list, a skipped or repeated version, an index out of range, a row whose id
+    not fit — another list, a version other than the mirror's, an index out of range, a row whose id
     is not the one at its place — raises ``MirrorMismatch`` and leaves the mirror unchanged
     (resubscribe to recover).
 
@@ -106,7 +106,8 @@ class Mirror:
     def apply(self, did_change: Mapping[str, Any] | Notification) -> None:
         """Applies one ``list/didChange`` (its params, or the ``Notification``): the change from
         ``self.version`` to the next. Raises ``MirrorMismatch``, changing nothing, if it is of
-        another list, skips or repeats a version, or does not fit the rows."""
+        another list, does not start at the mirror's version, or does not fit the rows. (``version`` is
+        later than ``previousVersion + 1`` for a change composed for a subscriber that fell behind.)"""
         params = did_change.params if isinstance(did_change, Notification) else did_change
         if isinstance(did_change, Notification) and did_change.method != "list/didChange":
             raise MirrorMismatch(f"{did_change.method} is not list/didChange")
@@ -117,7 +118,7 @@ class Mirror:
             raise MirrorMismatch(f"a didChange without versions or changeset: {_text(params)}")
         if previous != self.version:
             raise MirrorMismatch(f"a didChange from version {previous} applied to a mirror at version {self.version}")
-        if version != previous + 1:
+        if version <= previous:  # later than previous + 1: composed for a subscriber that fell behind
             raise MirrorMismatch(f"a didChange from version {previous} to {version}")
         copy_ = self.copy()
         copy_.apply_changeset(changeset)
