@@ -34,7 +34,7 @@ extension TUIApp {
     case .enter, .char(" "), .char("l"), .right, .tab:
       if let list = picker.selectedList { return open(list) }
     case .char("r"):
-      return [.request(.subscribeAll, method: "list/subscribe", params: ["snapshot": "none"])]
+      return [.request(.subscribeAll, method: "list/subscribe", params: Self.subscribeAllParams)]
     default: break
     }
     return []
