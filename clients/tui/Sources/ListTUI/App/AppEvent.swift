@@ -29,6 +29,12 @@ public enum RequestTag: Equatable, Sendable {
   case window(generation: Int)
   /// `list/setWindow` with an empty window, of a list no longer open: only its structure follows.
   case release(String)
+  /// `view/create` of a sorted or filtered table (``DerivedView``).
+  case viewCreate(generation: Int)
+  /// `view/update` of the open view: a new sort or filter.
+  case viewUpdate(generation: Int)
+  /// `list/dispose` of a view the TUI made, no longer shown.
+  case dispose(String)
   /// `query/search` of the open list.
   case search(generation: Int, text: String)
   /// `query/item` to put the cursor on an item.

@@ -46,8 +46,15 @@ extension TUIApp {
       let fits = view.install(windowAnswer: value, now: now)
       self.view = view
       if !fits { return resync() }
-    case (.release, _):
+    case (.release, _), (.dispose, _):
       break
+    case (.viewCreate(let generation), .success) where generation == self.generation:
+      return showDerived()
+    case (.viewCreate(let generation), .failure(let failure)) where generation == self.generation:
+      derived = nil
+      say("view/create: \(failure)", error: true)
+    case (.viewUpdate(let generation), .failure(let failure)) where generation == self.generation:
+      say("view/update: \(failure)", error: true)
     case (.window(let generation), .failure(let failure)) where generation == self.generation:
       view?.windowFailed()
       if connection == .connected { say("list/setWindow: \(failure)", error: true) }
@@ -113,7 +120,7 @@ extension TUIApp {
 
   /// The picker's row count and version of the open list, from its view state.
   mutating func syncPickerRows() {
-    guard let view, view.layout != nil else { return }
+    guard let view, view.layout != nil, derived == nil else { return }
     picker.update(
       info: [
         "list": .string(view.list),

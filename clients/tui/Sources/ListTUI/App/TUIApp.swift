@@ -45,6 +45,12 @@ public struct TUIApp: Sendable {
   var infoStale = Set<String>()
   /// Lists closed whose window is still to be emptied (`list/setWindow` with limit 0).
   var released: [String] = []
+  /// Views the TUI made that are no longer shown, still to be disposed.
+  var disposed: [String] = []
+  /// The live view shown in the open list's place to sort or filter it, if any.
+  public internal(set) var derived: DerivedView?
+  /// Makes this app's view ids its own.
+  let viewToken = String(UInt32.random(in: 0...UInt32.max), radix: 16)
 
   /// An app for a terminal of `width`×`height`, connected to `endpoint` (for display), opening
   /// `list` as soon as the daemon has it.
@@ -107,12 +113,17 @@ public struct TUIApp: Sendable {
   /// Empties the window of the lists closed since the last event: the picker needs only their
   /// structure (row counts), not their rows.
   mutating func releaseWindows() -> [AppEffect] {
-    defer { released = [] }
+    defer {
+      released = []
+      disposed = []
+    }
     guard connection == .connected else { return [] }
-    return released.filter { $0 != view?.list }.map { list in
+    let releases: [AppEffect] = released.filter { $0 != view?.list }.map { list in
       .request(
         .release(list), method: "list/setWindow", params: ["list": .string(list), "offset": 0, "limit": 0])
     }
+    return releases
+      + disposed.map { .request(.dispose($0), method: "list/dispose", params: ["list": .string($0)]) }
   }
 
   /// Every list is subscribed to with an empty window: changes carry their structure, not their
@@ -123,6 +134,11 @@ public struct TUIApp: Sendable {
 
   mutating func connected() -> [AppEffect] {
     connection = .connected
+    if let derived {
+      // The view may be gone with the connection: show the list itself again.
+      view = ListViewState(list: derived.source, height: listHeight)
+      self.derived = nil
+    }
     if screen == .list, let list = view?.list {
       // Resync the open list from scratch, keeping the cursor on its item — subscribed once the
       // subscription to every list has answered, so that its empty window does not replace this.
@@ -138,7 +154,12 @@ public struct TUIApp: Sendable {
 
   /// Opens `list`: a fresh view state, subscribed to with a window.
   mutating func open(_ list: String) -> [AppEffect] {
-    if let previous = view?.list, previous != list { released.append(previous) }
+    if let derived {
+      disposed.append(derived.view)
+      self.derived = nil
+    } else if let previous = view?.list, previous != list {
+      released.append(previous)
+    }
     generation += 1
     screen = .list
     overlay = nil
@@ -163,7 +184,11 @@ public struct TUIApp: Sendable {
 
   /// Back to the picker, on the list that was open.
   mutating func closeList() {
-    if let list = view?.list {
+    if let derived {
+      picker.select(derived.source)
+      disposed.append(derived.view)
+      self.derived = nil
+    } else if let list = view?.list {
       picker.select(list)
       released.append(list)
     }

@@ -27,8 +27,16 @@ public struct ListViewState: Sendable {
   public private(set) var cursorID: String?
   /// The first display line shown.
   public private(set) var top = 0
-  /// The number of display lines the list area has.
+  /// The number of display lines the list area has (a table's header line included).
   public private(set) var height: Int
+  /// The list's columns: drawn as a table when not empty (from `info.columns`, then each
+  /// changeset's `columns`).
+  public private(set) var columns: [TableColumn] = []
+  /// Whether the list is in editing mode (`info.isEditing`, then each changeset's `isEditing`):
+  /// accessories displayed `whenEditing` show only then, `whenNotEditing` only otherwise.
+  public private(set) var isEditing = false
+  /// The list's empty state `{title, image?, description?, kind?}` (`info.emptyState`), if any.
+  public private(set) var emptyState: JSONValue?
   /// The selected item ids.
   public private(set) var selection = Set<String>()
   /// The selection mode (`none`, `single`, `multiple`), once `query/selection` answered.
@@ -48,11 +56,23 @@ public struct ListViewState: Sendable {
   /// How long a changed row stays highlighted, in seconds.
   public static let flashDuration = 0.6
 
-  /// A state for `list` with a list area of `height` lines.
-  public init(list: String, height: Int) {
+  /// The columns to draw when the list's info names none: a view's source's.
+  private var inheritedColumns: [TableColumn] = []
+
+  /// A state for `list` with a list area of `height` lines; `columns` are drawn when the
+  /// list's info names none (a view of a table).
+  public init(list: String, height: Int, columns: [TableColumn] = []) {
     self.list = list
     self.height = max(1, height)
+    inheritedColumns = columns
+    self.columns = columns
   }
+
+  /// Puts the cursor on `item` once loaded (located if the window does not hold it).
+  public mutating func follow(item: String?) { cursorID = item }
+
+  /// The display lines rows get: the list area less a table's header line.
+  public var rowLines: Int { max(1, height - (columns.isEmpty ? 0 : 1)) }
 
   /// Rows subscribed to beyond each edge of the viewport.
   public var margin: Int { max(height, 8) }
@@ -101,7 +121,13 @@ public struct ListViewState: Sendable {
       if let row = ListRow(json) { rows[Int(offset) + index] = row }
     }
     self.selection = Set(selection.compactMap(\.stringValue))
-    if let mode = answer["info"]?["selectionMode"]?.stringValue { selectionMode = mode }
+    if let info = answer["info"] {
+      if let mode = info["selectionMode"]?.stringValue { selectionMode = mode }
+      let named = TableColumn.list(info["columns"])
+      columns = named.isEmpty ? inheritedColumns : named
+      isEditing = info["isEditing"]?.boolValue == true
+      emptyState = info["emptyState"].flatMap { $0.isNull ? nil : $0 }
+    }
     if let id = cursorID, rows[cursorRow]?.id != id, let found = rows.first(where: { $0.value.id == id }) {
       cursorRow = found.key
     }
@@ -172,7 +198,15 @@ public struct ListViewState: Sendable {
     for json in map.updatedRows.values { if let id = json["id"]?.stringValue { flashes[id] = until } }
     for id in map.deselected { selection.remove(id) }
     for id in map.selected { selection.insert(id) }
-    if let mode = params["changeset"]?["selectionMode"]?.stringValue { selectionMode = mode }
+    let changeset = params["changeset"] ?? [:]
+    if let mode = changeset["selectionMode"]?.stringValue { selectionMode = mode }
+    if let columns = changeset["columns"] {
+      self.columns = TableColumn.list(columns)
+      clampTop()
+      scrollToCursor()
+    }
+    if let editing = changeset["isEditing"]?.boolValue { isEditing = editing }
+    if let empty = changeset["emptyState"] { emptyState = empty.isNull ? nil : empty }
     lastChange = Self.summary(params["changeset"] ?? [:], version: next)
   }
 
@@ -221,7 +255,7 @@ public struct ListViewState: Sendable {
   // MARK: - Moving the window
 
   /// The rows shown on screen.
-  public var visibleRows: Range<Int> { layout?.rows(onDisplayLines: top..<(top + height)) ?? 0..<0 }
+  public var visibleRows: Range<Int> { layout?.rows(onDisplayLines: top..<(top + rowLines)) ?? 0..<0 }
 
   /// The `list/setWindow` to send now, `(offset, limit)`, or nil: when the rows on screen and
   /// half a margin around them are inside the window, or a window is already in flight. It
@@ -269,7 +303,7 @@ public struct ListViewState: Sendable {
   public mutating func page(_ pages: Int) {
     guard let layout else { return }
     let screenOffset = layout.displayLine(ofRow: cursorRow) - top
-    moveCursor(to: cursorRow + pages * max(1, height - 1))
+    moveCursor(to: cursorRow + pages * max(1, rowLines - 1))
     top = layout.displayLine(ofRow: cursorRow) - screenOffset
     clampTop()
     scrollToCursor()
@@ -339,13 +373,13 @@ public struct ListViewState: Sendable {
       wantedTop = line - 1
     }
     if wantedTop < top { top = wantedTop }
-    if line >= top + height { top = line - height + 1 }
+    if line >= top + rowLines { top = line - rowLines + 1 }
     clampTop()
   }
 
   private mutating func clampTop() {
     let lines = layout?.displayLineCount ?? 0
-    top = max(0, min(top, lines - height))
+    top = max(0, min(top, lines - rowLines))
   }
 }
 
