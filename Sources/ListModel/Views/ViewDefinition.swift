@@ -95,7 +95,7 @@ public struct FieldPredicate: Hashable, Sendable {
 /// Which items a view keeps: those matching the text query (if any) and the predicates,
 /// combined with all (every predicate holds) or any (at least one holds; none given: all pass).
 public struct ViewFilter: Hashable, Sendable {
-  public enum Combination: String, Hashable, Sendable { case all, any }
+  public enum Combination: String, Hashable, Sendable, CaseIterable { case all, any }
   /// Matched case- and diacritic-insensitively as a substring of text, secondary text and cells.
   public var query: String?
   public var predicates: [FieldPredicate]

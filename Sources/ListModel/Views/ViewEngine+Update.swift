@@ -53,8 +53,9 @@ extension ViewEngine {
 
   /// Takes the trees out (so comparators may read `self` while they change); put them back after.
   mutating func takeForest() -> OrderStatisticForest {
-    defer { forest = OrderStatisticForest() }
-    return forest
+    var trees = OrderStatisticForest()
+    swap(&trees, &forest)
+    return trees
   }
 
   /// The interned ids of every row a changeset names, each once.

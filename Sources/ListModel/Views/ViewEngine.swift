@@ -54,8 +54,10 @@ public struct ViewEngine: Sendable {
       }
     }
     // Members are in source order: a stable sort by (group, sort values) keeps it for ties.
+    // The comparator reads `let` copies of the keys, never `self` (a capture would copy it).
+    let keys = SortKeys(self)
     let order = Array(members.indices).sorted { a, b in
-      let c = compareKeys(members[a], members[b])
+      let c = keys.compare(members[a], members[b])
       return c != 0 ? c < 0 : a < b
     }
     var start = 0
@@ -104,18 +106,9 @@ public struct ViewEngine: Sendable {
   /// Compares two members by group, then sort values (-1, 0, 1); 0 for ties.
   @inline(__always)
   func compareKeys(_ a: Int32, _ b: Int32) -> Int {
-    if definition.group != nil {
-      let g = definition.compareGroups(groupKeys[Int(a)], groupKeys[Int(b)])
-      if g != 0 { return g }
-    }
-    let stride = definition.sort.count
-    let baseA = Int(a) * stride
-    let baseB = Int(b) * stride
-    for (k, key) in definition.sort.enumerated() {
-      let order = ViewValue.compare(sortValues[baseA + k], sortValues[baseB + k])
-      if order != 0 { return key.descending ? -order : order }
-    }
-    return 0
+    SortKeys.compare(
+      a, b, groupKeys: groupKeys, sortValues: sortValues, sort: definition.sort,
+      groupOrder: definition.group == nil ? 0 : (definition.group!.descending ? -1 : 1))
   }
 
   /// Compares two members of one group: sort values, then their places in `snapshot`.
@@ -203,5 +196,44 @@ public struct ViewEngine: Sendable {
         section.rows.map { ListItem($0.id, payload: $0.payload) }, toSection: section.id)
     }
     return snapshot
+  }
+}
+
+/// The members' keys, copied out of an engine so a comparator need not capture it.
+struct SortKeys {
+  let groupKeys: [ViewValue]
+  let sortValues: [ViewValue]
+  let sort: [SortKey]
+  /// 0 without grouping, 1 ascending groups, -1 descending.
+  let groupOrder: Int
+
+  init(_ engine: ViewEngine) {
+    groupKeys = engine.groupKeys
+    sortValues = engine.sortValues
+    sort = engine.definition.sort
+    groupOrder = engine.definition.group == nil ? 0 : (engine.definition.group!.descending ? -1 : 1)
+  }
+
+  @inline(__always) func compare(_ a: Int32, _ b: Int32) -> Int {
+    Self.compare(a, b, groupKeys: groupKeys, sortValues: sortValues, sort: sort, groupOrder: groupOrder)
+  }
+
+  /// Compares two members by group, then sort values (-1, 0, 1); 0 for ties.
+  @inline(__always)
+  static func compare(
+    _ a: Int32, _ b: Int32, groupKeys: [ViewValue], sortValues: [ViewValue], sort: [SortKey], groupOrder: Int
+  ) -> Int {
+    if groupOrder != 0 {
+      let g = ViewValue.compare(groupKeys[Int(a)], groupKeys[Int(b)])
+      if g != 0 { return g * groupOrder }
+    }
+    let stride = sort.count
+    let baseA = Int(a) * stride
+    let baseB = Int(b) * stride
+    for k in 0..<stride {
+      let order = ViewValue.compare(sortValues[baseA + k], sortValues[baseB + k])
+      if order != 0 { return sort[k].descending ? -order : order }
+    }
+    return 0
   }
 }
