@@ -24,6 +24,7 @@ enum PreviewHandlers {
     let by = context.session.ownerInfo
     if key == "content" { _ = try p.object("content") } else { _ = try p.array("edits") }
     let list = try context.registry.list(try p.string("list"))
+    try list.refuseEditIfView("diff/preview")
     context.inOrder(on: list) {
       request.answer {
         let current = try list.current(ifVersion: ifVersion)
