@@ -8,6 +8,8 @@ let usage = """
     jsonrpc   JSON parse/write and framing throughput against Foundation (JSONRPC)
     daemon    the release listd end to end: query latency and throughput, replace with churn,
               fan-out, RSS (needs .build/release/listd: swift build -c release)
+    views     a live view of 100k items: create (sort + filter) vs sorting the values, 1,000
+              single-item source changes (p50, p99), view/update re-sorting
     tui       listd-tui's keystroke-to-frame time on a 1,000,000-row list vs a 1,000-row one
     all       every suite in turn
   """
@@ -22,11 +24,13 @@ case "model": ModelBenchmarks.run(options)
 case "jsonrpc": JSONRPCBenchmarks.run(options)
 case "daemon": DaemonBenchmarks.run(options)
 case "tui": TUIBenchmarks.run(options)
+case "views": ViewBenchmarks.run(options)
 case "all":
   ModelBenchmarks.run(options)
   JSONRPCBenchmarks.run(options)
   DaemonBenchmarks.run(options)
   TUIBenchmarks.run(options)
+  ViewBenchmarks.run(options)
 case "-h", "--help", "help": print(usage)
 default:
   FileHandle.standardError.write("listd-bench: unknown suite '\(suite)'\n\(usage)\n".data(using: .utf8)!)

@@ -36,6 +36,7 @@ enum ContentHandlers {
     let ifVersion = try p.optionalInt("ifVersion")
     let explain = batch ? try p.optionalBool("explain") ?? false : false
     let list = try context.registry.list(try p.string("list"))
+    try list.refuseEditIfView(request.method)
     let source = ChangeSource(method: request.method, by: context.session.ownerInfo)
     let wireEdits = batch ? try p.member("edits") : nil
     let rows = try AnswerRows(p)
@@ -70,6 +71,7 @@ enum ContentHandlers {
     let source = ChangeSource(method: request.method, by: context.session.ownerInfo)
     let content = try p.object("content")
     let list = try context.registry.list(try p.string("list"))
+    try list.refuseEditIfView(request.method)
     context.onQueue(of: list, request) {
       var progress = Progress(context, request, title: "Replacing the content of list '\(list.id)'")
       let current = try list.current(ifVersion: ifVersion)

@@ -17,12 +17,17 @@ enum EventHandlers {
     .query("event/refresh", refresh),
   ]
 
-  /// `{list, event, item?, …, session, version}`, as the owner receives it.
+  /// `{list, event, item?, …, session, version}`, as the owner receives it. An event on a view
+  /// goes to the owner of the list the view comes from (``LiveList/eventTarget``): `list` and
+  /// `version` are that list's, and `view` names the view (its rows are the source's items).
   private static func event(
     _ kind: String, list: LiveList, item: String?, session: Session, version: Int,
     _ extra: [(String, JSONValue)] = []
   ) -> JSONValue {
-    var object: JSONObject = ["list": .string(list.id), "event": .string(kind)]
+    let target = list.eventTarget
+    var object: JSONObject = ["list": .string(target.id), "event": .string(kind)]
+    if target !== list { object.append("view", .string(list.id)) }
+    let version = target !== list ? target.committed.version : version
     if let item { object.append("item", .string(item)) }
     for (key, value) in extra { object.append(key, value) }
     object.append("session", .int(Int64(session.id)))
@@ -62,7 +67,7 @@ enum EventHandlers {
     guard let payload = committed.snapshot.payload(of: item) else {
       throw ResponseError.unknownItem(item, in: list.id)
     }
-    guard let owner = list.owner else { throw noOwner(list) }
+    guard let owner = list.eventTarget.owner else { throw noOwner(list.eventTarget) }
     return Target(list: list, owner: owner, committed: committed, item: item, payload: payload)
   }
 
@@ -93,10 +98,10 @@ enum EventHandlers {
         }
       }
       let version = Int(answer["version"]?.intValue ?? 0)
-      list.owner?.deliver(
+      list.eventTarget.owner?.deliver(
         event: event(
           select ? "select" : "deselect", list: list, item: item, session: session, version: version),
-        on: list)
+        on: list.eventTarget)
       return ["list": .string(list.id), "version": .int(Int64(version))]
     }
   }
@@ -174,7 +179,7 @@ enum EventHandlers {
   ) -> JSONValue {
     r.owner.deliver(
       event: event(kind, list: r.list, item: r.item, session: session, version: r.committed.version, extra),
-      on: r.list)
+      on: r.list.eventTarget)
     return ["list": .string(r.list.id), "version": .int(Int64(r.committed.version))]
   }
 
@@ -191,7 +196,8 @@ enum EventHandlers {
       }
       timeout = .milliseconds(ms)
     }
-    let list = try context.registry.list(try p.string("list"))
+    let viewed = try context.registry.list(try p.string("list"))
+    let list = viewed.eventTarget  // a view's refresh goes to the owner of its source
     guard let owner = list.owner else { throw noOwner(list) }
     owner.refresh(list, viewer: context.session.id, timeout: timeout) { error in
       if let error {

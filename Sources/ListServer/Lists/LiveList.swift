@@ -32,6 +32,8 @@ final class LiveList: Sendable {
     /// The journal ticket of the last change committed in `batch` sync mode, for the request
     /// that made it to answer once it is durable (``takeDurabilityTicket()``).
     var durabilityTicket: UInt64?
+    /// The live views derived from this list, which follow each of its changes.
+    var views: [LiveList] = []
   }
 
   let id: String
@@ -43,13 +45,17 @@ final class LiveList: Sendable {
   let queue: DispatchQueue
   /// Where versions older than the history's records come from (LiveList+Versions.swift).
   let pastVersions = PastVersions()
+  /// Set when this list is a live view: its source and engine (Views/ViewDerivation.swift).
+  let derivation: ViewDerivation?
   private let state: Mutex<State>
 
   init(
     id: String, snapshot: ListSnapshot, metadata: ListMetadata, owner: (any ListOwner)?, historyLimit: Int,
-    explainLimit: Int = 1_000, version: Int = 0, serial: Int = 0, journal: Journal? = nil
+    explainLimit: Int = 1_000, version: Int = 0, serial: Int = 0, journal: Journal? = nil,
+    derivation: ViewDerivation? = nil
   ) {
     self.id = id
+    self.derivation = derivation
     self.serial = serial
     self.journal = journal
     self.queue = DispatchQueue(label: "listd.list.\(id)")
@@ -78,16 +84,22 @@ final class LiveList: Sendable {
   }
 
   /// `list/info`: `{list, title, appearance, selectionMode, version, sections, items, rows,
-  /// selected, owner, subscribers}`. O(sections).
+  /// selected, owner, subscribers}` and the list attributes that are not the default
+  /// (`columns`). O(sections + columns).
   func info() -> JSONValue {
+    let committed = state.withLock { $0.committed }
+    return info(version: committed.version, committed.snapshot)
+  }
+
+  /// `list/info` with the versioned fields of `snapshot` at `version`.
+  func info(version: Int, _ snapshot: ListSnapshot) -> JSONValue {
     let (committed, owner, subscribers) = state.withLock { ($0.committed, $0.owner, $0.subscribers.count) }
-    let snapshot = committed.snapshot
-    return [
+    var object: JSONObject = [
       "list": .string(id),
       "title": .string(committed.metadata.title),
       "appearance": .string(committed.metadata.appearance.rawValue),
       "selectionMode": .string(snapshot.selectionMode.rawValue),
-      "version": .int(Int64(committed.version)),
+      "version": .int(Int64(version)),
       "sections": .int(Int64(snapshot.numberOfSections)),
       "items": .int(Int64(snapshot.numberOfItems(includingHidden: true))),
       "rows": .int(Int64(snapshot.numberOfItems())),
@@ -95,6 +107,8 @@ final class LiveList: Sendable {
       "owner": owner.flatMap { $0.isReachable ? $0.ownerInfo : nil } ?? .null,
       "subscribers": .int(Int64(subscribers)),
     ]
+    ListAttributeCoding.append(snapshot, to: &object)
+    return .object(object)
   }
 
   // MARK: - Changes (call on `queue`)
@@ -174,6 +188,7 @@ final class LiveList: Sendable {
       let subscribers = record(
         snapshot, version: version, params: params, changeset: changeset, base: base, source: source)
       state.withLock { $0.durabilityTicket = ticket }
+      for view in views { view.derivation?.follow(snapshot, changeset: changeset, into: view) }
       if !subscribers.isEmpty {
         let bodies = Self.notificationBodies(
           subscribers, params: params, changeset: changeset, old: base.snapshot, new: snapshot)
@@ -297,7 +312,7 @@ final class LiveList: Sendable {
   /// The list's state as a checkpoint record. O(items).
   func checkpointRecord() -> JournalRecord? {
     let (committed, disposed) = state.withLock { ($0.committed, $0.isDisposed) }
-    guard !disposed else { return nil }
+    guard !disposed, derivation == nil else { return nil }  // views are not journaled
     return .state(
       list: id, serial: serial, version: committed.version, metadata: committed.metadata,
       snapshot: committed.snapshot)
@@ -329,6 +344,21 @@ final class LiveList: Sendable {
   /// How much of the history budget a changeset uses: the rows it carries, roughly.
   private static func weight(of changeset: Changeset) -> Int {
     1 + changeset.itemChangeCount + changeset.sectionInserts.reduce(0) { $0 + $1.section.rows.count }
+  }
+
+  // MARK: - Views
+
+  /// The live views of this list.
+  var views: [LiveList] { state.withLock { $0.views } }
+
+  /// Adds a view that follows this list's changes from now on. Must run on ``queue``.
+  func addView(_ view: LiveList) {
+    state.withLock { $0.views.append(view) }
+  }
+
+  /// Forgets a view (disposed). Any thread.
+  func removeView(_ view: LiveList) {
+    state.withLock { $0.views.removeAll { $0 === view } }
   }
 
   // MARK: - Subscriptions (call on `queue`)

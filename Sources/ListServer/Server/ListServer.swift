@@ -151,8 +151,11 @@ public final class ListServer: Sendable {
   /// Disposes `list` and tells every session (`list/didDispose`); returns that notification's
   /// params. Must run on the list's queue. Throws -32010 if it is already disposed.
   func dispose(_ list: LiveList) throws(ResponseError) -> JSONValue {
-    let (version, subscribers) = try list.dispose()
+    let (version, subscribers) = try list.dispose(journaling: list.derivation == nil)
     registry.remove(list)
+    // A view goes with its source: disposed first, each on its own queue.
+    list.derivation?.source.removeView(list)
+    for view in list.views { _ = view.queue.sync { try? dispose(view) } }
     for session in subscribers { session.removeSubscription(list.id) }
     let params: JSONValue = ["list": .string(list.id), "version": .int(Int64(version))]
     registry.broadcast("list/didDispose", params)
@@ -167,14 +170,16 @@ public final class ListServer: Sendable {
   /// `--state` the creation is journaled first (in the same turn of the list's queue, so no
   /// change of the list can be journaled before it); the ticket to wait for before answering
   /// comes back in `--sync batch` mode.
+  /// A view (`derivation` set) is never journaled: views do not outlive the daemon.
   func createList(
-    id: String, snapshot: ListSnapshot, metadata: ListMetadata, owner: (any ListOwner)?
+    id: String, snapshot: ListSnapshot, metadata: ListMetadata, owner: (any ListOwner)?,
+    derivation: ViewDerivation? = nil
   ) throws(ResponseError) -> (list: LiveList, durabilityTicket: UInt64?) {
-    let journal = durability.withLock { $0.journal }
+    let journal = derivation == nil ? durability.withLock { $0.journal } : nil
     let list = LiveList(
       id: id, snapshot: snapshot, metadata: metadata, owner: owner, historyLimit: options.historyLimit,
       explainLimit: options.explainLimit, serial: nextListSerial.wrappingAdd(1, ordering: .relaxed).oldValue,
-      journal: journal)
+      journal: journal, derivation: derivation)
     let outcome = list.queue.sync { () -> Result<UInt64?, ResponseError> in
       let subscriptions: [AllListsSubscription]
       do throws(ResponseError) {

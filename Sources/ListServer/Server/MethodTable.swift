@@ -45,7 +45,7 @@ enum MethodTable {
   static let requests: [RequestMethod] =
     LifecycleHandlers.requests + ListHandlers.requests + ContentHandlers.requests + QueryHandlers.requests
     + SubscriptionHandlers.requests + EventHandlers.requests + PreviewHandlers.requests
-    + ExplainHandlers.requests + CheckHandlers.requests + VersionHandlers.requests
+    + ExplainHandlers.requests + CheckHandlers.requests + VersionHandlers.requests + ViewHandlers.requests
 
   /// Client → server notifications (`$/cancelRequest` is handled by the connection itself).
   static let notifications: [(String, NotificationHandler)] = LifecycleHandlers.notifications

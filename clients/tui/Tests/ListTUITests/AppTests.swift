@@ -106,10 +106,14 @@ final class AppTests: XCTestCase {
     XCTAssertTrue(Renderer.frame(app, time: 100).last!.plainText.contains("disconnected — retrying"))
     XCTAssertTrue(app.handle(.key(.char("j")), now: 100).isEmpty, "no fetch while disconnected")
     let effects = app.handle(.connected, now: 101)
+    XCTAssertEqual(effects.compactMap { self.request([$0])?.method }, ["list/subscribe"])
+    let info: JSONValue = ["list": .string(fixture.list), "title": "T", "rows": 3, "version": 0]
+    let resubscribe = app.handle(
+      .answer(.subscribeAll, .success(["lists": [["list": .string(fixture.list), "info": info]]])), now: 101)
     XCTAssertEqual(
-      effects.compactMap { self.request([$0])?.method },
-      ["list/subscribe", "query/sections", "query/selection"])
-    serve(&app, &fixture, effects)
+      resubscribe.compactMap { self.request([$0])?.params["window"] == nil ? nil : "windowed" }, ["windowed"],
+      "the open list is subscribed again with its window, after the subscription to every list")
+    serve(&app, &fixture, resubscribe)
     XCTAssertEqual(app.view?.cursorID, "i1", "the cursor kept its item across the reconnect")
   }
 
@@ -120,7 +124,10 @@ final class AppTests: XCTestCase {
       .notification(
         method: "list/didCreate",
         params: ["list": "z", "info": ["list": "z", "title": "Zed", "rows": 7, "version": 2]]), now: 0)
-    XCTAssertEqual(app.handle(.key(.char("q")), now: 0), [])
+    XCTAssertEqual(
+      app.handle(.key(.char("q")), now: 0),
+      [.request(.release("l"), method: "list/setWindow", params: ["list": "l", "offset": 0, "limit": 0])],
+      "a closed list goes back to an empty window")
     XCTAssertEqual(app.screen, .picker)
     let text = Renderer.frame(app, time: 0).map(\.plainText)
     XCTAssertTrue(

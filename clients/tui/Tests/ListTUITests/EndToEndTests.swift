@@ -138,7 +138,7 @@ final class EndToEndTests: XCTestCase {
     tmux.wait(forText: "1 selected")
   }
 
-  func testAMillionRowsScrollWithWindowedFetches() async throws {
+  func testAMillionRowsScrollByMovingTheWindow() async throws {
     let tmux = try start(tui: ["--list", "big"])
     let client = try await daemon.client()
     defer { client.close() }
@@ -158,9 +158,9 @@ final class EndToEndTests: XCTestCase {
     try tmux.send("G", "k", "k")
     tmux.wait(forText: "row 999,998 of 1,000,000")
 
-    // Every fetch asked for the screen plus a margin on each side, never the list.
+    // Every window was the screen plus a margin on each side, never the list.
     let requests = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-      .filter { $0.contains("→ query/window") }
+      .filter { $0.contains("→ list/setWindow") }
     XCTAssertFalse(requests.isEmpty)
     let listHeight = 30 - 2
     for request in requests {

@@ -87,23 +87,7 @@ final class RenderTests: XCTestCase {
         ])), now: 0)
     effects = app.handle(.key(.enter), now: 0)
     XCTAssertEqual(app.screen, .list)
-    var next: [AppEffect] = []
-    for effect in effects {
-      guard case .request(let tag, let method, _) = effect else { continue }
-      let answer: JSONValue =
-        method == "query/sections" ? fixture.sectionsAnswer : ["version": 0, "items": [["id": "a1"]]]
-      next += app.handle(.answer(tag, .success(answer)), now: 0)
-    }
-    effects = next
-    guard case .request(let tag, "query/window", let params) = try XCTUnwrap(effects.first) else {
-      return XCTFail("no window request: \(effects)")
-    }
-    _ = app.handle(
-      .answer(
-        tag,
-        .success(
-          fixture.windowAnswer(
-            offset: Int(params["offset"]!.intValue!), limit: Int(params["limit"]!.intValue!)))), now: 0)
+    serve(&app, &fixture, effects)
     _ = app.handle(.key(.char("j")), now: 0)
     let text = Renderer.frame(app, time: 0).map(\.plainText)
     XCTAssertEqual(text.count, 10)

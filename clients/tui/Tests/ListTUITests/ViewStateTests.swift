@@ -5,18 +5,21 @@ import ListTUI
 import XCTest
 
 final class ViewStateTests: XCTestCase {
-  /// A view of `fixture` loaded and with its first window installed.
+  /// A view of `fixture` subscribed to with its first window.
   func loaded(_ fixture: inout ModelFixture, height: Int = 10) -> ListViewState {
     var view = ListViewState(list: fixture.list, height: height)
-    view.load(sectionsAnswer: fixture.sectionsAnswer, now: 0)
+    let window = view.subscribeWindow()
+    XCTAssertTrue(
+      view.load(windowed: fixture.windowedAnswer(offset: window.offset, limit: window.limit), now: 0))
     fetch(&view, &fixture)
     return view
   }
 
-  /// Answers every window the view asks for.
+  /// Answers every `list/setWindow` the view asks for.
   func fetch(_ view: inout ListViewState, _ fixture: inout ModelFixture) {
     while let window = view.nextWindowRequest() {
-      view.install(windowAnswer: fixture.windowAnswer(offset: window.offset, limit: window.limit))
+      XCTAssertTrue(
+        view.install(windowAnswer: fixture.windowedAnswer(offset: window.offset, limit: window.limit)))
     }
   }
 
@@ -78,46 +81,68 @@ final class ViewStateTests: XCTestCase {
     XCTAssertEqual(view.rows[0]?.expanded, false, "the collapsed row is reconfigured in the cache")
   }
 
-  func testWindowFetchAsksForTheScreenPlusAMarginAndRefetchesPastTheCache() throws {
+  func testTheWindowIsTheScreenPlusAMarginAndMovesPastIt() throws {
     var fixture = try ModelFixture(rows: 1_000_000)
     var view = ListViewState(list: fixture.list, height: 20)
-    view.load(sectionsAnswer: fixture.sectionsAnswer, now: 0)
-    let first = try XCTUnwrap(view.nextWindowRequest())
+    let first = view.subscribeWindow()
     XCTAssertEqual(first.offset, 0)
-    XCTAssertEqual(first.limit, 20 + view.margin)
-    XCTAssertNil(view.nextWindowRequest(), "one fetch in flight at a time")
-    view.install(windowAnswer: fixture.windowAnswer(offset: first.offset, limit: first.limit))
-    XCTAssertNil(view.nextWindowRequest(), "the screen is cached")
+    XCTAssertEqual(first.limit, 20 + 2 * view.margin)
+    XCTAssertNil(view.nextWindowRequest(), "nothing to move before the subscription answered")
+    view.load(windowed: fixture.windowedAnswer(offset: first.offset, limit: first.limit), now: 0)
+    XCTAssertNil(view.nextWindowRequest(), "the screen is in the window")
     view.moveCursor(by: 25)
-    XCTAssertNil(view.nextWindowRequest(), "still inside the cache and half a margin")
+    XCTAssertNil(view.nextWindowRequest(), "still inside the window and half a margin")
     view.moveCursor(to: 999_999)
     let last = try XCTUnwrap(view.nextWindowRequest())
     XCTAssertEqual(last.offset, 1_000_000 - 20 - view.margin)
-    XCTAssertEqual(last.limit, 20 + view.margin)
-    view.install(windowAnswer: fixture.windowAnswer(offset: last.offset, limit: last.limit))
+    XCTAssertEqual(last.limit, 20 + 2 * view.margin)
+    XCTAssertNil(view.nextWindowRequest(), "one window in flight at a time")
+    view.install(windowAnswer: fixture.windowedAnswer(offset: last.offset, limit: last.limit))
     XCTAssertEqual(view.cursor?.id, "i999999")
     view.moveCursor(to: 500_000)
     let middle = try XCTUnwrap(view.nextWindowRequest())
     XCTAssertLessThanOrEqual(middle.limit, 20 + 2 * view.margin)
     XCTAssertLessThanOrEqual(middle.offset, view.visibleRows.lowerBound)
     XCTAssertGreaterThanOrEqual(middle.offset + middle.limit, view.visibleRows.upperBound)
-    view.install(windowAnswer: fixture.windowAnswer(offset: middle.offset, limit: middle.limit))
+    view.install(windowAnswer: fixture.windowedAnswer(offset: middle.offset, limit: middle.limit))
     XCTAssertEqual(view.cursor?.id, "i500000")
     XCTAssertLessThan(fixture.rowsServed, 300, "a million rows, three windows")
-    XCTAssertLessThanOrEqual(view.rows.count, 6 * view.margin + 20, "the cache stays bounded")
+    XCTAssertEqual(view.rows.count, middle.limit, "only the window's rows are held")
   }
 
-  func testAWindowAnswerAheadOfTheNotificationsWaitsForThem() throws {
-    var fixture = try ModelFixture(rows: 30)
-    var view = ListViewState(list: fixture.list, height: 10)
-    view.load(sectionsAnswer: fixture.sectionsAnswer, now: 0)
+  func testChangesBeforeASetWindowAnswerUseTheOldWindowAndTheAnswerStartsAfresh() throws {
+    var fixture = try ModelFixture(rows: 100)
+    var view = loaded(&fixture)
+    let old = try XCTUnwrap(view.window)
+    view.moveCursor(to: 60)
+    XCTAssertNil(view.cursorID, "row 60 is outside the window")
     let window = try XCTUnwrap(view.nextWindowRequest())
+    // The daemon filters this change with the old window: it was committed before the move.
     let change = try fixture.change { try $0.insertItems([ListItem("x")], before: "i0") }
-    view.install(windowAnswer: fixture.windowAnswer(offset: window.offset, limit: window.limit))
-    XCTAssertTrue(view.rows.isEmpty, "an answer at v1 is not installed over v0")
     try view.apply(didChange: change, now: 0)
     XCTAssertEqual(view.rows[0]?.id, "x")
-    XCTAssertEqual(view.rows[1]?.id, "i0")
+    XCTAssertEqual(Set(view.rows.keys), Set(old.offset..<(old.offset + old.limit)))
+    XCTAssertEqual(view.cursorRow, 61, "the cursor's row moved down with the insert")
+    view.install(windowAnswer: fixture.windowedAnswer(offset: window.offset, limit: window.limit))
+    XCTAssertEqual(Set(view.rows.keys), Set(window.offset..<(window.offset + window.limit)))
+    XCTAssertEqual(view.cursor?.id, "i60")
+    XCTAssertEqual(view.cursorID, "i60")
+  }
+
+  func testRowsShiftedIntoTheWindowComeWithTheChangeAndNothingOutsideIt() throws {
+    var fixture = try ModelFixture(rows: 100)
+    var view = loaded(&fixture)
+    let window = try XCTUnwrap(view.window)
+    let change = try fixture.change { try $0.deleteItems(["i0", "i1", "i2", "i3", "i4"]) }
+    XCTAssertEqual(change["changeset"]?["enter"]?[0]?["rows"]?.arrayValue?.count, 5, "\(change)")
+    try view.apply(didChange: change, now: 0)
+    XCTAssertEqual(view.rows.count, window.limit)
+    XCTAssertEqual(view.rows[window.limit - 1]?.id, "i\(window.limit + 4)")
+    XCTAssertFalse(view.isFlashing("i\(window.limit + 4)", now: 0), "a row that only shifted is no change")
+    let far = try fixture.change { try $0.setPayload(ItemPayload(text: "far"), forItem: "i90") }
+    XCTAssertNil(far["changeset"]?["itemReconfigures"]?[0]?["rows"], "a row outside the window is not sent")
+    try view.apply(didChange: far, now: 0)
+    XCTAssertEqual(view.lastChange, "v2 ~1")
   }
 
   func testAGapInVersionsAsksForAResync() throws {
@@ -170,7 +195,7 @@ final class ViewStateTests: XCTestCase {
     view.moveCursor(to: 40)
     view.moveCursor(to: 0)
     XCTAssertEqual(view.top, 0, "the header line stays visible")
-    XCTAssertEqual(fixture.sectionsAnswer["sections"]?[0]?["header"], "All")
+    XCTAssertEqual(view.layout?.sections.first?.header, "All")
   }
 
   func testSearchMatchesFollowChangesAndCycle() throws {
@@ -203,7 +228,12 @@ final class ViewStateTests: XCTestCase {
     var view = loaded(&fixture, height: 10)
     try view.apply(didChange: fixture.change { try $0.expand(["top"]) }, now: 0)
     XCTAssertEqual(view.totalRows, 20_001)
-    XCTAssertLessThanOrEqual(view.rows.count, 10 + 4 * view.margin)
+    let change = try fixture.change { try $0.collapse(["top"]) }
+    try view.apply(didChange: change, now: 0)
+    let expand = try fixture.change { try $0.expand(["top"]) }
+    XCTAssertLessThan(expand.jsonBytes().count, 10_000, "a windowed change carries the window's rows")
+    try view.apply(didChange: expand, now: 0)
+    XCTAssertLessThanOrEqual(view.rows.count, 10 + 2 * view.margin)
     XCTAssertEqual(view.rows[1]?.id, "c0", "the rows on screen came with the changeset")
     XCTAssertNil(view.nextWindowRequest(), "nothing to fetch")
   }

@@ -23,12 +23,18 @@ public enum RequestTag: Equatable, Sendable {
   case subscribeAll
   /// `list/info` of a list, for the picker's row count.
   case info(String)
-  /// `query/sections` of the open list.
-  case sections(generation: Int)
-  /// `query/selection` of the open list.
-  case selection(generation: Int)
-  /// `query/window` of the open list.
+  /// The windowed `list/subscribe` of the open list.
+  case subscribe(generation: Int)
+  /// `list/setWindow` of the open list, as it scrolls.
   case window(generation: Int)
+  /// `list/setWindow` with an empty window, of a list no longer open: only its structure follows.
+  case release(String)
+  /// `view/create` of a sorted or filtered table (``DerivedView``).
+  case viewCreate(generation: Int)
+  /// `view/update` of the open view: a new sort or filter.
+  case viewUpdate(generation: Int)
+  /// `list/dispose` of a view the TUI made, no longer shown.
+  case dispose(String)
   /// `query/search` of the open list.
   case search(generation: Int, text: String)
   /// `query/item` to put the cursor on an item.

@@ -6,6 +6,10 @@ extension TUIApp {
     switch (tag, result) {
     case (.subscribeAll, .success(let value)):
       picker.setAll(value["lists"]?.arrayValue ?? [])
+      if screen == .list, let view, view.layout == nil, !view.windowInFlight {
+        // Reconnected with a list open: subscribe to it again (its cursor kept).
+        return subscribeRequest(view.list)
+      }
       if let list = pendingOpen, picker.entries.contains(where: { $0.list == list }) {
         pendingOpen = nil
         return open(list)
@@ -22,29 +26,38 @@ extension TUIApp {
       infoInFlight.remove(list)
       infoStale.remove(list)
 
-    case (.sections(let generation), .success(let value)) where generation == self.generation:
+    case (.subscribe(let generation), .success(let value)) where generation == self.generation:
       guard var view else { break }
-      guard view.load(sectionsAnswer: value, now: now) else {
-        say("query/sections answered an unexpected shape", error: true)
+      let entry = value["lists"]?.arrayValue?.first { $0["list"]?.stringValue == view.list }
+      guard let entry, view.load(windowed: entry, now: now) else {
+        say("list/subscribe answered an unexpected shape", error: true)
         break
       }
-      let located = view.cursorID.map { locate($0) }
+      // A resync keeps the cursor's item; when the window does not hold it, find it.
+      let located = view.cursorID.flatMap { view.cursor?.id == $0 ? nil : locate($0) }
       self.view = view
       syncPickerRows()
       return located.map { [$0] } ?? []
-    case (.selection(let generation), .success(let value)) where generation == self.generation:
-      view?.load(selectionAnswer: value)
-    case (.sections(let generation), .failure(let failure)) where generation == self.generation:
+    case (.subscribe(let generation), .failure(let failure)) where generation == self.generation:
       closeList()
       say("cannot open the list: \(failure)", error: true)
     case (.window(let generation), .success(let value)) where generation == self.generation:
       guard var view else { break }
-      let fits = view.install(windowAnswer: value)
+      let fits = view.install(windowAnswer: value, now: now)
       self.view = view
       if !fits { return resync() }
+    case (.release, _), (.dispose, _):
+      break
+    case (.viewCreate(let generation), .success) where generation == self.generation:
+      return showDerived()
+    case (.viewCreate(let generation), .failure(let failure)) where generation == self.generation:
+      derived = nil
+      say("view/create: \(failure)", error: true)
+    case (.viewUpdate(let generation), .failure(let failure)) where generation == self.generation:
+      say("view/update: \(failure)", error: true)
     case (.window(let generation), .failure(let failure)) where generation == self.generation:
       view?.windowFailed()
-      if connection == .connected { say("query/window: \(failure)", error: true) }
+      if connection == .connected { say("list/setWindow: \(failure)", error: true) }
     case (.locate(let generation, let item), .success(let value)) where generation == self.generation:
       guard let view, let layout = view.layout else { break }
       let path = value["item"]?["indexPath"]?.arrayValue
@@ -92,7 +105,7 @@ extension TUIApp {
     generation += 1
     view = ListViewState(list: list, height: listHeight)
     view?.restoreCursor(from: keep)
-    return loadRequests(list)
+    return subscribeRequest(list)
   }
 
   /// `list/info` for the picker's row count of `list`, one in flight per list.
@@ -107,7 +120,7 @@ extension TUIApp {
 
   /// The picker's row count and version of the open list, from its view state.
   mutating func syncPickerRows() {
-    guard let view, view.layout != nil else { return }
+    guard let view, view.layout != nil, derived == nil else { return }
     picker.update(
       info: [
         "list": .string(view.list),

@@ -34,7 +34,7 @@ extension TUIApp {
     case .enter, .char(" "), .char("l"), .right, .tab:
       if let list = picker.selectedList { return open(list) }
     case .char("r"):
-      return [.request(.subscribeAll, method: "list/subscribe", params: ["snapshot": "none"])]
+      return [.request(.subscribeAll, method: "list/subscribe", params: Self.subscribeAllParams)]
     default: break
     }
     return []
@@ -49,7 +49,7 @@ extension TUIApp {
       return []
     case .tab, .backTab:
       let order = picker.entries.map(\.list)
-      guard let list = view?.list, let index = order.firstIndex(of: list), order.count > 1 else { return [] }
+      guard let list = shownList, let index = order.firstIndex(of: list), order.count > 1 else { return [] }
       return open(order[(index + (key == .tab ? 1 : order.count - 1)) % order.count])
     default: break
     }
@@ -110,6 +110,7 @@ extension TUIApp {
           params: ["list": .string(view.list), "rows": "none"])
       ]
     case .char("/"): overlay = .search("")
+    case .char("s"): return cycleSort()
     case .char("n"), .char("N"):
       if let number = view.nextMatch(forward: key == .char("n")) {
         say("match \(number) of \(view.matches.count)")
@@ -202,6 +203,8 @@ extension TUIApp {
       overlay = .search(text + String(character))
     case .enter:
       overlay = nil
+      // A table is filtered by a live view; other lists are searched.
+      if view?.columns.isEmpty == false { return filter(text) }
       guard !text.isEmpty, let list = view?.list else { return [] }
       return [
         .request(

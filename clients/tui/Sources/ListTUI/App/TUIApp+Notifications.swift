@@ -18,6 +18,7 @@ extension TUIApp {
         return resync()
       }
     case "list/didCreate":
+      guard list != derived?.view else { return [] }
       picker.update(info: params["info"] ?? ["list": .string(list)])
       if pendingOpen == list {
         pendingOpen = nil
@@ -26,7 +27,7 @@ extension TUIApp {
       }
     case "list/didDispose":
       picker.remove(list)
-      if view?.list == list {
+      if view?.list == list || derived?.source == list {
         closeList()
         say("'\(list)' was disposed", error: true)
       }

@@ -43,6 +43,14 @@ public struct TUIApp: Sendable {
   /// Picker row counts being fetched, and lists changed again while fetching.
   var infoInFlight = Set<String>()
   var infoStale = Set<String>()
+  /// Lists closed whose window is still to be emptied (`list/setWindow` with limit 0).
+  var released: [String] = []
+  /// Views the TUI made that are no longer shown, still to be disposed.
+  var disposed: [String] = []
+  /// The live view shown in the open list's place to sort or filter it, if any.
+  public internal(set) var derived: DerivedView?
+  /// Makes this app's view ids its own.
+  let viewToken = String(UInt32.random(in: 0...UInt32.max), radix: 16)
 
   /// An app for a terminal of `width`×`height`, connected to `endpoint` (for display), opening
   /// `list` as soon as the daemon has it.
@@ -84,64 +92,106 @@ public struct TUIApp: Sendable {
       if let message, message.until <= now { self.message = nil }
       effects = []
     }
-    return effects + fetchWindow()
+    return effects + releaseWindows() + fetchWindow()
   }
 
-  /// The window the open list needs, if connected and not already fetching.
+  /// Moves the open list's window (`list/setWindow`) when the screen nears its edge, if
+  /// connected and no window is in flight.
   mutating func fetchWindow() -> [AppEffect] {
     guard screen == .list, connection == .connected, let list = view?.list,
       let window = view?.nextWindowRequest()
     else { return [] }
     return [
       .request(
-        .window(generation: generation), method: "query/window",
+        .window(generation: generation), method: "list/setWindow",
         params: [
           "list": .string(list), "offset": .int(Int64(window.offset)), "limit": .int(Int64(window.limit)),
         ])
     ]
   }
 
+  /// Empties the window of the lists closed since the last event: the picker needs only their
+  /// structure (row counts), not their rows.
+  mutating func releaseWindows() -> [AppEffect] {
+    defer {
+      released = []
+      disposed = []
+    }
+    guard connection == .connected else { return [] }
+    let releases: [AppEffect] = released.filter { $0 != view?.list }.map { list in
+      .request(
+        .release(list), method: "list/setWindow", params: ["list": .string(list), "offset": 0, "limit": 0])
+    }
+    return releases
+      + disposed.map { .request(.dispose($0), method: "list/dispose", params: ["list": .string($0)]) }
+  }
+
+  /// Every list is subscribed to with an empty window: changes carry their structure, not their
+  /// rows (the picker shows counts and versions); the open list's window is its screen.
+  static let subscribeAllParams: JSONValue = ["window": ["offset": 0, "limit": 0]]
+
   // MARK: - Connection
 
   mutating func connected() -> [AppEffect] {
     connection = .connected
-    var effects: [AppEffect] = [
-      .request(.subscribeAll, method: "list/subscribe", params: ["snapshot": "none"])
-    ]
+    if let derived {
+      // The view may be gone with the connection: show the list itself again.
+      view = ListViewState(list: derived.source, height: listHeight)
+      self.derived = nil
+    }
     if screen == .list, let list = view?.list {
-      // Resync the open list from scratch, keeping the cursor on its item.
+      // Resync the open list from scratch, keeping the cursor on its item — subscribed once the
+      // subscription to every list has answered, so that its empty window does not replace this.
       let keep = view
       generation += 1
       view = ListViewState(list: list, height: listHeight)
       view?.restoreCursor(from: keep)
-      effects += loadRequests(list)
     }
-    return effects
+    return [.request(.subscribeAll, method: "list/subscribe", params: Self.subscribeAllParams)]
   }
 
   // MARK: - Opening lists
 
-  /// Opens `list`: a fresh view state, its sections and selection requested.
+  /// Opens `list`: a fresh view state, subscribed to with a window.
   mutating func open(_ list: String) -> [AppEffect] {
+    if let derived {
+      disposed.append(derived.view)
+      self.derived = nil
+    } else if let previous = view?.list, previous != list {
+      released.append(previous)
+    }
     generation += 1
     screen = .list
     overlay = nil
     picker.select(list)
     view = ListViewState(list: list, height: listHeight)
-    return loadRequests(list)
+    return subscribeRequest(list)
   }
 
-  func loadRequests(_ list: String) -> [AppEffect] {
-    [
-      .request(.sections(generation: generation), method: "query/sections", params: ["list": .string(list)]),
+  /// `list/subscribe {list, window}` for the open list: its window, sections and selection at
+  /// one version, then every change filtered to the window.
+  mutating func subscribeRequest(_ list: String) -> [AppEffect] {
+    guard let window = view?.subscribeWindow() else { return [] }
+    return [
       .request(
-        .selection(generation: generation), method: "query/selection", params: ["list": .string(list)]),
+        .subscribe(generation: generation), method: "list/subscribe",
+        params: [
+          "list": .string(list),
+          "window": ["offset": .int(Int64(window.offset)), "limit": .int(Int64(window.limit))],
+        ])
     ]
   }
 
   /// Back to the picker, on the list that was open.
   mutating func closeList() {
-    if let list = view?.list { picker.select(list) }
+    if let derived {
+      picker.select(derived.source)
+      disposed.append(derived.view)
+      self.derived = nil
+    } else if let list = view?.list {
+      picker.select(list)
+      released.append(list)
+    }
     screen = .picker
     view = nil
     overlay = nil

@@ -31,12 +31,17 @@ public struct ChangesetMap: Sendable {
   private var arrivedIndex: [String: Int] = [:]
   /// Rows the changeset carries in old coordinates (reloads, reconfigures), by flattened old index.
   public private(set) var updatedRows: [Int: JSONValue] = [:]
+  /// Rows that entered a windowed subscriber's window without changing (`enter`: shifted or
+  /// moved in), by flattened new index.
+  public private(set) var enteredRows: [Int: JSONValue] = [:]
   /// Ids that joined and left the selection.
   public let selected: [String]
   /// Ids that left the selection.
   public let deselected: [String]
 
-  /// Maps `changeset` over `old`. Throws ``LayoutMismatch`` when it does not fit.
+  /// Maps `changeset` over `old`. Throws ``LayoutMismatch`` when it does not fit. A windowed
+  /// subscriber's changeset (Protocol/README.md, Windowed subscriptions) fits too: runs that
+  /// carry a `count` instead of `rows`, inserted sections with `rowCount` and `rowsAt`, `enter`.
   /// O(entries + rows carried + sections).
   public init(old: ListLayout, changeset: JSONValue) throws {
     self.old = old
@@ -49,6 +54,16 @@ public struct ChangesetMap: Sendable {
         guard let int = $0.intValue else { throw LayoutMismatch("expected an integer, got \($0)") }
         return Int(int)
       }
+    }
+    /// A run `{at, rows}` or `{at, count}`: where, how many rows, the rows carried.
+    func run(_ value: JSONValue) throws -> (section: Int, start: Int, count: Int, rows: [JSONValue]) {
+      let at = try ints(value["at"] ?? .null, 2)
+      let rows = value["rows"]?.arrayValue ?? []
+      let count = value["count"].map { Int($0.intValue ?? 0) } ?? rows.count
+      guard count > 0, rows.isEmpty || rows.count == count else {
+        throw LayoutMismatch("row run \(value) is malformed")
+      }
+      return (at[0], at[1], count, rows)
     }
     let oldCount = old.sections.count
     var sections = old.sections
@@ -63,14 +78,15 @@ public struct ChangesetMap: Sendable {
       sections[index].header = reload["header"]?.stringValue
       sections[index].footer = reload["footer"]?.stringValue
     }
-    for run in entries("itemReloads") + entries("itemReconfigures") {
-      let at = try ints(run["at"] ?? .null, 2)
-      let rows = run["rows"]?.arrayValue ?? []
-      guard at[0] >= 0, at[0] < oldCount, at[1] >= 0, at[1] + rows.count <= old.sections[at[0]].rows else {
-        throw LayoutMismatch("row update \(at) is out of range")
+    for entry in entries("itemReloads") + entries("itemReconfigures") {
+      let run = try run(entry)
+      guard run.section >= 0, run.section < oldCount, run.start >= 0,
+        run.start + run.count <= old.sections[run.section].rows
+      else {
+        throw LayoutMismatch("row update \(entry) is out of range")
       }
-      for (offset, row) in rows.enumerated() {
-        updatedRows[old.absolute(section: at[0], row: at[1] + offset)] = row
+      for (offset, row) in run.rows.enumerated() {
+        updatedRows[old.absolute(section: run.section, row: run.start + offset)] = row
       }
     }
 
@@ -108,14 +124,14 @@ public struct ChangesetMap: Sendable {
       }
       gone.formUnion(n[0]..<(n[0] + n[1]))
     }
-    var arriving: [(index: Int, shape: SectionShape, old: Int?, rows: [JSONValue])] = []
+    var arriving: [(index: Int, shape: SectionShape, old: Int?, rowsAt: Int, rows: [JSONValue])] = []
     for move in entries("sectionMoves") {
       let n = try ints(move, 2)
       guard n[0] >= 0, n[0] < oldCount, !gone.contains(n[0]) else {
         throw LayoutMismatch("section move \(move) is out of range")
       }
       gone.insert(n[0])
-      arriving.append((n[1], sections[n[0]], n[0], []))
+      arriving.append((n[1], sections[n[0]], n[0], 0, []))
     }
 
     // 3. Inserted and moved sections at their new indexes; the others keep their order.
@@ -124,24 +140,32 @@ public struct ChangesetMap: Sendable {
         let id = section["id"]?.stringValue
       else { throw LayoutMismatch("section insert \(insert) is malformed") }
       let rows = section["rows"]?.arrayValue ?? []
+      // A windowed subscriber gets the section's row count and only its rows in the window.
+      let count = section["rowCount"].map { Int($0.intValue ?? -1) } ?? rows.count
+      let rowsAt = Int(section["rowsAt"]?.intValue ?? 0)
+      guard rowsAt >= 0, rowsAt + rows.count <= count else {
+        throw LayoutMismatch("section insert \(insert) is malformed")
+      }
       arriving.append(
         (
           Int(index),
           SectionShape(
             id: id, header: section["header"]?.stringValue, footer: section["footer"]?.stringValue,
-            rows: rows.count), nil, rows
+            rows: count), nil, rowsAt, rows
         ))
     }
     arriving.sort { $0.index < $1.index }
     var remaining = (0..<oldCount).filter { !gone.contains($0) }[...]
     var newShapes: [SectionShape] = []
     var target = [Int?](repeating: nil, count: oldCount)
-    var insertedRows: [Int: [JSONValue]] = [:]
+    var insertedRows: [Int: (at: Int, rows: [JSONValue])] = [:]
     var next = 0
     while next < arriving.count || !remaining.isEmpty {
       if next < arriving.count, arriving[next].index == newShapes.count {
         if let oldIndex = arriving[next].old { target[oldIndex] = newShapes.count }
-        if !arriving[next].rows.isEmpty { insertedRows[newShapes.count] = arriving[next].rows }
+        if !arriving[next].rows.isEmpty {
+          insertedRows[newShapes.count] = (arriving[next].rowsAt, arriving[next].rows)
+        }
         newShapes.append(arriving[next].shape)
         next += 1
       } else if let oldIndex = remaining.popFirst() {
@@ -154,15 +178,14 @@ public struct ChangesetMap: Sendable {
     sectionTarget = target
 
     // 4. Inserted and moved rows.
-    var insertRuns: [(section: Int, start: Int, rows: [JSONValue])] = []
+    var insertRuns: [(section: Int, start: Int, count: Int, rows: [JSONValue])] = []
     for insert in entries("itemInserts") {
-      let at = try ints(insert["at"] ?? .null, 2)
-      let rows = insert["rows"]?.arrayValue ?? []
-      guard at[0] >= 0, at[0] < newShapes.count, !rows.isEmpty else {
-        throw LayoutMismatch("item insert \(at) is out of range")
+      let run = try run(insert)
+      guard run.section >= 0, run.section < newShapes.count else {
+        throw LayoutMismatch("item insert \(insert) is out of range")
       }
-      placements[at[0], default: []].append(at[1]..<(at[1] + rows.count))
-      insertRuns.append((at[0], at[1], rows))
+      placements[run.section, default: []].append(run.start..<(run.start + run.count))
+      insertRuns.append(run)
     }
     var placed = [[Range<Int>]](repeating: [], count: newShapes.count)
     for (section, ranges) in placements {
@@ -175,13 +198,13 @@ public struct ChangesetMap: Sendable {
     for (section, count) in arrivingRows { newShapes[section].rows += count }
     self.placed = placed
     new = ListLayout(sections: newShapes)
-    for (section, rows) in insertedRows {
-      for (offset, row) in rows.enumerated() {
-        arrivedRows[new.absolute(section: section, row: offset)] = row
+    for (section, inserted) in insertedRows {
+      for (offset, row) in inserted.rows.enumerated() {
+        arrivedRows[new.absolute(section: section, row: inserted.at + offset)] = row
       }
     }
     for run in insertRuns {
-      guard run.start + run.rows.count <= newShapes[run.section].rows else {
+      guard run.start + run.count <= newShapes[run.section].rows else {
         throw LayoutMismatch("item insert at [\(run.section), \(run.start)] is out of range")
       }
       for (offset, row) in run.rows.enumerated() {
@@ -189,6 +212,15 @@ public struct ChangesetMap: Sendable {
       }
     }
     for (row, json) in arrivedRows { if let id = json["id"]?.stringValue { arrivedIndex[id] = row } }
+    for entry in entries("enter") {
+      let run = try run(entry)
+      guard run.section >= 0, run.section < newShapes.count, run.start >= 0, !run.rows.isEmpty,
+        run.start + run.count <= newShapes[run.section].rows
+      else { throw LayoutMismatch("enter \(entry) is out of range") }
+      for (offset, row) in run.rows.enumerated() {
+        enteredRows[new.absolute(section: run.section, row: run.start + offset)] = row
+      }
+    }
     selected = entries("selected").compactMap(\.stringValue)
     deselected = entries("deselected").compactMap(\.stringValue)
   }

@@ -43,7 +43,7 @@ public struct ListLayout: Equatable, Sendable {
     totalRows = first
   }
 
-  /// The layout of a `query/sections` answer `{sections: [{id, header?, footer?, rows}]}`.
+  /// The layout of a `query/sections` answer or a windowed subscription `{sections: [{id, header?, footer?, rows}]}`.
   public init?(sectionsAnswer answer: JSONValue) {
     guard let sections = answer["sections"]?.arrayValue else { return nil }
     var shapes: [SectionShape] = []

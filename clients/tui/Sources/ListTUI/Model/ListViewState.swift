@@ -1,29 +1,42 @@
-// The view state of one open list: layout, window cache, cursor by identity, selection, flashes.
+// The view state of one open list: layout, the subscription's window of rows, cursor by identity, selection, flashes.
 import JSON
 
 /// What the TUI knows of the open list and where the user is in it. A value type, driven by
 /// the answers and notifications the controller feeds it; it never talks to the daemon itself,
-/// it only says which window of rows it needs (``nextWindowRequest()``).
+/// it only says which window it subscribes with (``subscribeWindow()``) and where to move it
+/// (``nextWindowRequest()``, a `list/setWindow`).
 ///
-/// Rows are cached only around the viewport (`height` plus ``margin`` on each side), so a list
-/// of a million rows costs a few hundred rows of memory and one `query/window` per scroll jump.
+/// The subscription is windowed (Protocol/README.md, Windowed subscriptions): the daemon sends
+/// the rows of the window — the viewport (`height`) plus ``margin`` on each side — and only the
+/// structure of changes elsewhere, so a list of a million rows costs a few hundred rows of
+/// memory and bytes, and one `list/setWindow` per scroll jump.
 public struct ListViewState: Sendable {
   /// The list id.
   public let list: String
-  /// The layout (sections and counts) at ``version``; nil until `query/sections` answered.
+  /// The layout (sections and counts) at ``version``; nil until the windowed subscription answered.
   public private(set) var layout: ListLayout?
   /// The version the layout, cache and cursor are at.
   public private(set) var version = -1
-  /// The cached rows, by flattened index.
+  /// The rows of the window, by flattened index: exactly `window ∩ [0, totalRows)`.
   public private(set) var rows: [Int: ListRow] = [:]
+  /// The subscription's window `[offset, offset + limit)` at ``version`` (nil before loading).
+  public private(set) var window: (offset: Int, limit: Int)?
   /// The flattened row of the cursor.
   public private(set) var cursorRow = 0
   /// The id of the cursor's item; nil until its row is fetched.
   public private(set) var cursorID: String?
   /// The first display line shown.
   public private(set) var top = 0
-  /// The number of display lines the list area has.
+  /// The number of display lines the list area has (a table's header line included).
   public private(set) var height: Int
+  /// The list's columns: drawn as a table when not empty (from `info.columns`, then each
+  /// changeset's `columns`).
+  public private(set) var columns: [TableColumn] = []
+  /// Whether the list is in editing mode (`info.isEditing`, then each changeset's `isEditing`):
+  /// accessories displayed `whenEditing` show only then, `whenNotEditing` only otherwise.
+  public private(set) var isEditing = false
+  /// The list's empty state `{title, image?, description?, kind?}` (`info.emptyState`), if any.
+  public private(set) var emptyState: JSONValue?
   /// The selected item ids.
   public private(set) var selection = Set<String>()
   /// The selection mode (`none`, `single`, `multiple`), once `query/selection` answered.
@@ -32,29 +45,40 @@ public struct ListViewState: Sendable {
   public private(set) var flashes: [String: Double] = [:]
   /// A short summary of the last change: `v12 +3 −1 ~2`.
   public private(set) var lastChange: String?
-  /// Whether a `query/window` is in flight (one at a time; a later need is fetched after it).
+  /// Whether a windowed `list/subscribe` or `list/setWindow` is in flight (one at a time; a
+  /// later need is asked for after it).
   public private(set) var windowInFlight = false
-  /// How many rows the last `query/window` asked for (for the status line and tests).
+  /// How many rows the last window asked for (the limit its answer is for).
   public private(set) var lastWindowLimit = 0
   /// Search matches (ids and their flattened rows), kept current across changes.
   public private(set) var matches: [(id: String, row: Int)] = []
-  /// The notifications received before the layout was loaded, or recently (to replay on a
-  /// late answer), in version order.
-  private var recent: [JSONValue] = []
-  /// A window answer ahead of ``version``, installed when the notifications catch up.
-  private var pendingWindow: JSONValue?
 
   /// How long a changed row stays highlighted, in seconds.
   public static let flashDuration = 0.6
 
-  /// A state for `list` with a list area of `height` lines.
-  public init(list: String, height: Int) {
+  /// The columns to draw when the list's info names none: a view's source's.
+  private var inheritedColumns: [TableColumn] = []
+
+  /// A state for `list` with a list area of `height` lines; `columns` are drawn when the
+  /// list's info names none (a view of a table).
+  public init(list: String, height: Int, columns: [TableColumn] = []) {
     self.list = list
     self.height = max(1, height)
+    inheritedColumns = columns
+    self.columns = columns
   }
 
-  /// Rows fetched beyond each edge of the viewport.
+  /// Puts the cursor on `item` once loaded (located if the window does not hold it).
+  public mutating func follow(item: String?) { cursorID = item }
+
+  /// The display lines rows get: the list area less a table's header line.
+  public var rowLines: Int { max(1, height - (columns.isEmpty ? 0 : 1)) }
+
+  /// Rows subscribed to beyond each edge of the viewport.
   public var margin: Int { max(height, 8) }
+
+  /// The largest window asked for (the daemon's default `limits.maxWindow`).
+  public static let maxWindow = 10_000
 
   /// The number of visible rows, 0 before loading.
   public var totalRows: Int { layout?.totalRows ?? 0 }
@@ -64,36 +88,55 @@ public struct ListViewState: Sendable {
 
   // MARK: - Loading
 
-  /// Loads the layout from a `query/sections` answer and replays the newer notifications
-  /// received meanwhile. The cursor goes to `cursorRow` (clamped). Returns false if the answer
-  /// is malformed.
+  /// The window to subscribe with when the list is opened (or resubscribed): the rows around
+  /// the cursor's screen. Marks it in flight.
+  public mutating func subscribeWindow() -> (offset: Int, limit: Int) {
+    let offset = max(0, top - margin)
+    let limit = min(Self.maxWindow, height + 2 * margin)
+    windowInFlight = true
+    lastWindowLimit = limit
+    return (offset, limit)
+  }
+
+  /// Loads the list from a windowed `list/subscribe` entry or a `list/setWindow` answer
+  /// (`{version, info?, window, sections, selection}`), which starts the subscription afresh at
+  /// its version: the layout, the window's rows and the selection are replaced. The cursor stays
+  /// on its item when the window holds it, else on its row (clamped). Returns false if the
+  /// answer is malformed.
   @discardableResult
-  public mutating func load(sectionsAnswer answer: JSONValue, now: Double) -> Bool {
-    guard let layout = ListLayout(sectionsAnswer: answer), let version = answer["version"]?.intValue else {
+  public mutating func load(windowed answer: JSONValue, now: Double) -> Bool {
+    windowInFlight = false
+    guard let layout = ListLayout(sectionsAnswer: answer), let version = answer["version"]?.intValue,
+      let window = answer["window"], let offset = window["offset"]?.intValue,
+      let windowRows = window["rows"]?.arrayValue, let selection = answer["selection"]?.arrayValue,
+      window["totalRows"]?.intValue.map(Int.init) == layout.totalRows
+    else {
       return false
     }
     self.layout = layout
     self.version = Int(version)
+    self.window = (Int(offset), lastWindowLimit)
     rows = [:]
-    pendingWindow = nil
-    windowInFlight = false
+    for (index, json) in windowRows.enumerated() {
+      if let row = ListRow(json) { rows[Int(offset) + index] = row }
+    }
+    self.selection = Set(selection.compactMap(\.stringValue))
+    if let info = answer["info"] {
+      if let mode = info["selectionMode"]?.stringValue { selectionMode = mode }
+      let named = TableColumn.list(info["columns"])
+      columns = named.isEmpty ? inheritedColumns : named
+      isEditing = info["isEditing"]?.boolValue == true
+      emptyState = info["emptyState"].flatMap { $0.isNull ? nil : $0 }
+    }
+    if let id = cursorID, rows[cursorRow]?.id != id, let found = rows.first(where: { $0.value.id == id }) {
+      cursorRow = found.key
+    }
     cursorRow = max(0, min(cursorRow, layout.totalRows - 1))
-    let replay = recent.filter { ($0["version"]?.intValue ?? 0) > version }
-    for change in replay { _ = try? apply(didChange: change, now: now) }
+    // An item the window does not hold keeps its id: the controller locates it (`query/item`).
+    if cursorID == nil { cursorID = rows[cursorRow]?.id }
+    clampTop()
     scrollToCursor()
     return true
-  }
-
-  /// Sets the selection from a `query/selection` answer, then replays the newer changes.
-  public mutating func load(selectionAnswer answer: JSONValue) {
-    let version = answer["version"]?.intValue ?? 0
-    selectionMode = answer["mode"]?.stringValue
-    selection = Set((answer["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue })
-    for change in recent where (change["version"]?.intValue ?? 0) > version {
-      let changeset = change["changeset"] ?? [:]
-      for id in changeset["deselected"]?.arrayValue ?? [] { selection.remove(id.stringValue ?? "") }
-      for id in changeset["selected"]?.arrayValue ?? [] { selection.insert(id.stringValue ?? "") }
-    }
   }
 
   // MARK: - Changes
@@ -104,9 +147,7 @@ public struct ListViewState: Sendable {
   /// ``LayoutMismatch`` on a gap or a changeset that does not fit: the caller resyncs.
   /// O(entries + cached rows + sections).
   public mutating func apply(didChange params: JSONValue, now: Double) throws {
-    recent.append(params)
-    if recent.count > 200 { recent.removeFirst(recent.count - 200) }
-    guard let layout else { return }
+    guard let layout, let window else { return }
     guard let next = params["version"]?.intValue.map(Int.init),
       let previous = params["previousVersion"]?.intValue.map(Int.init)
     else { throw LayoutMismatch("didChange without versions") }
@@ -122,6 +163,7 @@ public struct ListViewState: Sendable {
       if let target = map.newRow(ofOld: row), let value = ListRow(json) { moved[target] = value }
     }
     for (row, json) in map.arrivedRows { if let value = ListRow(json) { moved[row] = value } }
+    for (row, json) in map.enteredRows { if let value = ListRow(json) { moved[row] = value } }
 
     let screenOffset = layout.displayLine(ofRow: cursorRow) - top
     let cachedID = { (row: Int) in self.rows[row]?.id }
@@ -144,24 +186,28 @@ public struct ListViewState: Sendable {
 
     self.layout = map.new
     version = next
-    rows = moved
+    // Only the window's rows are exact: the daemon says nothing of rows outside it.
+    let kept = window.offset..<(window.offset + window.limit)
+    rows = moved.filter { kept.contains($0.key) }
     top = map.new.displayLine(ofRow: cursorRow) - screenOffset
     clampTop()
     scrollToCursor()
-    pruneCache()
 
     let until = now + Self.flashDuration
     for json in map.arrivedRows.values { if let id = json["id"]?.stringValue { flashes[id] = until } }
     for json in map.updatedRows.values { if let id = json["id"]?.stringValue { flashes[id] = until } }
     for id in map.deselected { selection.remove(id) }
     for id in map.selected { selection.insert(id) }
-    if let mode = params["changeset"]?["selectionMode"]?.stringValue { selectionMode = mode }
-    lastChange = Self.summary(params["changeset"] ?? [:], version: next)
-
-    if let pending = pendingWindow, pending["version"]?.intValue.map(Int.init) == version {
-      pendingWindow = nil
-      _ = install(windowAnswer: pending)
+    let changeset = params["changeset"] ?? [:]
+    if let mode = changeset["selectionMode"]?.stringValue { selectionMode = mode }
+    if let columns = changeset["columns"] {
+      self.columns = TableColumn.list(columns)
+      clampTop()
+      scrollToCursor()
     }
+    if let editing = changeset["isEditing"]?.boolValue { isEditing = editing }
+    if let empty = changeset["emptyState"] { emptyState = empty.isNull ? nil : empty }
+    lastChange = Self.summary(params["changeset"] ?? [:], version: next)
   }
 
   /// `v12 +3 −1 ~2 ↕1 ✓1`: rows inserted, deleted, changed and moved, selection changes.
@@ -169,13 +215,17 @@ public struct ListViewState: Sendable {
     func count(_ key: String, _ measure: (JSONValue) -> Int) -> Int {
       (changeset[key]?.arrayValue ?? []).reduce(0) { $0 + measure($1) }
     }
+    // A windowed changeset counts the runs it does not carry.
+    func rows(_ run: JSONValue) -> Int {
+      Int(run["count"]?.intValue ?? Int64(run["rows"]?.arrayValue?.count ?? 0))
+    }
     let inserted =
-      count("itemInserts") { $0["rows"]?.arrayValue?.count ?? 0 }
-      + count("sectionInserts") { $0["section"]?["rows"]?.arrayValue?.count ?? 0 }
+      count("itemInserts", rows)
+      + count("sectionInserts") {
+        Int($0["section"]?["rowCount"]?.intValue ?? Int64($0["section"]?["rows"]?.arrayValue?.count ?? 0))
+      }
     let deleted = count("itemDeletes") { Int($0.arrayValue?.last?.intValue ?? 0) }
-    let changed =
-      count("itemReconfigures") { $0["rows"]?.arrayValue?.count ?? 0 }
-      + count("itemReloads") { $0["rows"]?.arrayValue?.count ?? 0 }
+    let changed = count("itemReconfigures", rows) + count("itemReloads", rows)
     let moved = count("itemMoves") { Int($0.arrayValue?.last?.intValue ?? 0) }
     let selection = count("selected") { _ in 1 } + count("deselected") { _ in 1 }
     var parts = ["v\(version)"]
@@ -202,64 +252,38 @@ public struct ListViewState: Sendable {
   /// Whether item `id` is highlighted at `now`.
   public func isFlashing(_ id: String, now: Double) -> Bool { (flashes[id] ?? 0) > now }
 
-  // MARK: - Window fetch
+  // MARK: - Moving the window
 
   /// The rows shown on screen.
-  public var visibleRows: Range<Int> { layout?.rows(onDisplayLines: top..<(top + height)) ?? 0..<0 }
+  public var visibleRows: Range<Int> { layout?.rows(onDisplayLines: top..<(top + rowLines)) ?? 0..<0 }
 
-  /// The `query/window` to send now, `(offset, limit)`, or nil: when the rows on screen and
-  /// half a margin around them are cached, or a fetch is already in flight. It asks for the
-  /// screen plus ``margin`` rows on each side — never more. Marks the fetch in flight.
+  /// The `list/setWindow` to send now, `(offset, limit)`, or nil: when the rows on screen and
+  /// half a margin around them are inside the window, or a window is already in flight. It
+  /// asks for the screen plus ``margin`` rows on each side — never more. Marks it in flight.
   public mutating func nextWindowRequest() -> (offset: Int, limit: Int)? {
-    guard let layout, !windowInFlight, layout.totalRows > 0 else { return nil }
+    guard let layout, let window, !windowInFlight, layout.totalRows > 0 else { return nil }
     let visible = visibleRows
     let wanted =
       max(0, visible.lowerBound - margin / 2)..<min(layout.totalRows, visible.upperBound + margin / 2)
-    guard wanted.contains(where: { rows[$0] == nil }) else { return nil }
+    guard wanted.lowerBound < window.offset || wanted.upperBound > window.offset + window.limit else {
+      return nil
+    }
     let offset = max(0, visible.lowerBound - margin)
-    let end = min(layout.totalRows, max(visible.upperBound, visible.lowerBound + 1) + margin)
+    let end = max(visible.upperBound, visible.lowerBound + 1) + margin
     windowInFlight = true
-    lastWindowLimit = end - offset
-    return (offset, end - offset)
+    lastWindowLimit = min(Self.maxWindow, end - offset)
+    return (offset, lastWindowLimit)
   }
 
-  /// Installs a `query/window` answer. An answer ahead of ``version`` waits for the
-  /// notifications to catch up; an older one is dropped. Returns false when the answer does
-  /// not match the layout at the same version (the caller resyncs).
+  /// Installs a `list/setWindow` answer for the last window asked for: the list afresh at its
+  /// version (``load(windowed:now:)``). Returns false when the answer is malformed (the caller
+  /// resyncs).
   @discardableResult
-  public mutating func install(windowAnswer answer: JSONValue) -> Bool {
-    windowInFlight = false
-    guard let layout, let answerVersion = answer["version"]?.intValue.map(Int.init) else { return true }
-    if answerVersion > version {
-      pendingWindow = answer
-      return true
-    }
-    guard answerVersion == version else { return true }
-    guard answer["totalRows"]?.intValue.map(Int.init) == layout.totalRows else { return false }
-    let offset = Int(answer["offset"]?.intValue ?? 0)
-    for (index, json) in (answer["rows"]?.arrayValue ?? []).enumerated() {
-      if let row = ListRow(json) { rows[offset + index] = row }
-    }
-    if let id = cursorID, rows[cursorRow]?.id != id,
-      let found = rows.first(where: { $0.value.id == id })
-    {
-      cursorRow = found.key
-      scrollToCursor()
-    }
-    if cursorID == nil { cursorID = rows[cursorRow]?.id }
-    pruneCache()
-    return true
+  public mutating func install(windowAnswer answer: JSONValue, now: Double = 0) -> Bool {
+    load(windowed: answer, now: now)
   }
 
-  /// Keeps the cache bounded — what a jump back to the last screen would need, no more — also
-  /// after a changeset that carried many rows (expanding a folder of 100,000 files).
-  mutating func pruneCache() {
-    guard rows.count > 6 * margin else { return }
-    let keep = max(0, visibleRows.lowerBound - 2 * margin)..<(visibleRows.upperBound + 2 * margin)
-    rows = rows.filter { keep.contains($0.key) }
-  }
-
-  /// Forgets an answer that failed, so the need is fetched again.
+  /// Forgets a window that failed, so the need is asked for again.
   public mutating func windowFailed() { windowInFlight = false }
 
   // MARK: - Cursor and scrolling
@@ -279,7 +303,7 @@ public struct ListViewState: Sendable {
   public mutating func page(_ pages: Int) {
     guard let layout else { return }
     let screenOffset = layout.displayLine(ofRow: cursorRow) - top
-    moveCursor(to: cursorRow + pages * max(1, height - 1))
+    moveCursor(to: cursorRow + pages * max(1, rowLines - 1))
     top = layout.displayLine(ofRow: cursorRow) - screenOffset
     clampTop()
     scrollToCursor()
@@ -349,13 +373,13 @@ public struct ListViewState: Sendable {
       wantedTop = line - 1
     }
     if wantedTop < top { top = wantedTop }
-    if line >= top + height { top = line - height + 1 }
+    if line >= top + rowLines { top = line - rowLines + 1 }
     clampTop()
   }
 
   private mutating func clampTop() {
     let lines = layout?.displayLineCount ?? 0
-    top = max(0, min(top, lines - height))
+    top = max(0, min(top, lines - rowLines))
   }
 }
 

@@ -8,7 +8,10 @@ public enum Renderer {
     let bodyHeight = app.height - 2
     switch app.screen {
     case .picker: body = pickerBody(app, height: bodyHeight)
-    case .list: body = app.view.map { listBody($0, height: bodyHeight, time: time) } ?? []
+    case .list:
+      body =
+        app.view.map { listBody($0, height: bodyHeight, width: app.width, time: time, derived: app.derived) }
+        ?? []
     }
     body += Array(repeating: StyledLine(), count: max(0, bodyHeight - body.count))
     body = Array(body.prefix(bodyHeight))
@@ -34,9 +37,17 @@ public enum Renderer {
       line.right = [("\(app.endpoint) ", .plain)]
     case .list:
       guard let view = app.view else { break }
-      let entry = app.picker.entries.first { $0.list == view.list }
-      line.add(" \(entry?.title ?? view.list)", Style(bold: true))
-      line.add(" · \(view.list) · \(entry?.appearance ?? "plain")")
+      let shown = app.shownList ?? view.list
+      let entry = app.picker.entries.first { $0.list == shown }
+      line.add(" \(entry?.title ?? shown)", Style(bold: true))
+      line.add(" · \(shown) · \(entry?.appearance ?? "plain")")
+      if let derived = app.derived {
+        if let sort = derived.sort {
+          let title = view.columns.first { $0.id == sort.column }?.title ?? sort.column
+          line.add(" · sorted by \(title) \(sort.descending ? "▼" : "▲")")
+        }
+        if !derived.filter.isEmpty { line.add(" · filter '\(derived.filter)'") }
+      }
       if let mode = view.selectionMode { line.add(" · selection \(mode)") }
       let position =
         view.totalRows == 0 ? "empty" : "row \(format(view.cursorRow + 1)) of \(format(view.totalRows))"
@@ -73,21 +84,34 @@ public enum Renderer {
     }
   }
 
-  static func listBody(_ view: ListViewState, height: Int, time: Double) -> [StyledLine] {
+  static func listBody(
+    _ view: ListViewState, height: Int, width: Int, time: Double, derived: DerivedView? = nil
+  ) -> [StyledLine] {
     guard let layout = view.layout else { return [StyledLine("  loading…", Style(dim: true))] }
-    if layout.totalRows == 0 && layout.displayLineCount == 0 {
-      return [StyledLine("  (empty list)", Style(dim: true))]
+    var lines: [StyledLine] = []
+    var widths: [Int] = []
+    if !view.columns.isEmpty {
+      let shown = view.visibleRows.compactMap { view.rows[$0] }
+      widths = TableLine.widths(view.columns, rows: shown, width: width)
+      let sort = derived?.sort.map { (column: $0.column, descending: $0.descending) }
+      lines.append(TableLine.header(view.columns, widths: widths, sort: sort))
     }
-    return layout.displayEntries(from: view.top, count: height).map { entry in
-      switch entry {
-      case .header(let section):
-        return StyledLine(" " + (layout.sections[section].header ?? ""), Style(color: Style.cyan, bold: true))
-      case .footer(let section):
-        return StyledLine("   " + (layout.sections[section].footer ?? ""), Style(dim: true))
-      case .row(let index):
-        return RowLine.line(view, row: index, time: time)
+    if layout.totalRows == 0 {
+      return lines
+        + EmptyState.lines(view, filter: derived?.filter ?? "", width: width, height: height - lines.count)
+    }
+    return lines
+      + layout.displayEntries(from: view.top, count: height - lines.count).map { entry in
+        switch entry {
+        case .header(let section):
+          return StyledLine(
+            " " + (layout.sections[section].header ?? ""), Style(color: Style.cyan, bold: true))
+        case .footer(let section):
+          return StyledLine("   " + (layout.sections[section].footer ?? ""), Style(dim: true))
+        case .row(let index):
+          return RowLine.line(view, row: index, time: time, widths: widths)
+        }
       }
-    }
   }
 
   /// `1234567` → `1,234,567`.

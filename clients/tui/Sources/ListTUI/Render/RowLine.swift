@@ -1,4 +1,4 @@
-// One row of the list view: selection mark, outline indentation and ▸/▾, text, accessories.
+// One row of the list view: selection mark, outline indentation and ▸/▾, text or a table's cells, kind, accessories.
 
 /// Draws rows.
 enum RowLine {
@@ -9,7 +9,7 @@ enum RowLine {
 
   /// The line of flattened row `index`: a placeholder until it is fetched; reverse video on
   /// the cursor; a highlight while it flashes.
-  static func line(_ view: ListViewState, row index: Int, time: Double) -> StyledLine {
+  static func line(_ view: ListViewState, row index: Int, time: Double, widths: [Int] = []) -> StyledLine {
     var line = StyledLine()
     guard let row = view.rows[index] else {
       line.add((index == view.cursorRow ? "▶" : " ") + "   ⋯", Style(dim: true))
@@ -26,17 +26,45 @@ enum RowLine {
     } else {
       line.add(" ")
     }
-    line.add(" " + String(repeating: "  ", count: min(row.level, 20)))
-    if let triangle = Glyphs.disclosure(hasChildren: row.hasChildren, expanded: row.expanded) {
-      line.add(triangle, Style(color: Style.yellow))
-      line.add(" ")
-    } else {
-      line.add("  ")
+    line.add(" ")
+    // Accessories shown only while editing (or only while not) follow the list's `isEditing`;
+    // those placed `leading` come before the text.
+    let shown = row.accessories.filter { accessory in
+      switch accessory["displayed"]?.stringValue {
+      case "whenEditing": return view.isEditing
+      case "whenNotEditing": return !view.isEditing
+      default: return true
+      }
     }
-    line.add(row.text ?? "#\(row.id)", Style(bold: selected, dim: !row.selectable))
-    if let secondary = row.secondaryText { line.add("  " + secondary, Style(dim: true)) }
+    let leading = shown.filter {
+      $0["placement"]?.stringValue == "leading" && $0["type"]?.stringValue != "multiselect"
+    }
+    for accessory in leading {
+      guard let glyph = Glyphs.accessory(accessory, time: time) else { continue }
+      line.add(glyph.text, glyph.style)
+      line.add(" ")
+    }
+    if !view.columns.isEmpty {
+      for span in TableLine.cells(row, view.columns, widths: widths, selected: selected) {
+        line.add(span.text, span.style)
+      }
+    } else {
+      line.add(String(repeating: "  ", count: min(row.level, 20)))
+      if let triangle = Glyphs.disclosure(hasChildren: row.hasChildren, expanded: row.expanded) {
+        line.add(triangle, Style(color: Style.yellow))
+        line.add(" ")
+      } else {
+        line.add("  ")
+      }
+      line.add(row.text ?? "#\(row.id)", Style(bold: selected, dim: !row.selectable))
+      if let secondary = row.secondaryText { line.add("  " + secondary, Style(dim: true)) }
+    }
+    // The kind (the cell type of a mixed list) is shown, dim, after the text.
+    if let kind = row.json["kind"]?.stringValue {
+      line.add("  ‹\(kind)›", Style(color: Style.magenta, dim: true))
+    }
     var right: [(text: String, style: Style)] = []
-    for accessory in row.accessories {
+    for accessory in shown where !leading.contains(accessory) {
       guard let glyph = Glyphs.accessory(accessory, time: time) else { continue }
       if !right.isEmpty { right.append((" ", .plain)) }
       right.append(glyph)

@@ -7,7 +7,10 @@ enum StatusLine {
     if case .search(let text) = app.overlay {
       line.add("/", Style(bold: true))
       line.add(text + "▏", Style(underline: true))
-      line.add("   Enter search · Esc cancel", Style(dim: true))
+      let table = app.view?.columns.isEmpty == false
+      line.add(
+        table ? "   Enter filter (a live view) · Esc cancel" : "   Enter search · Esc cancel",
+        Style(dim: true))
       return line
     }
     if app.refreshingSince != nil {

@@ -1,4 +1,4 @@
-// A list held by the real model, answering as the daemon would: sections, windows, didChange.
+// A list held by the real model, answering as the daemon would: windowed subscriptions, windows, didChange.
 import JSON
 import ListModel
 import XCTest
@@ -13,6 +13,8 @@ struct ModelFixture {
   private(set) var version = 0
   /// How many rows the window answers carried, in total.
   private(set) var rowsServed = 0
+  /// The subscriber's window, once it subscribed with one: its changes are filtered to it.
+  private(set) var window: RowWindow?
 
   init(_ snapshot: ListSnapshot) { self.snapshot = snapshot }
 
@@ -45,14 +47,35 @@ struct ModelFixture {
     return .object(object)
   }
 
-  /// Applies `edit` and returns the `list/didChange` params the daemon would send.
+  /// The answer of a windowed `list/subscribe {list, window: {offset, limit}}` (its `lists`
+  /// entry wrapped as the daemon answers); later changes are filtered to that window.
+  mutating func subscribeAnswer(offset: Int, limit: Int) -> JSONValue {
+    ["lists": [windowedAnswer(offset: offset, limit: limit)]]
+  }
+
+  /// The answer of `list/setWindow {list, offset, limit}`.
+  mutating func windowedAnswer(offset: Int, limit: Int) -> JSONValue {
+    let window = RowWindow(offset: offset, limit: limit)
+    self.window = window
+    var object: JSONObject = [
+      "list": .string(list), "version": .int(Int64(version)),
+      "info": ["list": .string(list), "selectionMode": .string(snapshot.selectionMode.rawValue)],
+    ]
+    WindowEncoding.appendWindowed(snapshot, window: window, to: &object)
+    rowsServed += object["window"]?["rows"]?.arrayValue?.count ?? 0
+    return .object(object)
+  }
+
+  /// Applies `edit` and returns the `list/didChange` params the daemon would send: filtered to
+  /// the window once the subscriber has one.
   mutating func change(_ edit: (inout ListSnapshot) throws -> Void) throws -> JSONValue {
     let old = snapshot
     try edit(&snapshot)
     version += 1
+    let form: ChangesetEncoding.Rows = window.map { .window($0, old: old, new: snapshot) } ?? .all
     return [
       "list": .string(list), "version": .int(Int64(version)), "previousVersion": .int(Int64(version - 1)),
-      "changeset": ChangesetEncoding.changeset(diff(old, snapshot)),
+      "changeset": ChangesetEncoding.changeset(diff(old, snapshot), rows: form),
     ]
   }
 

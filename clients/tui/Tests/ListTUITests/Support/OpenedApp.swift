@@ -8,7 +8,9 @@ extension XCTestCase {
   func opened(_ fixture: inout ModelFixture, width: Int = 80, height: Int = 12) -> TUIApp {
     var app = TUIApp(width: width, height: height, endpoint: "test")
     var effects = app.handle(.connected, now: 0)
-    XCTAssertEqual(effects, [.request(.subscribeAll, method: "list/subscribe", params: ["snapshot": "none"])])
+    XCTAssertEqual(
+      effects,
+      [.request(.subscribeAll, method: "list/subscribe", params: ["window": ["offset": 0, "limit": 0]])])
     let info: JSONValue = ["list": .string(fixture.list), "title": "T", "rows": 1, "version": 0]
     effects = app.handle(
       .answer(.subscribeAll, .success(["lists": [["list": .string(fixture.list), "info": info]]])), now: 0)
@@ -24,10 +26,12 @@ extension XCTestCase {
       guard case .request(let tag, let method, let params) = queue.removeFirst() else { continue }
       let answer: JSONValue
       switch method {
-      case "query/sections": answer = fixture.sectionsAnswer
-      case "query/selection": answer = ["version": .int(Int64(fixture.version)), "items": []]
-      case "query/window":
-        answer = fixture.windowAnswer(
+      case "list/subscribe" where params["list"] != nil:
+        let window = params["window"]!
+        answer = fixture.subscribeAnswer(
+          offset: Int(window["offset"]!.intValue!), limit: Int(window["limit"]!.intValue!))
+      case "list/setWindow" where params["list"]?.stringValue == fixture.list && params["limit"] != 0:
+        answer = fixture.windowedAnswer(
           offset: Int(params["offset"]!.intValue!), limit: Int(params["limit"]!.intValue!))
       default: continue
       }
