@@ -73,13 +73,15 @@ extension ListClient {
     case none
   }
 
-  /// `list/create`: a new list owned by this session, with optional initial `content` and, for
-  /// a table, `columns` (`[{id, title, alignment?, width?, sortable?}]`). With
+  /// `list/create`: a new list owned by this session, with optional initial `content`; for a
+  /// table, `columns` (`[{id, title, alignment?, width?, sortable?}]`); an `emptyState`
+  /// (`{title, image?, description?}`) and the `editing` mode. With
   /// `rows: .none` the answer does not echo the content (`{id, header?, footer?, rowCount}` per
   /// inserted section).
   public func create(
     _ list: String, title: String? = nil, appearance: String? = nil, selectionMode: String? = nil,
-    columns: [JSONValue]? = nil, content: JSONValue? = nil, rows: AnswerRows? = nil
+    columns: [JSONValue]? = nil, emptyState: JSONValue? = nil, editing: Bool? = nil,
+    content: JSONValue? = nil, rows: AnswerRows? = nil
   ) async throws -> Change {
     try await change(
       "list/create",
@@ -87,7 +89,8 @@ extension ListClient {
         list, ifVersion: nil, ("title", title.map { .string($0) }),
         ("appearance", appearance.map { .string($0) }),
         ("selectionMode", selectionMode.map { .string($0) }), ("columns", columns.map { .array($0) }),
-        ("content", content), ("rows", rows.map { .string($0.rawValue) })))
+        ("emptyState", emptyState), ("editing", editing.map { .bool($0) }), ("content", content),
+        ("rows", rows.map { .string($0.rawValue) })))
   }
 
   /// `list/dispose`; returns the list's last version. A list another live session owns needs
