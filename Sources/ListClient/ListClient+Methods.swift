@@ -65,17 +65,19 @@ extension ListClient {
 
   // MARK: - Lists
 
-  /// `list/create`: a new list owned by this session, with optional initial `content`.
+  /// `list/create`: a new list owned by this session, with optional initial `content` and, for
+  /// a table, `columns` (`[{id, title, alignment?, width?, sortable?}]`).
   public func create(
     _ list: String, title: String? = nil, appearance: String? = nil, selectionMode: String? = nil,
-    content: JSONValue? = nil
+    columns: [JSONValue]? = nil, content: JSONValue? = nil
   ) async throws -> Change {
     try await change(
       "list/create",
       params(
         list, ifVersion: nil, ("title", title.map { .string($0) }),
         ("appearance", appearance.map { .string($0) }),
-        ("selectionMode", selectionMode.map { .string($0) }), ("content", content)))
+        ("selectionMode", selectionMode.map { .string($0) }), ("columns", columns.map { .array($0) }),
+        ("content", content)))
   }
 
   /// `list/dispose`; returns the list's last version. A list another live session owns needs

@@ -29,6 +29,8 @@ public struct ListContent: Sendable, Equatable {
   public let content: JSONValue
   /// The selected item ids, in index-path order.
   public let selection: [String]
+  /// The list's columns (`[]` unless it is a table): `list/create`'s `columns`.
+  public let columns: [JSONValue]
 }
 
 extension ListClient {
@@ -63,6 +65,7 @@ extension ListClient {
       let selection = value["selection"]?.arrayValue?.compactMap(\.stringValue)
     else { throw UnexpectedAnswer(description: "query/content answered \(value)") }
     return ListContent(
-      list: id, version: Int(version), selectionMode: mode, content: content, selection: selection)
+      list: id, version: Int(version), selectionMode: mode, content: content, selection: selection,
+      columns: value["columns"]?.arrayValue ?? [])
   }
 }

@@ -16,6 +16,10 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
     public var header: String?
     /// The footer text, if any.
     public var footer: String?
+    /// The section's kind, if any.
+    public var kind: String?
+    /// The header mode when not `supplementary` (the default, which the wire omits).
+    public var headerMode: String?
     /// The visible rows, as the wire carries them.
     public var rows: [JSONValue]
   }
@@ -36,6 +40,15 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
   public private(set) var sections: [Section]
   /// The selected item ids.
   public private(set) var selection: Set<String>
+  /// The list attributes beside its sections (`columns`), as the wire carries them; a default
+  /// value (`[]`, `null`, `false`) is left out, as snapshots leave it out.
+  public private(set) var attributes: JSONObject = JSONObject()
+
+  /// The members of snapshots and changesets that are list attributes.
+  public static let attributeKeys = ["columns"]
+
+  /// The list's columns, as the wire carries them (`[]` when it has none).
+  public var columns: [JSONValue] { attributes["columns"]?.arrayValue ?? [] }
 
   /// A mirror from a `list/subscribe` answer entry `{list, version, snapshot, …}`.
   public init(subscribed entry: JSONValue) throws {
@@ -53,6 +66,14 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
     else { throw Mismatch("snapshot without sections or selection: \(snapshot)") }
     self.sections = try sections.map(Self.section)
     self.selection = Set(try selection.map(Self.string))
+    for key in Self.attributeKeys { setAttribute(key, snapshot[key]) }
+  }
+
+  /// Sets (or, for a default value, removes) one list attribute.
+  private mutating func setAttribute(_ key: String, _ value: JSONValue?) {
+    guard let value else { return }
+    let isDefault = value.isNull || value == false || value.arrayValue?.isEmpty == true
+    attributes[key] = isDefault ? nil : value
   }
 
   // MARK: - Applying notifications
@@ -81,11 +102,11 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
   /// throws; ``apply(didChange:)`` works on a copy.
   public mutating func apply(changeset: JSONValue) throws {
     guard case .object(let object) = changeset else { throw Mismatch("changeset is not an object") }
-    let known: Set<String> = [
+    let known = Set<String>([
       "sectionDeletes", "sectionInserts", "sectionMoves", "sectionReloads", "itemDeletes", "itemInserts",
       "itemMoves", "itemReloads", "itemReconfigures", "selected", "deselected", "expanded", "collapsed",
       "selectionMode",
-    ]
+    ]).union(Self.attributeKeys)
     for key in object.keys where !known.contains(key) { throw Mismatch("unknown changeset member '\(key)'") }
     func entries(_ key: String) throws -> [JSONValue] {
       guard let value = object[key] else { return [] }
@@ -104,6 +125,8 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
       }
       sections[index].header = try Self.optionalString(reload["header"])
       sections[index].footer = try Self.optionalString(reload["footer"])
+      sections[index].kind = try Self.optionalString(reload["kind"])
+      sections[index].headerMode = try Self.optionalString(reload["headerMode"])
     }
     for run in try entries("itemReloads") + entries("itemReconfigures") {
       let (section, start, rows) = try Self.run(run)
@@ -219,24 +242,30 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
     for id in try entries("selected") { selection.insert(try Self.string(id)) }
     // `expanded` / `collapsed` only report state the rows already carry; check they are ids.
     for id in try entries("expanded") + entries("collapsed") { _ = try Self.string(id) }
+    // 6. List attributes: each one present replaces the old value.
+    for key in Self.attributeKeys { setAttribute(key, object[key]) }
   }
 
   // MARK: - Comparing
 
   /// The mirror as a wire snapshot, selection sorted (as the daemon sends it).
   public var snapshot: JSONValue {
-    [
+    var object: JSONObject = [
       "sections": .array(
         sections.map { section in
           var object = JSONObject()
           object.append("id", .string(section.id))
           if let header = section.header { object.append("header", .string(header)) }
           if let footer = section.footer { object.append("footer", .string(footer)) }
+          if let kind = section.kind { object.append("kind", .string(kind)) }
+          if let mode = section.headerMode { object.append("headerMode", .string(mode)) }
           object.append("rows", .array(section.rows))
           return .object(object)
         }),
       "selection": .array(selection.sorted().map { .string($0) }),
     ]
+    for (key, value) in attributes { object.append(key, value) }
+    return .object(object)
   }
 
   /// The number of rows in all sections.
@@ -249,6 +278,10 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
       return "section ids \(sections.map(\.id)) ≠ \(other.sections.map(\.id))"
     }
     for (index, (mine, theirs)) in zip(sections, other.sections).enumerated() where mine != theirs {
+      if mine.kind != theirs.kind || mine.headerMode != theirs.headerMode {
+        return "section \(index) kind/headerMode \(mine.kind ?? "nil")/\(mine.headerMode ?? "nil") ≠ "
+          + "\(theirs.kind ?? "nil")/\(theirs.headerMode ?? "nil")"
+      }
       if mine.header != theirs.header || mine.footer != theirs.footer {
         return "section \(index) header/footer \(mine.header ?? "nil")/\(mine.footer ?? "nil") ≠ "
           + "\(theirs.header ?? "nil")/\(theirs.footer ?? "nil")"
@@ -262,6 +295,9 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
     }
     if selection != other.selection {
       return "selection \(selection.sorted()) ≠ \(other.selection.sorted())"
+    }
+    if attributes != other.attributes {
+      return "attributes \(Self.text(.object(attributes))) ≠ \(Self.text(.object(other.attributes)))"
     }
     return self == other ? nil : "mirrors differ"
   }
@@ -283,7 +319,8 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
     for row in rows where row["id"]?.stringValue == nil { throw Mismatch("row without id: \(row)") }
     return Section(
       id: id, header: try optionalString(value["header"]), footer: try optionalString(value["footer"]),
-      rows: rows)
+      kind: try optionalString(value["kind"]), headerMode: try optionalString(value["headerMode"]), rows: rows
+    )
   }
 
   /// `{"at": [section, start], "rows": [row…]}`.

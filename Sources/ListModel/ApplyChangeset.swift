@@ -16,6 +16,8 @@ public func apply(_ changeset: Changeset, to rowList: RowList) throws(ListModelE
     }
     sections[reload.index].header = reload.header
     sections[reload.index].footer = reload.footer
+    sections[reload.index].kind = reload.kind
+    sections[reload.index].headerMode = reload.headerMode
   }
   for run in changeset.itemReloads + changeset.itemReconfigures {
     guard run.section >= 0, run.section < oldCount, run.start >= 0,
@@ -149,5 +151,6 @@ public func apply(_ changeset: Changeset, to rowList: RowList) throws(ListModelE
   var selected = rowList.selected
   for id in changeset.deselected { selected.remove(id) }
   for id in changeset.selected { selected.insert(id) }
-  return RowList(sections: newSections, selected: selected)
+  // 6. List attributes.
+  return RowList(sections: newSections, selected: selected, columns: changeset.columns ?? rowList.columns)
 }

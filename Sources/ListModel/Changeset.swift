@@ -16,7 +16,8 @@
 ///   item that leaves for an inserted section is an item delete, and one that arrives from a
 ///   deleted section is an item insert.
 /// - An item is never both moved and reloaded: a reloaded item that moved is a delete plus an
-///   insert. It can be moved and reconfigured.
+///   insert. It can be moved and reconfigured. An item whose payload `kind` changed is reloaded,
+///   never reconfigured.
 ///
 /// Applying it (``apply(_:to:)`` does exactly this):
 /// 1. Section reloads set header and footer at their old index; item reloads and reconfigures
@@ -27,7 +28,8 @@
 /// 3. Inserted and moved sections are placed at their new indexes in ascending order; the
 ///    other sections keep their relative order around them.
 /// 4. Inserted and moved rows are placed at their new index paths in ascending order.
-/// 5. `deselected` ids leave the selection and `selected` ids join it.
+/// 5. `deselected` ids leave the selection and `selected` ids join it; `columns`, if present,
+///    replace the list's columns.
 ///
 /// Contiguous runs are ranges: an item-delete entry is a section and a range of rows, an insert
 /// is a starting index path with consecutive rows, a move is a run of consecutive rows from one
@@ -54,18 +56,25 @@ public struct Changeset: Hashable, Sendable {
     }
   }
 
-  /// A section whose header or footer changed (or was explicitly reloaded), at its old index,
-  /// with its new header and footer. Its rows are diffed separately.
+  /// A section whose header, footer, kind or header mode changed (or was explicitly reloaded),
+  /// at its old index, with all four new values. Its rows are diffed separately.
   public struct SectionReload: Hashable, Sendable {
     public var index: Int
     public var id: String
     public var header: String?
     public var footer: String?
-    public init(index: Int, id: String, header: String?, footer: String?) {
+    public var kind: String?
+    public var headerMode: HeaderMode
+    public init(
+      index: Int, id: String, header: String?, footer: String?, kind: String? = nil,
+      headerMode: HeaderMode = .supplementary
+    ) {
       self.index = index
       self.id = id
       self.header = header
       self.footer = footer
+      self.kind = kind
+      self.headerMode = headerMode
     }
   }
 
@@ -136,6 +145,8 @@ public struct Changeset: Hashable, Sendable {
   public var collapsed: [String] = []
   /// The new selection mode, if it changed.
   public var selectionMode: SelectionMode?
+  /// The list's new columns (all of them), if they changed.
+  public var columns: [ListColumn]?
 
   public init() {}
 

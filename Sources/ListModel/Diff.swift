@@ -74,6 +74,7 @@ private struct Differ {
     emitExpansion()
     diffSelection()
     if old.selectionMode != new.selectionMode { changes.selectionMode = new.selectionMode }
+    if old.columns != new.columns { changes.columns = new.columns }
     return changes
   }
 
@@ -145,10 +146,13 @@ private struct Differ {
       if oldStore.stamp == newStore.stamp { continue }
       changed.append((i, j))
       if oldStore.header != newStore.header || oldStore.footer != newStore.footer
+        || oldStore.kind != newStore.kind || oldStore.headerMode != newStore.headerMode
         || (newStore.mark != oldStore.mark && newStore.mark != 0)
       {
         changes.sectionReloads.append(
-          .init(index: i, id: strings[Int(newStore.id)], header: newStore.header, footer: newStore.footer))
+          .init(
+            index: i, id: strings[Int(newStore.id)], header: newStore.header, footer: newStore.footer,
+            kind: newStore.kind, headerMode: newStore.headerMode))
       }
     }
     changes.sectionReloads.sort { $0.index < $1.index }
@@ -162,8 +166,10 @@ private struct Differ {
     oldRowMaps[index]?[Int(position)] ?? position
   }
 
-  /// How a matched row's data changed: 0 not, 1 reconfigure, 2 reload.
+  /// How a matched row's data changed: 0 not, 1 reconfigure, 2 reload. A change of kind is a
+  /// reload whatever else was asked: a cell cannot be reconfigured into another class.
   static func change(from a: Node, to b: Node) -> UInt8 {
+    if !a.payload.isIdentical(to: b.payload) && a.payload.kind != b.payload.kind { return 2 }
     if b.mark != a.mark && b.mark != 0 { return b.mark & 1 == 1 ? 2 : 1 }
     if a.level != b.level || a.parent != b.parent || a.isExpanded != b.isExpanded
       || a.hasChildren != b.hasChildren

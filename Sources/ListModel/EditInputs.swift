@@ -11,16 +11,25 @@ public struct ListItem: Hashable, Sendable {
   }
 }
 
-/// A new section: its id and header/footer text.
+/// A new section: its id, header/footer text, kind and header mode.
 public struct SectionSpec: Hashable, Sendable {
   public var id: String
   public var header: String?
   public var footer: String?
+  /// The section's cell type (the seeds' section controllers chosen by section type); nil: none.
+  public var kind: String?
+  /// How the header is shown; `supplementary` by default.
+  public var headerMode: HeaderMode
 
-  public init(_ id: String, header: String? = nil, footer: String? = nil) {
+  public init(
+    _ id: String, header: String? = nil, footer: String? = nil, kind: String? = nil,
+    headerMode: HeaderMode = .supplementary
+  ) {
     self.id = id
     self.header = header
     self.footer = footer
+    self.kind = kind
+    self.headerMode = headerMode
   }
 }
 

@@ -35,6 +35,8 @@ public struct ItemPayload: Hashable, Sendable {
     var contextMenuActions: [ListAction] = []
     var isSelectable = true
     var isMovable = false
+    var cells: [String: CellValue] = [:]
+    var kind: String?
   }
 
   private final class Box: Sendable {
@@ -52,13 +54,14 @@ public struct ItemPayload: Hashable, Sendable {
   public init(
     content: ItemContent = ItemContent(), accessories: [ListAccessory] = [],
     leadingSwipeActions: [ListAction] = [], trailingSwipeActions: [ListAction] = [],
-    contextMenuActions: [ListAction] = [], isSelectable: Bool = true, isMovable: Bool = false
+    contextMenuActions: [ListAction] = [], isSelectable: Bool = true, isMovable: Bool = false,
+    cells: [String: CellValue] = [:], kind: String? = nil
   ) {
     box = Box(
       Fields(
         content: content, accessories: accessories, leadingSwipeActions: leadingSwipeActions,
         trailingSwipeActions: trailingSwipeActions, contextMenuActions: contextMenuActions,
-        isSelectable: isSelectable, isMovable: isMovable))
+        isSelectable: isSelectable, isMovable: isMovable, cells: cells, kind: kind))
   }
 
   /// A payload with only text content.
@@ -108,6 +111,20 @@ public struct ItemPayload: Hashable, Sendable {
   public var isMovable: Bool {
     get { box.fields.isMovable }
     set { update { $0.isMovable = newValue } }
+  }
+
+  /// The row's values for the list's columns, by column id (see ``ListColumn``). A column
+  /// without a value is an empty cell.
+  public var cells: [String: CellValue] {
+    get { box.fields.cells }
+    set { update { $0.cells = newValue } }
+  }
+  /// The cell type that draws the row (the seeds' mixed data sources); nil: the default cell.
+  /// A change of kind is reported as a reload, never a reconfigure: a cell cannot be
+  /// reconfigured into another class.
+  public var kind: String? {
+    get { box.fields.kind }
+    set { update { $0.kind = newValue } }
   }
 
   /// Whether two payloads share storage: if so they are equal. O(1).

@@ -16,6 +16,8 @@ public enum ListEdit: Hashable, Sendable {
   /// Sets a section's header and footer: `nil` keeps one, `.some(nil)` removes it. The section
   /// must exist even when both are kept.
   case updateSection(String, header: String??, footer: String??)
+  /// Sets a section's kind and header mode: `nil` keeps one (`kind: .some(nil)` removes it).
+  case updateSectionStyle(String, kind: String??, headerMode: HeaderMode?)
 
   // Items
   /// Appends items to a section (the last one if nil).
@@ -58,6 +60,9 @@ public enum ListEdit: Hashable, Sendable {
   case selectAll
   case deselectAll
   case setSelectionMode(SelectionMode)
+
+  // List attributes
+  case setColumns([ListColumn])
 }
 
 extension ListSnapshot {
@@ -87,8 +92,10 @@ extension ListSnapshot {
     remarkReloadedItems(of: edits)
   }
 
-  /// Applies one edit; atomic (on error nothing changed).
+  /// Applies one edit; atomic (on error nothing changed). Items it brings must have cells only
+  /// for the list's columns.
   public mutating func apply(_ edit: ListEdit) throws(ListModelError) {
+    try checkCells(of: edit)
     switch edit {
     case .appendSections(let sections): try appendSections(sections)
     case .insertSectionsBefore(let sections, let anchor): try insertSections(sections, before: anchor)
@@ -101,6 +108,8 @@ extension ListSnapshot {
     case .setSectionFooter(let section, let footer): try setFooter(footer, forSection: section)
     case .updateSection(let section, let header, let footer):
       try updateSection(section, header: header, footer: footer)
+    case .updateSectionStyle(let section, let kind, let headerMode):
+      try updateSectionStyle(section, kind: kind, headerMode: headerMode)
     case .appendItems(let items, let section): try appendItems(items, toSection: section)
     case .insertItemsBefore(let items, let anchor): try insertItems(items, before: anchor)
     case .insertItemsAfter(let items, let anchor): try insertItems(items, after: anchor)
@@ -130,6 +139,7 @@ extension ListSnapshot {
     case .selectAll: try selectAll()
     case .deselectAll: deselectAll()
     case .setSelectionMode(let mode): setSelectionMode(mode)
+    case .setColumns(let columns): try setColumns(columns)
     }
   }
 }

@@ -28,6 +28,10 @@ public struct ListModelError: Error, Equatable, Sendable, CustomStringConvertibl
     case itemNotVisible(String)
     /// A changeset does not fit the row list it is applied to.
     case invalidChangeset(String)
+    /// Two columns with one id.
+    case duplicateColumn(String)
+    /// An item's cell names a column the list does not have: (item, column).
+    case unknownColumn(String, String)
   }
 
   /// What went wrong.
@@ -59,6 +63,9 @@ public struct ListModelError: Error, Equatable, Sendable, CustomStringConvertibl
     case .itemNotSelectable(let id): base = "item '\(id)' is not selectable"
     case .itemNotVisible(let id): base = "item '\(id)' is hidden by a collapsed ancestor"
     case .invalidChangeset(let reason): base = "invalid changeset: \(reason)"
+    case .duplicateColumn(let id): base = "duplicate column id '\(id)'"
+    case .unknownColumn(let item, let column):
+      base = "item '\(item)' has a cell for unknown column '\(column)' (cells.\(column))"
     }
     if let editIndex { return "edit \(editIndex): \(base)" }
     return base

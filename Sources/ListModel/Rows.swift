@@ -30,12 +30,21 @@ public struct RowSection: Hashable, Sendable {
   public var id: String
   public var header: String?
   public var footer: String?
+  /// The section's cell type, if any.
+  public var kind: String?
+  /// How the header is shown.
+  public var headerMode: HeaderMode
   public var rows: [Row]
 
-  public init(id: String, header: String? = nil, footer: String? = nil, rows: [Row] = []) {
+  public init(
+    id: String, header: String? = nil, footer: String? = nil, kind: String? = nil,
+    headerMode: HeaderMode = .supplementary, rows: [Row] = []
+  ) {
     self.id = id
     self.header = header
     self.footer = footer
+    self.kind = kind
+    self.headerMode = headerMode
     self.rows = rows
   }
 }
@@ -45,10 +54,13 @@ public struct RowSection: Hashable, Sendable {
 public struct RowList: Hashable, Sendable {
   public var sections: [RowSection]
   public var selected: Set<String>
+  /// The list's columns (a changeset's ``Changeset/columns`` replaces them).
+  public var columns: [ListColumn]
 
-  public init(sections: [RowSection] = [], selected: Set<String> = []) {
+  public init(sections: [RowSection] = [], selected: Set<String> = [], columns: [ListColumn] = []) {
     self.sections = sections
     self.selected = selected
+    self.columns = columns
   }
 }
 
@@ -58,7 +70,7 @@ extension ListSnapshot {
     let strings = table.strings()
     return RowList(
       sections: order.map { rowSection(slot: $0, strings: strings) },
-      selected: Set(selection.map { strings[Int($0)] }))
+      selected: Set(selection.map { strings[Int($0)] }), columns: columns)
   }
 
   /// The rows of one section. O(rows of the section).
@@ -67,7 +79,9 @@ extension ListSnapshot {
     var rows: [Row] = []
     rows.reserveCapacity(store.visibleCount)
     store.forEachVisiblePosition { rows.append(Self.row(store.nodes[$0], strings: strings)) }
-    return RowSection(id: strings[Int(store.id)], header: store.header, footer: store.footer, rows: rows)
+    return RowSection(
+      id: strings[Int(store.id)], header: store.header, footer: store.footer, kind: store.kind,
+      headerMode: store.headerMode, rows: rows)
   }
 
   /// The row of a node.

@@ -39,6 +39,8 @@ struct SectionStore: Sendable {
   var id: Int32
   var header: String?
   var footer: String?
+  var kind: String?
+  var headerMode = HeaderMode.supplementary
   /// Changes on every mutation; equal stamps mean equal contents (same lineage).
   var stamp: UInt64
   /// Stamp of the last explicit `reloadSections`; 0 if none.

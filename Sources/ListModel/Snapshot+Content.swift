@@ -16,6 +16,8 @@ extension ListSnapshot {
     public let id: String
     public let header: String?
     public let footer: String?
+    public let kind: String?
+    public let headerMode: HeaderMode
     /// Every item of the section, hidden ones included, in preorder (a node's subtree follows
     /// it, one level deeper).
     public let items: [ContentItem]
@@ -27,7 +29,8 @@ extension ListSnapshot {
     return order.map { slot in
       let store = slots[Int(slot)]
       return ContentSection(
-        id: strings[Int(store.id)], header: store.header, footer: store.footer,
+        id: strings[Int(store.id)], header: store.header, footer: store.footer, kind: store.kind,
+        headerMode: store.headerMode,
         items: store.nodes.map {
           ContentItem(
             id: strings[Int($0.id)], level: Int($0.level), payload: $0.payload, isExpanded: $0.isExpanded)

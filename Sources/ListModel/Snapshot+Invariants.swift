@@ -57,6 +57,7 @@ extension ListSnapshot {
     }
     if selectionMode == .none && !selection.isEmpty { return "selection in mode none" }
     if selectionMode == .single && selection.count > 1 { return "several selected in single mode" }
+    do throws(ListModelError) { try checkCells() } catch { return error.message }
     return nil
   }
 

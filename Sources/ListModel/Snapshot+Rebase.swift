@@ -22,6 +22,7 @@ extension ListSnapshot {
     for (source, destination) in zip(used, targetIDs) { map[Int(source)] = destination }
 
     var result = ListSnapshot(table: target, selectionMode: selectionMode)
+    result.columns = columns
     result.order = order
     result.indexOfSlot = indexOfSlot
     result.freeSlots = freeSlots

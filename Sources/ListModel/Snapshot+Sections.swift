@@ -24,7 +24,9 @@ extension ListSnapshot {
   private mutating func insertSections(_ sections: [SectionSpec], ids: [Int32], at index: Int) {
     var newSlots: [Int32] = []
     for (spec, id) in zip(sections, ids) {
-      let store = SectionStore(id: id, header: spec.header, footer: spec.footer, stamp: table.nextStamp())
+      var store = SectionStore(id: id, header: spec.header, footer: spec.footer, stamp: table.nextStamp())
+      store.kind = spec.kind
+      store.headerMode = spec.headerMode
       let slot: Int32
       if let free = freeSlots.popLast() {
         slot = free
@@ -159,5 +161,34 @@ extension ListSnapshot {
       changed = true
     }
     if changed { touch(slot) }
+  }
+
+  /// Sets a section's kind and/or header mode: `nil` keeps that field (`kind: .some(nil)`
+  /// removes the kind). A change is reported as a section reload. The section must exist even
+  /// when both are kept. O(1).
+  public mutating func updateSectionStyle(_ id: String, kind: String??, headerMode: HeaderMode?)
+    throws(ListModelError)
+  {
+    let slot = try requireSection(id)
+    var changed = false
+    if let kind, slots[Int(slot)].kind != kind {
+      slots[Int(slot)].kind = kind
+      changed = true
+    }
+    if let headerMode, slots[Int(slot)].headerMode != headerMode {
+      slots[Int(slot)].headerMode = headerMode
+      changed = true
+    }
+    if changed { touch(slot) }
+  }
+
+  /// The kind of a section, or nil. O(1).
+  public func kind(ofSection id: String) -> String? {
+    sectionSlot(id).flatMap { slots[Int($0)].kind }
+  }
+
+  /// The header mode of a section (`supplementary` for an unknown one). O(1).
+  public func headerMode(ofSection id: String) -> HeaderMode {
+    sectionSlot(id).map { slots[Int($0)].headerMode } ?? .supplementary
   }
 }

@@ -45,6 +45,8 @@ public struct ListSnapshot: Sendable {
   var selectionStamp: UInt64 = 0
   /// How many items may be selected at once.
   public internal(set) var selectionMode: SelectionMode
+  /// The list's table columns; every cell of every item names one of them.
+  public internal(set) var columns: [ListColumn] = []
 
   /// An empty snapshot with its own new id table.
   public init(selectionMode: SelectionMode = .multiple) {
@@ -52,10 +54,12 @@ public struct ListSnapshot: Sendable {
     self.selectionMode = selectionMode
   }
 
-  /// An empty snapshot sharing `other`'s id table, so diffs between the two stay integer-only.
+  /// An empty snapshot sharing `other`'s id table, so diffs between the two stay integer-only,
+  /// and `other`'s list attributes (columns), so content built on it is checked against them.
   public init(sharingIdentifiersWith other: ListSnapshot, selectionMode: SelectionMode = .multiple) {
     self.table = other.table
     self.selectionMode = selectionMode
+    self.columns = other.columns
   }
 
   /// Whether `other` shares this snapshot's id table (diffs between them never hash strings).

@@ -205,25 +205,25 @@ struct Recording {
     let title = info["title"] ?? .string(list)
     let appearance = info["appearance"] ?? "plain"
     let mode = JSONValue.string(start.selectionMode)
-    lines.append(
-      request(
-        "list/create",
-        [
-          "list": .string(list), "title": title, "appearance": appearance, "selectionMode": mode,
-          "content": start.content,
-        ]))
+    var create: JSONObject = [
+      "list": .string(list), "title": title, "appearance": appearance, "selectionMode": mode,
+      "content": start.content,
+    ]
+    var created: JSONObject = [
+      "list": .string(list), "title": title, "appearance": appearance, "selectionMode": mode,
+      "version": 0,
+      "sections": counts["sections"] ?? 0, "items": counts["items"] ?? 0, "rows": counts["rows"] ?? 0,
+      "selected": 0, "owner": "*", "subscribers": "*",
+    ]
+    if !start.columns.isEmpty {  // a table
+      create.append("columns", .array(start.columns))
+      created.append("columns", .array(start.columns))
+    }
+    lines.append(request("list/create", .object(create)))
     lines.append([
       "expectNotification": [
         "jsonrpc": "2.0", "method": "list/didCreate",
-        "params": [
-          "list": .string(list),
-          "info": [
-            "list": .string(list), "title": title, "appearance": appearance, "selectionMode": mode,
-            "version": 0,
-            "sections": counts["sections"] ?? 0, "items": counts["items"] ?? 0, "rows": counts["rows"] ?? 0,
-            "selected": 0, "owner": "*", "subscribers": "*",
-          ],
-        ],
+        "params": ["list": .string(list), "info": .object(created)],
       ]
     ])
     lines.append(expect(["list": .string(list), "version": 0, "changeset": "*"]))

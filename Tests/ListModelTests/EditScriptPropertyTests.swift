@@ -93,6 +93,7 @@ final class EditScriptPropertyTests: XCTestCase {
   /// expansion, selection — no reload marks, a fresh id table.
   func rebuilt(_ snapshot: ListSnapshot) -> ListSnapshot {
     var copy = ListSnapshot(selectionMode: snapshot.selectionMode)
+    try! copy.setColumns(snapshot.columns)
     func tree(_ id: String) -> OutlineNode {
       OutlineNode(
         ListItem(id, payload: snapshot.payload(of: id)!), children: snapshot.children(of: id).map(tree),
@@ -101,7 +102,8 @@ final class EditScriptPropertyTests: XCTestCase {
     for section in snapshot.sectionIdentifiers {
       try! copy.appendSections([
         SectionSpec(
-          section, header: snapshot.header(ofSection: section), footer: snapshot.footer(ofSection: section))
+          section, header: snapshot.header(ofSection: section), footer: snapshot.footer(ofSection: section),
+          kind: snapshot.kind(ofSection: section), headerMode: snapshot.headerMode(ofSection: section))
       ])
       try! copy.appendTrees(snapshot.rootItems(inSection: section).map(tree), toSection: section)
     }

@@ -116,6 +116,7 @@ struct ExplanationCheck {
     case .itemReloads: return changes.itemReloads.map(\.rows.count)
     case .itemReconfigures: return changes.itemReconfigures.map(\.rows.count)
     case .selectionMode: return changes.selectionMode == nil ? [] : [1]
+    case .columns: return changes.columns == nil ? [] : [1]
     default: return []
     }
   }
@@ -211,6 +212,9 @@ struct ExplanationCheck {
           (cause.reason == .reordered) == same && cause.after == after && cause.before == before
           && cause.related == (same ? nil : old.sectionIdentifiers[move.from.section])
       case (.itemReloads, .requested): ok = inOld && inNew
+      case (.itemReloads, .changed):  // a change of kind reloads without being asked
+        let fields = FieldChange.between(old.row(ofItem: id)!, new.row(ofItem: id)!)
+        ok = fields == cause.fields && fields.contains { $0.field == .kind }
       case (.itemReconfigures, .changed), (.itemReconfigures, .requested):
         let fields = FieldChange.between(old.row(ofItem: id)!, new.row(ofItem: id)!)
         ok = cause.reason == .changed ? fields == cause.fields && !fields.isEmpty : fields.isEmpty
@@ -218,6 +222,7 @@ struct ExplanationCheck {
       case (.deselected, .selectionMode): ok = old.selectionMode != new.selectionMode
       case (.deselected, .deselected): ok = inNew && new.isVisible(id)
       case (.selected, .requested), (.expanded, .requested), (.collapsed, .requested): ok = inNew
+      case (.columns, .requested): ok = old.columns != new.columns
       default: ok = cause.change.rawValue.hasPrefix("section") || cause.change == .selectionMode
       }
       if !ok { return "reason \(cause.reason) does not hold for \(id) in \(cause)" }

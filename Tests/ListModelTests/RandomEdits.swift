@@ -18,6 +18,21 @@ struct RandomEdits {
       content: ItemContent(text: "c"), accessories: [.badge("3"), .toggle(isOn: true)],
       trailingSwipeActions: [ListAction(id: "del", title: "Delete", style: .destructive)]),
     ItemPayload(content: ItemContent(text: "n"), isSelectable: false),
+    // Cells and kinds: a kind change is a reload, a cell change a reconfigure.
+    ItemPayload(content: ItemContent(text: "a"), cells: ["size": .number(1)], kind: "file"),
+    ItemPayload(
+      content: ItemContent(text: "a"), cells: ["size": .number(2), "name": .string("x")], kind: "file"),
+    ItemPayload(content: ItemContent(text: "a"), cells: ["size": .null], kind: "folder"),
+  ]
+  /// Column sets, so columns change (and cells of removed columns are refused).
+  static let columnSets: [[ListColumn]] = [
+    [],
+    [ListColumn(id: "size", title: "Size")],
+    [ListColumn(id: "name", title: "Name"), ListColumn(id: "size", title: "Size", alignment: .trailing)],
+    [
+      ListColumn(id: "size", title: "Size", width: 8, isSortable: true),
+      ListColumn(id: "name", title: "Name"),
+    ],
   ]
 
   init(seed: UInt64) { random = SplitMix64(seed: seed) }
@@ -45,13 +60,19 @@ struct RandomEdits {
   /// A random starting list: a few sections, flat items and outlines, some selection.
   mutating func list() -> ListSnapshot {
     var snapshot = ListSnapshot(selectionMode: random.element(SelectionMode.allCases)!)
+    if random.chance(percent: 70) { try? snapshot.setColumns(Self.columnSets[2]) }
     for _ in 0..<(random.chance(percent: 8) ? 0 : random.int(1..<5)) {
       let section = freshID("s")
-      try? snapshot.appendSections([SectionSpec(section, header: random.chance(percent: 30) ? "h" : nil)])
+      try? snapshot.appendSections([
+        SectionSpec(
+          section, header: random.chance(percent: 30) ? "h" : nil, kind: random.element([nil, "k"])!,
+          headerMode: random.element(HeaderMode.allCases)!)
+      ])
+      // Through `apply`, which refuses cells for columns the list lacks.
       if random.chance(percent: 60) {
-        try? snapshot.appendItems(newItems(8), toSection: section)
+        try? snapshot.apply(.appendItems(newItems(8), section: section))
       } else {
-        try? snapshot.appendTrees(trees(depth: 3), toSection: section)
+        try? snapshot.apply(.appendTrees(trees(depth: 3), section: section))
       }
     }
     if snapshot.selectionMode == .multiple, random.chance(percent: 30) { try? snapshot.selectAll() }
@@ -88,7 +109,12 @@ struct RandomEdits {
   /// One random edit, usually valid for `snapshot`.
   mutating func edit(_ snapshot: ListSnapshot) -> ListEdit {
     let s = snapshot
-    switch random.int(0..<40) {
+    switch random.int(0..<42) {
+    case 40: return .setColumns(random.element(Self.columnSets)!)
+    case 41:
+      return .updateSectionStyle(
+        sectionID(s), kind: random.element([nil, .some(nil), "k", "m"])!,
+        headerMode: random.element([nil] + HeaderMode.allCases)!)
     case 0:
       var specs = (0..<random.int(1..<3)).map { _ in
         SectionSpec(freshID("s"), header: random.chance(percent: 20) ? "x" : nil)

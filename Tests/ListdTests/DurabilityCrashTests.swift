@@ -49,7 +49,10 @@ final class DurabilityCrashTests: XCTestCase {
         for (index, list) in lists.enumerated() {
           try writers[index].request(
             "list/create",
-            ["list": .string(list), "selectionMode": "multiple", "content": runs[index].initialContent()])
+            [
+              "list": .string(list), "selectionMode": "multiple", "content": runs[index].initialContent(),
+              "columns": MirrorRun.columns,
+            ])
           try runs[index].createReference()
         }
       } else {

@@ -65,7 +65,11 @@ final class ExplainMethodTests: StdioDaemonTestCase {
     let seed = UInt64.random(in: 0..<1_000_000)
     var run = MirrorRun(seed: seed, list: "r")
     try client.request(
-      "list/create", ["list": "r", "selectionMode": "multiple", "content": run.initialContent()])
+      "list/create",
+      [
+        "list": "r", "selectionMode": "multiple", "content": run.initialContent(),
+        "columns": MirrorRun.columns,
+      ])
     try run.createReference()
     var explained: [Int64: JSONValue] = [:]
     for batch in 0..<300 {

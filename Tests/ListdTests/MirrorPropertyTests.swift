@@ -34,7 +34,10 @@ final class MirrorPropertyTests: XCTestCase {
     var run = MirrorRun(seed: seed, list: "m")
     let created = try owner.request(
       "list/create",
-      ["list": "m", "title": "Mirror", "selectionMode": "multiple", "content": run.initialContent()])
+      [
+        "list": "m", "title": "Mirror", "selectionMode": "multiple", "content": run.initialContent(),
+        "columns": MirrorRun.columns,
+      ])
     XCTAssertEqual(created["version"], 0)
     try run.createReference()
 
@@ -179,7 +182,11 @@ final class MirrorPropertyTests: XCTestCase {
     try owner.initialize()
     var run = MirrorRun(seed: 7, list: "h")
     try owner.request(
-      "list/create", ["list": "h", "selectionMode": "multiple", "content": run.initialContent()])
+      "list/create",
+      [
+        "list": "h", "selectionMode": "multiple", "content": run.initialContent(),
+        "columns": MirrorRun.columns,
+      ])
     try run.createReference()
     // The owner subscribes too: it is the subscriber whose notifications we compare.
     let answer = try owner.request("list/subscribe", ["list": "h"])
@@ -337,8 +344,9 @@ struct MirrorRun {
   /// Builds the model from the initial content, as `list/create` does.
   mutating func createReference() throws {
     let sections = try ContentDecoding.content(Params(content, path: "content"))
-    model = try ContentDecoding.snapshot(
-      sections, sharingWith: ListSnapshot(selectionMode: .multiple), selectionMode: .multiple)
+    var base = ListSnapshot(selectionMode: .multiple)
+    try ListAttributeCoding.decode(Params(["columns": Self.columns]), into: &base, list: list)
+    model = try ContentDecoding.snapshot(sections, sharingWith: base, selectionMode: .multiple)
     cachedItems = nil
     expectedStates[0] = try state()
     models[0] = model
@@ -490,7 +498,21 @@ struct MirrorRun {
     if random.chance(0.05) { object.append("contextMenuActions", [["id": "copy", "title": "Copy"]]) }
     if random.chance(0.05) { object.append("selectable", false) }
     if random.chance(0.1) { object.append("movable", true) }
+    if random.chance(0.3) { object.append("kind", .string(random.element(["file", "folder"])!)) }
+    if random.chance(0.4) {
+      var cells: JSONObject = ["size": .int(Int64(random.int(in: 0...3)))]
+      if random.chance(0.5) {
+        cells.append("name", random.chance(0.2) ? .null : .string("n\(random.int(in: 0...2))"))
+      }
+      object.append("cells", .object(cells))
+    }
   }
+
+  /// The columns lists are created with; cells name `size` and `name`.
+  static let columns: JSONValue = [
+    ["id": "name", "title": "Name"],
+    ["id": "size", "title": "Size", "alignment": "trailing", "sortable": true],
+  ]
 
   /// A new item; below `depth` 2 it may carry children (and be expanded).
   private mutating func item(depth: Int) -> JSONValue {
@@ -529,7 +551,7 @@ struct MirrorRun {
       (sectionCount < 3 ? 6 : sectionCount < 8 ? 1 : 0, "appendSections"),
       (sectionCount < 3 ? 4 : sectionCount < 8 ? 1 : 0, "insertSections"),
       (sectionCount > 8 ? 4 : sectionCount > 4 ? 2 : 0, "deleteSections"),
-      (3, "moveSection"), (3, "updateSection"), (1, "reloadSections"),
+      (3, "moveSection"), (3, "updateSection"), (1, "reloadSections"), (1, "setColumns"),
     ]
     var pick = random.int(in: 0...(weighted.reduce(0) { $0 + $1.0 } - 1))
     var op = weighted[0].1
@@ -624,9 +646,22 @@ struct MirrorRun {
       if random.chance(0.5) {
         object.append("footer", random.chance(0.3) ? .null : .string("F\(random.int(in: 0...5))"))
       }
+      if random.chance(0.3) { object.append("kind", random.chance(0.3) ? .null : "group") }
+      if random.chance(0.3) {
+        object.append(
+          "headerMode", .string(random.element(["none", "supplementary", "firstItemInSection"])!))
+      }
       return .object(object)
     case "reloadSections":
       return ["op": "reloadSections", "sections": [.string(someSection())]]
+    case "setColumns":
+      // Mostly a superset of the columns cells use; `[]` fails while any item has cells.
+      let date: JSONValue = ["id": "date", "title": "Date", "width": 10.0]
+      let choices: [JSONValue] = [
+        Self.columns, .array((Self.columns.arrayValue ?? []) + [date]),
+        .array((Self.columns.arrayValue ?? []).reversed()), [],
+      ]
+      return ["op": "setColumns", "columns": random.element(choices)!]
     default:
       return .object(JSONObject([("op", .string(op))]))
     }

@@ -12,7 +12,11 @@ final class PreviewTests: StdioDaemonTestCase {
     let seed = UInt64.random(in: 0..<1_000_000)
     var run = MirrorRun(seed: seed, list: "p")
     try client.request(
-      "list/create", ["list": "p", "selectionMode": "multiple", "content": run.initialContent()])
+      "list/create",
+      [
+        "list": "p", "selectionMode": "multiple", "content": run.initialContent(),
+        "columns": MirrorRun.columns,
+      ])
     try run.createReference()
     try client.request("list/subscribe", ["list": "p", "snapshot": "none"])
     for batch in 0..<1_500 {

@@ -32,7 +32,11 @@ final class TimeTravelPropertyTests: XCTestCase {
 
     var run = MirrorRun(seed: seed, list: "t")
     try client.request(
-      "list/create", ["list": "t", "selectionMode": "multiple", "content": run.initialContent()])
+      "list/create",
+      [
+        "list": "t", "selectionMode": "multiple", "content": run.initialContent(),
+        "columns": MirrorRun.columns,
+      ])
     try run.createReference()
     var batch = 0
     while run.version < 400 {
@@ -151,6 +155,8 @@ final class TimeTravelPropertyTests: XCTestCase {
         got["content"], want["content"], "seed \(seed): the edits of \(from) → \(to) make another content")
       XCTAssertEqual(
         got["selection"], want["selection"], "seed \(seed): the edits of \(from) → \(to) select otherwise")
+      XCTAssertEqual(
+        got["columns"], want["columns"], "seed \(seed): the edits of \(from) → \(to) make other columns")
       try client.request("list/dispose", ["list": .string(copy)])
     }
     lap("pairs")
@@ -172,12 +178,12 @@ final class TimeTravelPropertyTests: XCTestCase {
   func create(_ id: String, from list: String, atVersion version: Int, _ client: TestClient) throws -> Int {
     let content = try client.request(
       "query/content", ["list": .string(list), "atVersion": .int(Int64(version))])
-    try client.request(
-      "list/create",
-      [
-        "list": .string(id), "selectionMode": content["selectionMode"] ?? "single",
-        "content": content["content"] ?? [:],
-      ])
+    var params: JSONObject = [
+      "list": .string(id), "selectionMode": content["selectionMode"] ?? "single",
+      "content": content["content"] ?? [:],
+    ]
+    if let columns = content["columns"] { params.append("columns", columns) }  // a table's
+    try client.request("list/create", .object(params))
     guard let selection = content["selection"]?.arrayValue, !selection.isEmpty else { return 0 }
     let selected = try client.request(
       "list/edit", ["list": .string(id), "edits": [["op": "select", "items": .array(selection)]]])

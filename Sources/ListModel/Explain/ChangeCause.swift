@@ -11,7 +11,7 @@ public struct ChangeCause: Hashable, Sendable {
   public enum Change: String, Hashable, Sendable, CaseIterable {
     case sectionDeletes, sectionInserts, sectionMoves, sectionReloads
     case itemDeletes, itemInserts, itemMoves, itemReloads, itemReconfigures
-    case selected, deselected, expanded, collapsed, selectionMode
+    case selected, deselected, expanded, collapsed, selectionMode, columns
   }
 
   /// Why the rows changed. See Protocol/README.md, "Inspector: explanations", for each.
@@ -113,6 +113,8 @@ public struct FieldChange: Hashable, Sendable {
     case leadingSwipeActions, trailingSwipeActions, contextMenuActions
     case selectable, movable, level, parent, hasChildren, expanded
     case header, footer
+    /// An item's `cells` or `kind`; a section's `kind` or `headerMode`.
+    case cells, kind, headerMode
   }
 
   /// A field's value; `absent` for an unset optional.

@@ -9,7 +9,7 @@ struct EditAttribution {
     /// A change of an item's children (its `hasChildren`).
     case children
     case sectionInsert, sectionDelete, sectionMove, sectionReload, sectionHeader
-    case mode
+    case mode, columns
   }
 
   private struct Key: Hashable {
@@ -121,6 +121,8 @@ struct EditAttribution {
       case .selectAll: global[.select] = k
       case .deselectAll: global[.deselect] = k
       case .setSelectionMode: for family in [Family.mode, .deselect] { global[family] = k }
+      case .updateSectionStyle(let id, _, _): section(id, .sectionHeader, .sectionReload)
+      case .setColumns: global[.columns] = k
       default: break
       }
     }

@@ -99,7 +99,8 @@ private struct Explainer {
     for (k, reload) in changes.sectionReloads.enumerated() {
       let store = old.slots[Int(old.order[reload.index])]
       let fields = FieldChange.between(
-        header: store.header, footer: store.footer, newHeader: reload.header, newFooter: reload.footer)
+        header: store.header, footer: store.footer, newHeader: reload.header, newFooter: reload.footer,
+        kind: (store.kind, reload.kind), headerMode: (store.headerMode, reload.headerMode))
       addSection(
         .sectionReloads, k, 0, reload.id, fields.isEmpty ? .requested : .changed, fields: fields,
         edit: edit(
@@ -118,6 +119,11 @@ private struct Explainer {
     for (k, move) in changes.itemMoves.enumerated() { explainMove(move, entry: k) }
     for (k, run) in changes.itemReloads.enumerated() {
       Self.forEachNode(of: old, section: run.section, rows: run.range) { offset, node in
+        // A change of kind is a reload without being asked: explained by the fields.
+        if let newNode = counterpart(ofOld: node), newNode.payload.kind != node.payload.kind {
+          explainReconfigure(node, newNode, oldStrings, newStrings, entry: k, offset: offset, reload: true)
+          return
+        }
         extend(
           .itemReloads, k, offset, .old(node.id), .requested,
           edit: attribution == nil ? nil : edit([.reload], item: old.string(node.id)))
@@ -145,6 +151,9 @@ private struct Explainer {
     }
     if changes.selectionMode != nil {
       addSection(.selectionMode, 0, 0, new.selectionMode.rawValue, .requested, edit: edit([.mode]))
+    }
+    if changes.columns != nil {
+      addSection(.columns, 0, 0, "", .requested, edit: edit([.columns]))
     }
   }
 
@@ -196,7 +205,7 @@ private struct Explainer {
     let families: [Family] =
       switch reason {
       case .hidden: [.collapse, .move]  // collapsed, or moved under a collapsed item
-      case .reloadedAndMoved: [.reload, .move]
+      case .reloadedAndMoved: [.reload, .payload, .move]
       default: [.move]
       }
     extend(
@@ -217,7 +226,7 @@ private struct Explainer {
     let families: [Family] =
       switch reason {
       case .revealed: [.expand, .move]
-      case .reloadedAndMoved: [.reload, .move]
+      case .reloadedAndMoved: [.reload, .payload, .move]
       default: [.move]
       }
     extend(
@@ -269,7 +278,8 @@ private struct Explainer {
   }
 
   mutating func explainReconfigure(
-    _ oldNode: Node, _ newNode: Node, _ oldStrings: [String], _ newStrings: [String], entry: Int, offset: Int
+    _ oldNode: Node, _ newNode: Node, _ oldStrings: [String], _ newStrings: [String], entry: Int, offset: Int,
+    reload: Bool = false
   ) {
     let fields = FieldChange.between(oldNode, newNode, oldStrings, newStrings)
     var edit: Int?
@@ -286,7 +296,8 @@ private struct Explainer {
       edit = attributed(families, new.string(newNode.id), in: new, section: slotSection(newNode, in: new))
     }
     extend(
-      .itemReconfigures, entry, offset, .old(oldNode.id), fields.isEmpty ? .requested : .changed,
+      reload ? .itemReloads : .itemReconfigures, entry, offset, .old(oldNode.id),
+      fields.isEmpty ? .requested : .changed,
       fields: fields,
       edit: edit)
   }

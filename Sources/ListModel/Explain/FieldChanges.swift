@@ -30,11 +30,31 @@ extension FieldChange {
       add(.contextMenuActions, .actions(a.contextMenuActions), .actions(b.contextMenuActions))
       add(.selectable, .bool(a.isSelectable), .bool(b.isSelectable))
       add(.movable, .bool(a.isMovable), .bool(b.isMovable))
+      add(.cells, .json(CellValue.json(a.cells)), .json(CellValue.json(b.cells)))
+      add(.kind, string(a.kind), string(b.kind))
     }
     add(.level, .int(level.0), .int(level.1))
     add(.parent, string(parent.0), string(parent.1))
     add(.hasChildren, .bool(hasChildren.0), .bool(hasChildren.1))
     add(.expanded, .bool(expanded.0), .bool(expanded.1))
+    return changes
+  }
+
+  /// The header, footer, kind and header mode changes of a section. O(1) plus the strings' length.
+  static func between(
+    header: String?, footer: String?, newHeader: String?, newFooter: String?, kind: (String?, String?),
+    headerMode: (HeaderMode, HeaderMode)
+  ) -> [FieldChange] {
+    var changes = between(header: header, footer: footer, newHeader: newHeader, newFooter: newFooter)
+    if kind.0 != kind.1 {
+      changes.append(
+        FieldChange(.kind, old: kind.0.map(Value.string) ?? .absent, new: kind.1.map(Value.string) ?? .absent)
+      )
+    }
+    if headerMode.0 != headerMode.1 {
+      changes.append(
+        FieldChange(.headerMode, old: .string(headerMode.0.rawValue), new: .string(headerMode.1.rawValue)))
+    }
     return changes
   }
 
@@ -59,7 +79,7 @@ extension FieldChange {
   /// Whether the field belongs to the payload (changed by `setPayload`, `replaceItems`, …).
   var isPayload: Bool {
     switch field {
-    case .level, .parent, .hasChildren, .expanded, .header, .footer: return false
+    case .level, .parent, .hasChildren, .expanded, .header, .footer, .headerMode: return false
     default: return true
     }
   }

@@ -26,8 +26,9 @@ public enum ScriptEdit: Hashable, Sendable {
   case insertSections([SectionSpec], Anchor)
   case deleteSections([String])
   case moveSection(String, Anchor)
-  /// `updateSection`: `nil` keeps a field, `.some(nil)` clears it.
-  case updateSection(String, header: String??, footer: String??)
+  /// `updateSection`: `nil` keeps a field, `.some(nil)` clears it (`headerMode` cannot be cleared).
+  case updateSection(
+    String, header: String??, footer: String??, kind: String?? = nil, headerMode: HeaderMode? = nil)
   case reloadSections([String])
   /// `appendItems` with trees, to the end of a section's roots.
   case appendItems([OutlineNode], section: String)
@@ -45,6 +46,8 @@ public enum ScriptEdit: Hashable, Sendable {
   case deselect([String])
   case reloadItems([String])
   case reconfigureItems([String])
+  /// `setColumns`: all of the list's columns.
+  case setColumns([ListColumn])
 
   /// The model edits the daemon decodes this wire edit into (as `EditDecoding` does).
   public var edits: [ListEdit] {
@@ -56,8 +59,12 @@ public enum ScriptEdit: Hashable, Sendable {
     case .deleteSections(let ids): return [.deleteSections(ids)]
     case .moveSection(let id, .before(let anchor)): return [.moveSectionBefore(id, section: anchor)]
     case .moveSection(let id, .after(let anchor)): return [.moveSectionAfter(id, section: anchor)]
-    case .updateSection(let id, let header, let footer):
-      return [.updateSection(id, header: header, footer: footer)]
+    case .updateSection(let id, let header, let footer, let kind, let headerMode):
+      var edits: [ListEdit] = [.updateSection(id, header: header, footer: footer)]
+      if kind != nil || headerMode != nil {
+        edits.append(.updateSectionStyle(id, kind: kind, headerMode: headerMode))
+      }
+      return edits
     case .reloadSections(let ids): return [.reloadSections(ids)]
     case .appendItems(let trees, let section): return [.appendTrees(trees, section: section)]
     case .insertItems(let trees, let anchor):
@@ -86,6 +93,7 @@ public enum ScriptEdit: Hashable, Sendable {
     case .deselect(let ids): return [.deselect(ids)]
     case .reloadItems(let ids): return [.reloadItems(ids)]
     case .reconfigureItems(let ids): return [.reconfigureItems(ids)]
+    case .setColumns(let columns): return [.setColumns(columns)]
     }
   }
 }

@@ -46,10 +46,17 @@ private struct EditScriptBuilder {
   }
 
   mutating func run() throws(ListModelError) {
+    // Columns: the new ones plus the old ones still named by cells first, so every payload on
+    // the way is valid; the exact new columns once those payloads are gone.
+    if old.columns != new.columns {
+      let kept = old.columns.filter { column in !new.columns.contains { $0.id == column.id } }
+      if new.columns + kept != old.columns { try emit(.setColumns(new.columns + kept)) }
+    }
     try sections()
     for section in changedSections { try placeItems(inSection: section) }
     try deletions()
     try payloadsAndExpansion()
+    if working.columns != new.columns { try emit(.setColumns(new.columns)) }
     try selection()
     try reloads()
   }
@@ -96,7 +103,10 @@ private struct EditScriptBuilder {
       var specs: [SectionSpec] = []
       while end < target.count && !working.contains(section: target[end]) {
         let id = target[end]
-        specs.append(SectionSpec(id, header: new.header(ofSection: id), footer: new.footer(ofSection: id)))
+        specs.append(
+          SectionSpec(
+            id, header: new.header(ofSection: id), footer: new.footer(ofSection: id),
+            kind: new.kind(ofSection: id), headerMode: new.headerMode(ofSection: id)))
         end += 1
       }
       if index > 0 {
@@ -118,11 +128,15 @@ private struct EditScriptBuilder {
       let after = new.slots[Int(newSlot)]
       if sameTable && before.stamp == after.stamp { continue }
       changedSections.append(id)
-      if before.header != after.header || before.footer != after.footer {
+      if before.header != after.header || before.footer != after.footer || before.kind != after.kind
+        || before.headerMode != after.headerMode
+      {
         try emit(
           .updateSection(
             id, header: before.header != after.header ? .some(after.header) : nil,
-            footer: before.footer != after.footer ? .some(after.footer) : nil))
+            footer: before.footer != after.footer ? .some(after.footer) : nil,
+            kind: before.kind != after.kind ? .some(after.kind) : nil,
+            headerMode: before.headerMode != after.headerMode ? after.headerMode : nil))
       }
     }
   }

@@ -41,7 +41,8 @@ enum ListHandlers {
   /// Answers the changeset from an empty list to that content.
   static func create(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
-    try p.requireKnown(["list", "title", "appearance", "selectionMode", "content", "workDoneToken"])
+    try p.requireKnown(
+      ["list", "title", "appearance", "selectionMode", "content", "workDoneToken"] + ListAttributeCoding.keys)
     let id = try p.string("list")
     guard !id.isEmpty else { throw p.invalid("list", "must not be empty") }
     let metadata = ListMetadata(
@@ -53,13 +54,14 @@ enum ListHandlers {
     if (try? context.registry.list(id)) != nil { throw ResponseError.duplicateList(id) }
     let empty = ListSnapshot(selectionMode: mode)
     var snapshot = empty
+    try ListAttributeCoding.decode(p, into: &snapshot, list: id)
     if let content = try p.optionalObject("content") {
       var progress = Progress(context, request, title: "Loading list '\(id)'")
       let sections = try ContentDecoding.content(content)
       progress.begin(itemCount: ContentDecoding.itemCount(sections))
       defer { progress.end() }
       do {
-        snapshot = try ContentDecoding.snapshot(sections, sharingWith: empty, selectionMode: mode)
+        snapshot = try ContentDecoding.snapshot(sections, sharingWith: snapshot, selectionMode: mode)
       } catch {
         throw ResponseError.model(error, list: id)
       }

@@ -53,17 +53,20 @@ enum PreviewHandlers {
     }
   }
 
-  /// `diff/contents {old, new, selectionMode?, explain?}`: the changeset from one content to another, in
-  /// the content format of `list/create`, with no list involved. `new` is read as `list/replace`
+  /// `diff/contents {old, new, selectionMode?, columns?, explain?}`: the changeset from one content to
+  /// another, in the content format of `list/create`, with no list involved; `columns` are both
+  /// sides' (what their cells may name). `new` is read as `list/replace`
   /// reads it: an item without `expanded` keeps its state in `old`. O(both contents).
   static func contents(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
-    try p.requireKnown(["old", "new", "selectionMode", "explain"])
+    try p.requireKnown(["old", "new", "selectionMode", "explain"] + ListAttributeCoding.keys)
     let mode = try p.optionalEnumeration("selectionMode", as: SelectionMode.self) ?? .single
     let explain = try p.optionalBool("explain") ?? false
     let oldSections = try ContentDecoding.content(try p.object("old"))
     let newSections = try ContentDecoding.content(try p.object("new"), inheritingExpansion: ())
-    let old = try snapshot(oldSections, sharingWith: ListSnapshot(selectionMode: mode), side: "old")
+    var base = ListSnapshot(selectionMode: mode)
+    try ListAttributeCoding.decode(p, into: &base, list: "")
+    let old = try snapshot(oldSections, sharingWith: base, side: "old")
     let new = try snapshot(newSections, sharingWith: old, side: "new")
     let changeset = diff(old, new)
     var answer: JSONObject = ["changeset": ChangesetEncoding.changeset(changeset)]

@@ -42,7 +42,8 @@ enum QueryHandlers {
     try query(context, request, keys: []) { snapshot, _, _ in
       let sections = snapshot.sectionIdentifiers.enumerated().map { index, id -> JSONValue in
         var object = RowEncoding.sectionHeader(
-          id: id, header: snapshot.header(ofSection: id), footer: snapshot.footer(ofSection: id))
+          id: id, header: snapshot.header(ofSection: id), footer: snapshot.footer(ofSection: id),
+          kind: snapshot.kind(ofSection: id), headerMode: snapshot.headerMode(ofSection: id))
         object.append("index", .int(Int64(index)))
         object.append("items", .int(Int64(snapshot.numberOfItems(inSection: id, includingHidden: true) ?? 0)))
         object.append("rows", .int(Int64(snapshot.numberOfItems(inSection: id) ?? 0)))

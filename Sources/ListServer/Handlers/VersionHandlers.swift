@@ -57,7 +57,7 @@ enum VersionHandlers {
         ("selectionMode", .string(snapshot.selectionMode.rawValue)),
         ("content", ContentEncoding.content(snapshot)),
         ("selection", .array(snapshot.selectedItems.map(JSONValue.string))),
-      ]
+      ] + ListAttributeCoding.object(snapshot).map { ($0.0, $0.1) }
     }
   }
 

@@ -73,8 +73,9 @@ extension JournalRecord {
     guard case .state(let list, _, _, _, let mode, let content, let selected) = self else {
       throw JournalError("not a state record")
     }
-    let sections = try ContentDecoding.content(Params(content))
-    let empty = ListSnapshot(selectionMode: mode)
+    let sections = try ContentDecoding.content(Params(.object(["sections": content["sections"] ?? .null])))
+    var empty = ListSnapshot(selectionMode: mode)
+    try ListAttributeCoding.decode(Params(content), into: &empty, list: list)
     var snapshot: ListSnapshot
     do {
       snapshot = try ContentDecoding.snapshot(sections, sharingWith: empty, selectionMode: mode)

@@ -28,13 +28,16 @@ enum JournalRecord {
     }
   }
 
-  /// The record of `snapshot` at `version`. O(items).
+  /// The record of `snapshot` at `version`; its `content` also carries the list attributes
+  /// that are not the default (`columns`). O(items).
   static func state(
     list: String, serial: Int, version: Int, metadata: ListMetadata, snapshot: ListSnapshot
   ) -> JournalRecord {
-    .state(
+    var content = ContentEncoding.content(snapshot)
+    for (key, value) in ListAttributeCoding.object(snapshot) { content = content.setting(key, value) }
+    return .state(
       list: list, serial: serial, version: version, metadata: metadata, selectionMode: snapshot.selectionMode,
-      content: ContentEncoding.content(snapshot), selected: snapshot.selectedItems)
+      content: content, selected: snapshot.selectedItems)
   }
 
   /// The body bytes. O(size).

@@ -58,13 +58,7 @@ extension LiveList {
   /// selection mode and the counts of then; the title, appearance, owner and subscribers are
   /// not versioned and are the current ones.
   func info(atVersion version: Int, _ snapshot: ListSnapshot) -> JSONValue {
-    info()
-      .setting("selectionMode", .string(snapshot.selectionMode.rawValue))
-      .setting("version", .int(Int64(version)))
-      .setting("sections", .int(Int64(snapshot.numberOfSections)))
-      .setting("items", .int(Int64(snapshot.numberOfItems(includingHidden: true))))
-      .setting("rows", .int(Int64(snapshot.numberOfItems())))
-      .setting("selected", .int(Int64(snapshot.selectedItems.count)))
+    info(version: version, snapshot)
   }
 
   /// The snapshot memory keeps of `version`, or nil. The `after` side of the change that made

@@ -84,16 +84,22 @@ final class LiveList: Sendable {
   }
 
   /// `list/info`: `{list, title, appearance, selectionMode, version, sections, items, rows,
-  /// selected, owner, subscribers}`. O(sections).
+  /// selected, owner, subscribers}` and the list attributes that are not the default
+  /// (`columns`). O(sections + columns).
   func info() -> JSONValue {
+    let committed = state.withLock { $0.committed }
+    return info(version: committed.version, committed.snapshot)
+  }
+
+  /// `list/info` with the versioned fields of `snapshot` at `version`.
+  func info(version: Int, _ snapshot: ListSnapshot) -> JSONValue {
     let (committed, owner, subscribers) = state.withLock { ($0.committed, $0.owner, $0.subscribers.count) }
-    let snapshot = committed.snapshot
-    return [
+    var object: JSONObject = [
       "list": .string(id),
       "title": .string(committed.metadata.title),
       "appearance": .string(committed.metadata.appearance.rawValue),
       "selectionMode": .string(snapshot.selectionMode.rawValue),
-      "version": .int(Int64(committed.version)),
+      "version": .int(Int64(version)),
       "sections": .int(Int64(snapshot.numberOfSections)),
       "items": .int(Int64(snapshot.numberOfItems(includingHidden: true))),
       "rows": .int(Int64(snapshot.numberOfItems())),
@@ -101,6 +107,8 @@ final class LiveList: Sendable {
       "owner": owner.flatMap { $0.isReachable ? $0.ownerInfo : nil } ?? .null,
       "subscribers": .int(Int64(subscribers)),
     ]
+    ListAttributeCoding.append(snapshot, to: &object)
+    return .object(object)
   }
 
   // MARK: - Changes (call on `queue`)

@@ -30,7 +30,9 @@ enum ChangesetEncoding {
     add(
       "sectionReloads",
       changeset.sectionReloads.map { reload in
-        var section = RowEncoding.sectionHeader(id: reload.id, header: reload.header, footer: reload.footer)
+        var section = RowEncoding.sectionHeader(
+          id: reload.id, header: reload.header, footer: reload.footer, kind: reload.kind,
+          headerMode: reload.headerMode)
         section.append("index", .int(Int64(reload.index)))
         return .object(section)
       })
@@ -46,6 +48,7 @@ enum ChangesetEncoding {
     add("expanded", ids(changeset.expanded))
     add("collapsed", ids(changeset.collapsed))
     if let mode = changeset.selectionMode { object.append("selectionMode", .string(mode.rawValue)) }
+    if let columns = changeset.columns { object.append("columns", ColumnCoding.columns(columns)) }
     return .object(object)
   }
 }

@@ -9,7 +9,7 @@ enum CheckDecoding {
   static let changesetKeys = [
     "sectionDeletes", "sectionInserts", "sectionMoves", "sectionReloads", "itemDeletes", "itemInserts",
     "itemMoves", "itemReloads", "itemReconfigures", "selected", "deselected", "expanded", "collapsed",
-    "selectionMode",
+    "selectionMode", "columns",
   ]
   static let uikitKeys = [
     "deleteSections", "insertSections", "moveSections", "reloadSections", "deleteItems", "insertItems",
@@ -80,7 +80,7 @@ enum CheckDecoding {
         }
         update.insertedSectionCounts[index] = count
       } else if let section = try insert.optionalObject("section") {
-        try section.requireKnown(["id", "header", "footer", "rows"])
+        try section.requireKnown(["id", "header", "footer", "kind", "headerMode", "rows"])
         update.insertedSectionCounts[index] = try section.optionalArray("rows")?.count ?? 0
       }
     }
@@ -89,7 +89,7 @@ enum CheckDecoding {
       update.moveSections.append(.init(from: move[0], to: move[1]))
     }
     for reload in try p.optionalObjects("sectionReloads") ?? [] {
-      try reload.requireKnown(["index", "id", "header", "footer"])
+      try reload.requireKnown(["index", "id", "header", "footer", "kind", "headerMode"])
       update.reloadSections.append(try natural(try reload.value("index"), reload.path(of: "index")))
     }
     for (path, value) in try elements(p, "itemDeletes") {

@@ -11,10 +11,10 @@ enum ContentDecoding {
     var trees: [OutlineNode]
   }
 
-  static let sectionKeys = ["id", "header", "footer", "items"]
+  static let sectionKeys = ["id", "header", "footer", "kind", "headerMode", "items"]
   static let payloadKeys = [
     "text", "secondaryText", "image", "data", "accessories", "leadingSwipeActions",
-    "trailingSwipeActions", "contextMenuActions", "selectable", "movable",
+    "trailingSwipeActions", "contextMenuActions", "selectable", "movable", "kind", "cells",
   ]
   static let itemKeys = ["id", "children", "expanded"] + payloadKeys
 
@@ -46,7 +46,8 @@ enum ContentDecoding {
     try params.requireKnown(sectionKeys)
     let spec = SectionSpec(
       try params.string("id"), header: try params.optionalString("header"),
-      footer: try params.optionalString("footer"))
+      footer: try params.optionalString("footer"), kind: try params.optionalString("kind"),
+      headerMode: try params.optionalEnumeration("headerMode", as: HeaderMode.self) ?? .supplementary)
     if case .array(let items)? = try params.member("items"),
       let trees = fastTrees(items, inherit: inherit)
     {
@@ -90,6 +91,8 @@ enum ContentDecoding {
     var data: JSONValue?
     var selectable = true
     var movable = false
+    var kind: String?
+    var cells: [String: CellValue] = [:]
     var expanded: Bool?
     var children: [OutlineNode] = []
     var seen: UInt16 = 0
@@ -102,6 +105,31 @@ enum ContentDecoding {
         guard case .string(let string) = member else { return nil }
         id = string
         bit = 1 << 0
+      case "kind":
+        switch member {
+        case .string(let value): kind = value
+        case .null: kind = nil
+        default: return nil
+        }
+        bit = 1 << 13
+      case "cells":
+        switch member {
+        case .null: break
+        case .object(let members):
+          for (column, value) in members {
+            guard cells[column] == nil else { continue }  // the first of a repeated member
+            switch value {
+            case .string(let string): cells[column] = .string(string)
+            case .int(let int): cells[column] = .number(Double(int))
+            case .double(let double): cells[column] = .number(double)
+            case .bool(let bool): cells[column] = .bool(bool)
+            case .null: cells[column] = .null
+            default: return nil
+            }
+          }
+        default: return nil
+        }
+        bit = 1 << 14
       case "text", "secondaryText", "image":
         var string: String?
         switch member {
@@ -168,7 +196,7 @@ enum ContentDecoding {
     guard let id else { return nil }
     let payload = ItemPayload(
       content: ItemContent(text: text, secondaryText: secondaryText, image: image, data: data),
-      isSelectable: selectable, isMovable: movable)
+      isSelectable: selectable, isMovable: movable, cells: cells, kind: kind)
     if expanded == nil && inherit {
       return .inheritingExpansion(ListItem(id, payload: payload), children: children)
     }
@@ -215,7 +243,8 @@ enum ContentDecoding {
       trailingSwipeActions: try actions(params, "trailingSwipeActions"),
       contextMenuActions: try actions(params, "contextMenuActions"),
       isSelectable: try params.optionalBool("selectable") ?? true,
-      isMovable: try params.optionalBool("movable") ?? false)
+      isMovable: try params.optionalBool("movable") ?? false,
+      cells: try ColumnCoding.cells(params), kind: try params.optionalString("kind"))
   }
 
   /// An accessory: `{"type": name, …its fields}`.
@@ -294,6 +323,7 @@ enum ContentDecoding {
     for section in sections where !section.trees.isEmpty {
       try snapshot.appendTrees(section.trees, toSection: section.spec.id, inheritingExpansionFrom: base)
     }
+    try snapshot.checkCells()  // against the columns `base` passed on
     return snapshot
   }
 }

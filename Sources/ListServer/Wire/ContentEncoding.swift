@@ -10,7 +10,9 @@ enum ContentEncoding {
   /// The whole content. O(items).
   static func content(_ snapshot: ListSnapshot) -> JSONValue {
     let sections = snapshot.contentSections.map { section -> JSONValue in
-      var object = RowEncoding.sectionHeader(id: section.id, header: section.header, footer: section.footer)
+      var object = RowEncoding.sectionHeader(
+        id: section.id, header: section.header, footer: section.footer, kind: section.kind,
+        headerMode: section.headerMode)
       object.append("items", .array(items(section.items)))
       return .object(object)
     }

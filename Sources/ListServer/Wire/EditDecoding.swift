@@ -33,6 +33,7 @@ struct DecodedEdits {
 enum EditDecoding {
   static let ops = [
     "appendSections", "insertSections", "deleteSections", "moveSection", "reloadSections", "updateSection",
+    "setColumns",
     "appendItems", "insertItems", "appendChildren", "deleteItems", "deleteAllItems", "moveItem",
     "reloadItems",
     "reconfigureItems", "updateItems", "patchItems", "replaceItems", "expand", "collapse", "select",
@@ -117,12 +118,18 @@ enum EditDecoding {
       try known("sections")
       add(.reloadSections(try p.strings("sections")))
     case "updateSection":
-      try known("section", "header", "footer")
+      try known("section", "header", "footer", "kind", "headerMode")
       let id = try p.string("section")
       // One model edit, so the section is checked even when neither field is given.
       let header: String?? = try p.member("header") != nil ? .some(try p.optionalString("header")) : .none
       let footer: String?? = try p.member("footer") != nil ? .some(try p.optionalString("footer")) : .none
+      let kind: String?? = try p.member("kind") != nil ? .some(try p.optionalString("kind")) : .none
+      let headerMode = try p.optionalEnumeration("headerMode", as: HeaderMode.self)
       add(.updateSection(id, header: header, footer: footer))
+      if kind != nil || headerMode != nil { add(.updateSectionStyle(id, kind: kind, headerMode: headerMode)) }
+    case "setColumns":
+      try known("columns")
+      add(.setColumns(try ColumnCoding.columns(p, "columns")))
     case "appendItems":
       try known("items", "section")
       add(.appendTrees(try trees("items"), section: try p.optionalString("section")))

@@ -9,7 +9,11 @@ enum EditEncoding {
     func ids(_ values: [String]) -> JSONValue { .array(values.map { .string($0) }) }
     func sections(_ specs: [SectionSpec]) -> JSONValue {
       .array(
-        specs.map { .object(RowEncoding.sectionHeader(id: $0.id, header: $0.header, footer: $0.footer)) })
+        specs.map {
+          .object(
+            RowEncoding.sectionHeader(
+              id: $0.id, header: $0.header, footer: $0.footer, kind: $0.kind, headerMode: $0.headerMode))
+        })
     }
     func anchored(_ object: JSONObject, _ anchor: ScriptEdit.Anchor) -> JSONValue {
       var object = object
@@ -30,11 +34,15 @@ enum EditEncoding {
       return ["op": "deleteSections", "sections": ids(list)]
     case .moveSection(let id, let anchor):
       return anchored(["op": "moveSection", "section": .string(id)], anchor)
-    case .updateSection(let id, let header, let footer):
+    case .updateSection(let id, let header, let footer, let kind, let headerMode):
       var object: JSONObject = ["op": "updateSection", "section": .string(id)]
       if let header { object.append("header", header.map(JSONValue.string) ?? .null) }
       if let footer { object.append("footer", footer.map(JSONValue.string) ?? .null) }
+      if let kind { object.append("kind", kind.map(JSONValue.string) ?? .null) }
+      if let headerMode { object.append("headerMode", .string(headerMode.rawValue)) }
       return .object(object)
+    case .setColumns(let columns):
+      return ["op": "setColumns", "columns": ColumnCoding.columns(columns)]
     case .reloadSections(let list):
       return ["op": "reloadSections", "sections": ids(list)]
     case .appendItems(let nodes, let section):

@@ -31,6 +31,8 @@ enum ExplanationEncoding {
       object.append("items", .array(cause.ids.map(JSONValue.string)))
     case .selectionMode:
       object.append("mode", .string(cause.ids.first ?? ""))
+    case .columns:
+      break
     case .sectionDeletes, .sectionInserts, .sectionMoves, .sectionReloads:
       object.append("entry", .int(Int64(cause.entry)))
       object.append("offset", .int(Int64(cause.offset)))

@@ -44,6 +44,8 @@ enum RowEncoding {
     }
     if !payload.isSelectable { object.append("selectable", false) }
     if payload.isMovable { object.append("movable", true) }
+    if let kind = payload.kind { object.append("kind", .string(kind)) }
+    if !payload.cells.isEmpty { object.append("cells", CellValue.json(payload.cells)) }
   }
 
   /// An accessory: `{"type": name, …fields}`.
@@ -80,28 +82,38 @@ enum RowEncoding {
       })
   }
 
-  /// A section's description without rows: `{"id", "header"?, "footer"?}`.
-  static func sectionHeader(id: String, header: String?, footer: String?) -> JSONObject {
+  /// A section's description without rows: `{"id", "header"?, "footer"?, "kind"?,
+  /// "headerMode"?}` (`headerMode` only when not `supplementary`).
+  static func sectionHeader(
+    id: String, header: String?, footer: String?, kind: String? = nil,
+    headerMode: HeaderMode = .supplementary
+  ) -> JSONObject {
     var object: JSONObject = ["id": .string(id)]
     if let header { object.append("header", .string(header)) }
     if let footer { object.append("footer", .string(footer)) }
+    if let kind { object.append("kind", .string(kind)) }
+    if headerMode != .supplementary { object.append("headerMode", .string(headerMode.rawValue)) }
     return object
   }
 
   /// A section with its rows: `{"id", "header"?, "footer"?, "rows": […]}`. O(rows).
   static func section(_ section: RowSection) -> JSONValue {
-    var object = sectionHeader(id: section.id, header: section.header, footer: section.footer)
+    var object = sectionHeader(
+      id: section.id, header: section.header, footer: section.footer, kind: section.kind,
+      headerMode: section.headerMode)
     object.append("rows", rows(section.rows))
     return .object(object)
   }
 
-  /// A whole snapshot: `{"sections": […], "selection": [ids]}`, the selection in index-path
-  /// order (as `query/selection` and the changeset's `selected` list it). O(rows + s log s for
-  /// s selected items).
+  /// A whole snapshot: `{"sections": […], "selection": [ids], "columns"?}`, the selection in
+  /// index-path order (as `query/selection` and the changeset's `selected` list it), and the
+  /// list attributes that are not the default. O(rows + s log s for s selected items).
   static func snapshot(_ snapshot: ListSnapshot) -> JSONValue {
-    [
+    var object: JSONObject = [
       "sections": .array(snapshot.rows.sections.map(section)),
       "selection": .array(snapshot.selectedItems.map { .string($0) }),
     ]
+    ListAttributeCoding.append(snapshot, to: &object)
+    return .object(object)
   }
 }

@@ -101,6 +101,15 @@ extension ResponseError {
       .invalidChangeset:
       code = .invalidEdit
       data.append("reason", .string(ListModelError(error.kind).message))
+    case .duplicateColumn(let id):
+      code = .invalidParams
+      data.append("field", "columns")
+      data.append("column", .string(id))
+    case .unknownColumn(let item, let column):
+      code = .invalidParams
+      data.append("field", .string("cells.\(column)"))
+      data.append("item", .string(item))
+      data.append("column", .string(column))
     }
     return ResponseError(code, message, data: .object(data))
   }
