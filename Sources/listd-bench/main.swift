@@ -8,6 +8,8 @@ let usage = """
     jsonrpc   JSON parse/write and framing throughput against Foundation (JSONRPC)
     daemon    the release listd end to end: query latency and throughput, replace with churn,
               fan-out, RSS (needs .build/release/listd: swift build -c release)
+    scale     issue 14's targets: build, build+diff, expandAll changesets, single-item edits and
+              versions of a 1,000,000-item list, daemon replace/edit/RSS (each vs a same-run baseline)
     tui       listd-tui's keystroke-to-frame time on a 1,000,000-row list vs a 1,000-row one
     all       every suite in turn
   """
@@ -21,6 +23,7 @@ switch suite {
 case "model": ModelBenchmarks.run(options)
 case "jsonrpc": JSONRPCBenchmarks.run(options)
 case "daemon": DaemonBenchmarks.run(options)
+case "scale": ScaleBenchmarks.run(options)
 case "tui": TUIBenchmarks.run(options)
 case "all":
   ModelBenchmarks.run(options)
