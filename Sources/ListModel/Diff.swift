@@ -145,7 +145,7 @@ private struct Differ {
         continue
       }
       let oldStore = old.slots[Int(old.order[i])]
-      if oldStore.stamp == newStore.stamp { continue }
+      if oldStore.stamp == newStore.stamp || Self.sameContents(oldStore, newStore) { continue }
       changed.append((i, j))
       if oldStore.header != newStore.header || oldStore.footer != newStore.footer
         || oldStore.kind != newStore.kind || oldStore.headerMode != newStore.headerMode
@@ -159,6 +159,31 @@ private struct Differ {
     }
     changes.sectionReloads.sort { $0.index < $1.index }
     return changed
+  }
+
+  /// Whether two stores of snapshots sharing an id table show the same thing — same header,
+  /// footer, nodes (ids, outline positions, expansion, payloads) and no new reload or
+  /// reconfigure mark — so the section has nothing to report: content rebuilt equal (a replace
+  /// with what the list already holds) costs one pass comparing the node arrays, not a diff.
+  /// Payloads compare by reference first, then by content. O(nodes); stops at the first difference.
+  static func sameContents(_ a: SectionStore, _ b: SectionStore) -> Bool {
+    guard a.nodes.count == b.nodes.count, a.header == b.header, a.footer == b.footer,
+      b.mark == a.mark || b.mark == 0
+    else { return false }
+    return a.nodes.withUnsafeBufferPointer { x in
+      b.nodes.withUnsafeBufferPointer { y in
+        if x.baseAddress == y.baseAddress { return true }
+        for index in x.indices {
+          let m = x[index]
+          let n = y[index]
+          guard m.id == n.id, m.level == n.level, m.size == n.size, m.parent == n.parent,
+            m.isExpanded == n.isExpanded, m.isVisible == n.isVisible, n.mark == m.mark || n.mark == 0,
+            m.payload.isIdentical(to: n.payload) || m.payload == n.payload
+          else { return false }
+        }
+        return true
+      }
+    }
   }
 
   // MARK: Rows

@@ -14,27 +14,55 @@ import Synchronization
 /// the class is `Sendable` without `@unchecked`; snapshots on different threads may share it.
 final class IdentifierTable: Sendable {
   private struct State {
-    var indexes: [String: Int32] = [:]
+    var index: IdentifierIndex
     var strings: [String] = []
   }
 
-  private let state = Mutex(State())
+  private let state: Mutex<State>
   private let stampCounter = Atomic<UInt64>(0)
 
-  init() {}
+  /// A table hashing with this process's random key.
+  init() { state = Mutex(State(index: IdentifierIndex(key: .process))) }
+
+  /// A table hashing with `key` (tests: ``IdentifierHashKey/fixed`` is the unkeyed variant).
+  init(key: IdentifierHashKey) { state = Mutex(State(index: IdentifierIndex(key: key))) }
 
   /// The number of interned strings. O(1).
   var count: Int { state.withLock { $0.strings.count } }
 
-  /// The integer of `string`, interning it if new. O(1) amortized (one hash of the string).
+  /// Slots visited by every lookup so far (a test's measure of collisions). O(1).
+  var probeCount: Int { state.withLock { $0.index.probes } }
+
+  /// The integer of `string`, interning it if new. O(1) amortized (one hash of its bytes).
   func intern(_ string: String) -> Int32 {
+    state.withLock { Self.intern(string, &$0) }
+  }
+
+  /// The integer of the string of UTF-8 `bytes`, interning it if new; a String is allocated
+  /// only for a new id. O(bytes) (one hash).
+  func intern(bytes: UnsafeRawBufferPointer) -> Int32 {
     state.withLock { state in
-      if let index = state.indexes[string] { return index }
-      let index = Int32(truncatingIfNeeded: state.strings.count)
-      state.indexes[string] = index
-      state.strings.append(string)
-      return index
+      let hash = state.index.hash(bytes)
+      let found = state.index.find(hash, bytes, state.strings)
+      if let id = found.id { return id }
+      return Self.append(String(decoding: bytes, as: UTF8.self), hash: hash, at: found.slot, &state)
     }
+  }
+
+  private static func intern(_ string: String, _ state: inout State) -> Int32 {
+    withUTF8(string) { bytes in
+      let hash = state.index.hash(bytes)
+      let found = state.index.find(hash, bytes, state.strings)
+      if let id = found.id { return id }
+      return append(string, hash: hash, at: found.slot, &state)
+    }
+  }
+
+  private static func append(_ string: String, hash: UInt64, at slot: Int, _ state: inout State) -> Int32 {
+    let index = Int32(truncatingIfNeeded: state.strings.count)
+    state.strings.append(string)
+    state.index.insert(index, hash: hash, at: slot)
+    return index
   }
 
   /// The integers of `strings`, in order, interning new ones; one lock for the whole batch. O(n).
@@ -42,23 +70,14 @@ final class IdentifierTable: Sendable {
     state.withLock { state in
       var result: [Int32] = []
       result.reserveCapacity(strings.underestimatedCount)
-      for string in strings {
-        if let index = state.indexes[string] {
-          result.append(index)
-        } else {
-          let index = Int32(truncatingIfNeeded: state.strings.count)
-          state.indexes[string] = index
-          state.strings.append(string)
-          result.append(index)
-        }
-      }
+      for string in strings { result.append(Self.intern(string, &state)) }
       return result
     }
   }
 
   /// The integers of `strings`, in order, interning new ones, where `guess(previous)` proposes
   /// two candidates (-1 for none) for the integer of the string after one whose integer is
-  /// `previous` (-1 before the first): a right guess costs a string comparison or two instead of
+  /// `previous` (-1 before the first): a right guess costs a byte comparison or two instead of
   /// a hash and a table probe (a replace that keeps most items in order mostly guesses right).
   /// One lock for the batch. O(n); the result is the same as without the guess.
   func intern(_ strings: [String], guess: (Int32) -> (Int32, Int32)) -> [Int32] {
@@ -66,19 +85,15 @@ final class IdentifierTable: Sendable {
       var result: [Int32] = []
       result.reserveCapacity(strings.count)
       var previous: Int32 = -1
+      let known = state.strings.count
       for string in strings {
         let (first, second) = guess(previous)
-        if first >= 0, Int(first) < state.strings.count, state.strings[Int(first)] == string {
+        if first >= 0, Int(first) < known, bytesEqual(state.strings[Int(first)], string) {
           previous = first
-        } else if second >= 0, Int(second) < state.strings.count, state.strings[Int(second)] == string {
+        } else if second >= 0, Int(second) < known, bytesEqual(state.strings[Int(second)], string) {
           previous = second
-        } else if let index = state.indexes[string] {
-          previous = index
         } else {
-          let index = Int32(truncatingIfNeeded: state.strings.count)
-          state.indexes[string] = index
-          state.strings.append(string)
-          previous = index
+          previous = Self.intern(string, &state)
         }
         result.append(previous)
       }
@@ -88,7 +103,9 @@ final class IdentifierTable: Sendable {
 
   /// The integer of `string` if it was ever interned. O(1) (one hash of the string).
   func lookup(_ string: String) -> Int32? {
-    state.withLock { $0.indexes[string] }
+    state.withLock { state in
+      withUTF8(string) { state.index.find(state.index.hash($0), $0, state.strings).id }
+    }
   }
 
   /// The string named by `index`. O(1).

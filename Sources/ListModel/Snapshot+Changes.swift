@@ -6,7 +6,8 @@ extension ListSnapshot {
   /// A batch that is a single `expand` or `collapse` of one item builds the changeset directly
   /// from the rows it shows or hides — one inserted or deleted run — in O(rows that appear or
   /// disappear + log n), without keeping a copy of the old snapshot (so nothing is copied when
-  /// the storage is uniquely referenced). Any other batch keeps the old snapshot, applies the
+  /// the storage is uniquely referenced). A single `expandAll`, `collapseAll` or `expandToLevel`
+  /// builds it from one walk of the sections it names, also without a copy. Any other batch keeps the old snapshot, applies the
   /// edits and diffs (see `apply(_:)` and `diff(from:to:)`).
   public mutating func applyAndDiff(_ edits: [ListEdit]) throws(ListModelError) -> Changeset {
     if edits.count == 1 {
@@ -17,6 +18,10 @@ extension ListSnapshot {
         }
       case .collapse(let ids) where ids.count == 1:
         do throws(ListModelError) { return try setExpandedReturningChangeset(ids[0], false) } catch {
+          throw ListModelError(error.kind, editIndex: 0)
+        }
+      case .expandAll, .collapseAll, .expandToLevel:
+        do throws(ListModelError) { return try setExpansionReturningChangeset(edits[0]) } catch {
           throw ListModelError(error.kind, editIndex: 0)
         }
       default: break

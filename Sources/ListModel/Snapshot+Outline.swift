@@ -181,25 +181,31 @@ extension ListSnapshot {
     }
   }
 
-  private func slotsNamed(_ section: String?) throws(ListModelError) -> [Int32] {
+  func slotsNamed(_ section: String?) throws(ListModelError) -> [Int32] {
     if let section { return [try requireSection(section)] }
     return order
   }
 
-  private mutating func setExpanded(inSlot slot: Int32, positions: Range<Int>, _ state: (Node) -> Bool) {
+  /// Sets the expansion of the nodes at `positions` of section `slot` to `state(node)`;
+  /// whether any changed. O(section size).
+  @discardableResult
+  mutating func setExpanded(inSlot slot: Int32, positions: Range<Int>, _ state: (Node) -> Bool) -> Bool {
     let s = Int(slot)
     var changed = false
-    for position in positions {
-      let expanded = state(slots[s].nodes[position])
-      if slots[s].nodes[position].isExpanded != expanded {
-        slots[s].nodes[position].isExpanded = expanded
-        changed = true
+    slots[s].nodes.withUnsafeMutableBufferPointer { nodes in
+      for position in positions {
+        let expanded = state(nodes[position])
+        if nodes[position].isExpanded != expanded {
+          nodes[position].isExpanded = expanded
+          changed = true
+        }
       }
     }
-    guard changed else { return }
+    guard changed else { return false }
     slots[s].rebuildVisibility()
     touch(slot)
     pruneSelection()
+    return true
   }
 
   // MARK: - Queries

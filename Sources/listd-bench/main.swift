@@ -10,6 +10,8 @@ let usage = """
               fan-out, RSS (needs .build/release/listd: swift build -c release)
     views     a live view of 100k items: create (sort + filter) vs sorting the values, 1,000
               single-item source changes (p50, p99), view/update re-sorting
+    scale     issue 14's targets: build, build+diff, expandAll changesets, single-item edits and
+              versions of a 1,000,000-item list, daemon replace/edit/RSS (each vs a same-run baseline)
     tui       listd-tui's keystroke-to-frame time on a 1,000,000-row list vs a 1,000-row one
     all       every suite in turn
   """
@@ -23,6 +25,7 @@ switch suite {
 case "model": ModelBenchmarks.run(options)
 case "jsonrpc": JSONRPCBenchmarks.run(options)
 case "daemon": DaemonBenchmarks.run(options)
+case "scale": ScaleBenchmarks.run(options)
 case "tui": TUIBenchmarks.run(options)
 case "views": ViewBenchmarks.run(options)
 case "all":
@@ -31,6 +34,7 @@ case "all":
   DaemonBenchmarks.run(options)
   TUIBenchmarks.run(options)
   ViewBenchmarks.run(options)
+  ScaleBenchmarks.run(options)
 case "-h", "--help", "help": print(usage)
 default:
   FileHandle.standardError.write("listd-bench: unknown suite '\(suite)'\n\(usage)\n".data(using: .utf8)!)

@@ -88,6 +88,32 @@ final class MirrorPropertyTests: XCTestCase {
         return fail(seed, "direct \(edit) changeset does not mirror", log, old, new)
       }
     }
+    // expandAll / collapseAll / expandToLevel, in one section or all: the direct changeset
+    // (one walk, no diff) equals the diff and mirrors.
+    do {
+      let section =
+        generator.random.chance(percent: 50) ? generator.random.element(new.sectionIdentifiers) : nil
+      let edit: ListEdit
+      switch generator.random.int(0..<3) {
+      case 0: edit = .expandAll(section: section)
+      case 1: edit = .collapseAll(section: section)
+      default: edit = .expandToLevel(generator.random.int(-1..<4), section: section)
+      }
+      var direct = new
+      guard let fast = try? direct.applyAndDiff([edit]) else {
+        return fail(seed, "applyAndDiff(\(edit)) threw", log, old, new)
+      }
+      var slow = new
+      try? slow.apply(edit)
+      if direct != slow { return fail(seed, "direct \(edit) snapshot differs from apply", log, old, new) }
+      let expected = diff(new, slow)
+      if fast != expected {
+        return fail(seed, "direct \(edit) changeset \(fast) != diff \(expected)", log, old, new)
+      }
+      guard (try? apply(fast, to: new.rows)) == direct.rows else {
+        return fail(seed, "direct \(edit) changeset does not mirror", log, old, new)
+      }
+    }
     return true
   }
 
