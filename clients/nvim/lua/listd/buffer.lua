@@ -15,7 +15,7 @@ local window = require('listd.window')
 local api = vim.api
 local uv = vim.uv or vim.loop
 local M = {
-  ---Views by buffer number: {buf, list, mirror (listd.window model), info, status, drawn, queue}.
+  ---Views by buffer number: {buf, list, mirror (listd.window model), info, status, drawn, queue, stats}.
   views = {},
 }
 
@@ -281,7 +281,9 @@ local function schedule_draw(view)
     if M.views[view.buf] ~= view then
       return
     end
+    local start = uv.hrtime()
     local ok, err = pcall(refresh, view)
+    view.stats.draws, view.stats.draw_ns = view.stats.draws + 1, view.stats.draw_ns + uv.hrtime() - start
     if not ok then
       view.needs_build = true
       view.draw_pending = true
@@ -491,6 +493,7 @@ local function on_change(view, params)
   if type(params.version) ~= 'number' or params.version <= model.version then
     return -- already in the snapshot we subscribed at
   end
+  local start = uv.hrtime()
   local loaded = api.nvim_buf_is_loaded(view.buf) and not view.needs_build
   local wins = loaded and capture(view) or {}
   local old_layout = model.layout
@@ -511,6 +514,7 @@ local function on_change(view, params)
       view.needs_build = true -- text locked (E565): rebuilt from the model a moment later
     end
   end
+  view.stats.changes, view.stats.change_ns = view.stats.changes + 1, view.stats.change_ns + uv.hrtime() - start
   schedule_draw(view)
 end
 
@@ -817,7 +821,8 @@ local function attach(buf, list)
   end
   local conn, err = session.ensure() -- before registering: a new connection resubscribes registered views
   if not view then
-    view = { buf = buf, list = list, queue = {}, drawn = {} }
+    -- stats: how many changes and draws, and the time spent in them (for test/bench.lua)
+    view = { buf = buf, list = list, queue = {}, drawn = {}, stats = { changes = 0, change_ns = 0, draws = 0, draw_ns = 0 } }
     view.rendered = rendered(view)
     M.views[buf] = view
     local bo = vim.bo[buf]
