@@ -56,12 +56,13 @@ local ok, err = pcall(function()
     local before = (stats.change_ns or 0) + (stats.draw_ns or 0)
     local t0 = uv.hrtime()
     local result = assert(other:request_sync('list/edit', { list = list, edits = edits }, 60000))
+    local answered = (uv.hrtime() - t0) / 1e6
     assert(vim.wait(60000, function()
       return view.mirror and view.mirror.version >= result.version and not view.draw_pending
     end, 1), 'the buffer never reached v' .. result.version)
     local total = (uv.hrtime() - t0) / 1e6
     stats = view.stats or { change_ns = 0, draw_ns = 0 }
-    return total, ((stats.change_ns or 0) + (stats.draw_ns or 0) - before) / 1e6
+    return total, ((stats.change_ns or 0) + (stats.draw_ns or 0) - before) / 1e6, answered
   end
   local kinds = {
     inside = function(i)
@@ -76,10 +77,11 @@ local ok, err = pcall(function()
     end,
   }
   for _, kind in ipairs({ 'inside', 'outside', 'insert_above' }) do
-    local totals, plugin = {}, {}
+    local totals, plugin, answered = {}, {}, {}
     for i = 1, 11 do
-      totals[i], plugin[i] = timed(kinds[kind](i))
+      totals[i], plugin[i], answered[i] = timed(kinds[kind](i))
     end
+    figures['change_' .. kind .. '_answer_ms'] = median(answered)
     figures['change_' .. kind .. '_ms'] = median(totals)
     figures['change_' .. kind .. '_plugin_ms'] = median(plugin)
   end

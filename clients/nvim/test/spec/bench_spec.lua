@@ -82,8 +82,8 @@ T.case(string.format('a %d-row list: open, changes, scrolling and memory (figure
   T.out(string.format('  plugin %s', plugin))
   T.out(string.format('  open: %.0f ms (%d lines)', figures.open_ms, figures.lines))
   for _, kind in ipairs({ 'inside', 'outside', 'insert_above' }) do
-    T.out(string.format('  change %s the window: %.1f ms median (edit answered to buffer drawn), plugin %.1f ms',
-      kind, figures['change_' .. kind .. '_ms'], figures['change_' .. kind .. '_plugin_ms']))
+    T.out(string.format('  change %s the window (medians): the plugin %.1f ms (applying and drawing); end to end %.1f ms, of which the daemon answering the edit %.1f ms',
+      (kind:gsub('_', ' ')), figures['change_' .. kind .. '_plugin_ms'], figures['change_' .. kind .. '_ms'], figures['change_' .. kind .. '_answer_ms']))
   end
   T.out(string.format('  G to the last row drawn: %.0f ms', figures.scroll_end_ms))
   T.out(string.format('  RSS: empty nvim %.1f MB; with the list open %.1f MB (+%.1f MB), after the changes and G %.1f MB (+%.1f MB)',
