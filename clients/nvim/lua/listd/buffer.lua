@@ -342,6 +342,23 @@ function M.refresh(view)
   end
 end
 
+---Whether the view shows all it should: no draw or fetch pending, every row near a window cached and drawn.
+---@param view table
+---@return boolean
+function M.settled(view)
+  if not view.mirror or view.draw_pending or view.fetching or view.needs_build then
+    return false
+  end
+  for _, r in ipairs(ranges(view)) do
+    for flat = r[3], r[4] - 1 do
+      if not view.mirror.rows[flat] or not view.drawn[flat] then
+        return false
+      end
+    end
+  end
+  return true
+end
+
 -- What each window showing the view looks at: its view, the cursor's line kind, section and row, and the
 -- item (with its ancestors) under the cursor when cached.
 local function capture(view)
