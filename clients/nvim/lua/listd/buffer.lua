@@ -27,6 +27,8 @@ M.namespace = ns
 
 -- Rows fetched beyond each edge of a window: its height twice, at least this many.
 M.min_margin = 50
+-- The largest window asked for (the daemon's limits.maxWindow by default).
+M.max_window = 10000
 -- Placeholder lines inserted at once above this count are read from a file (much faster than set_lines).
 local READ_ABOVE = 5000
 
@@ -203,7 +205,7 @@ local function keeper(list)
   end
 end
 
-local fetch
+local fetch, set_window
 
 -- Drops the rows far from every window (their lines go empty), draws the cached rows near them, the
 -- title, and fetches the rows a window is about to show.
@@ -257,6 +259,22 @@ local function refresh(view)
       end
       put_lines(buf, first - 1, items)
       i = j
+    end
+    if model.window then
+      -- Windowed: the subscription's window moves to cover every window's rows and margins.
+      local w = model.window
+      local lo, hi = math.huge, -1
+      local outside = false
+      for _, r in ipairs(list) do
+        lo, hi = math.min(lo, r[1]), math.max(hi, r[2])
+        if r[3] < w.offset or r[4] > w.offset + w.limit then
+          outside = true
+        end
+      end
+      if outside then
+        set_window(view, lo, hi)
+      end
+      return
     end
     for _, r in ipairs(list) do
       for flat = r[3], r[4] - 1 do
@@ -321,10 +339,44 @@ fetch = function(view, lo, hi)
       end
       return
     end
+    if result.version ~= model.version then
+      return schedule_draw(view) -- the list moved on meanwhile: ask again at the new version
+    end
     local list = ranges(view)
     local ok, why = window.try(model.install, model, result, #list == 0 and function()
       return true
     end or keeper(list))
+    if not ok then
+      session.notify(view.list .. ': resynchronising (' .. why .. ')', vim.log.levels.WARN)
+      M.subscribe(view)
+      return
+    end
+    schedule_draw(view)
+  end)
+end
+
+-- Moves a windowed subscription's window to rows [lo, hi): the answer starts it afresh at the model's version
+-- (every earlier didChange came before it), with the rows of the new window.
+set_window = function(view, lo, hi)
+  if view.fetching or hi <= lo then
+    return
+  end
+  local model = view.mirror
+  view.fetching = true
+  local limit = math.min(hi - lo, M.max_window)
+  session.request('list/setWindow', { list = view.list, offset = lo, limit = limit }, function(err, result)
+    view.fetching = false
+    if M.views[view.buf] ~= view or view.mirror ~= model then
+      return
+    end
+    if err then
+      if not view.fetch_error then
+        view.fetch_error = tostring(err.message)
+        session.notify(view.list .. ': cannot move the window: ' .. view.fetch_error, vim.log.levels.WARN)
+      end
+      return
+    end
+    local ok, why = window.try(model.move_window, model, result, lo, limit)
     if not ok then
       session.notify(view.list .. ': resynchronising (' .. why .. ')', vim.log.levels.WARN)
       M.subscribe(view)
@@ -626,7 +678,7 @@ function M.subscribe(view, wait, drawn)
     session.notify(view.list .. ': ' .. tostring(err.message), vim.log.levels.ERROR)
     finish()
   end
-  local params = { list = view.list, snapshot = 'window', window = { offset = offset, limit = 2 * M.min_margin + 100 } }
+  local params = { list = view.list, snapshot = 'window', window = { offset = offset, limit = math.min(2 * M.min_margin + 100, M.max_window) } }
   session.conn:request('list/subscribe', params, function(err, result)
     if M.views[view.buf] ~= view then
       done = true
@@ -641,12 +693,17 @@ function M.subscribe(view, wait, drawn)
     end
     local entry = result.lists[1]
     local answers = {}
+    -- A windowed subscription's answer carries the counts and the selection; an older daemon's, only rows.
+    local windowed = type(entry.sections) == 'table' and type(entry.selection) == 'table'
     local function got()
       if not answers.sections or not answers.selection or M.views[view.buf] ~= view then
         return
       end
       local ok, why = window.try(function()
         local model = window.new(view.list, entry.version, answers.sections, answers.selection)
+        if windowed then
+          model.window = { offset = params.window.offset, limit = params.window.limit }
+        end
         if type(entry.window) == 'table' then
           model:install(entry.window, function()
             return true
@@ -667,6 +724,10 @@ function M.subscribe(view, wait, drawn)
         on_change(view, change)
       end
       finish()
+    end
+    if windowed then
+      answers.sections, answers.selection = { sections = entry.sections }, { items = entry.selection }
+      return got()
     end
     for key, method in pairs({ sections = 'query/sections', selection = 'query/selection' }) do
       session.conn:request(method, { list = view.list, atVersion = entry.version }, function(e, answer)

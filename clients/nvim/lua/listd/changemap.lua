@@ -9,6 +9,7 @@ local KNOWN = {
   itemDeletes = true, itemInserts = true, itemMoves = true, itemReloads = true, itemReconfigures = true,
   selected = true, deselected = true, expanded = true, collapsed = true, selectionMode = true,
   columns = true, -- a list's columns (not shown here)
+  enter = true, -- windowed subscriptions: rows that came into the window
 }
 
 -- A changeset that does not fit: raised as a table so callers can tell it from a bug.
@@ -65,13 +66,21 @@ local function check_rows(rows)
 end
 M.check_rows = check_rows
 
--- `{"at": [section, start], "rows": [row…]}` → section, start (0-based, as on the wire), rows.
+-- `{"at": [section, start], "rows": [row…]}` → section, start (0-based, as on the wire), rows, their count;
+-- a windowed subscriber's `{"at": [section, start], "count": n}` (rows outside its window) → section, start, nil, n.
 local function run(value)
+  if type(value) == 'table' and value.rows == nil and value.at ~= nil and value.count ~= nil then
+    local at, n = ints(value.at, 2, 'at'), int(value.count, 'count')
+    if n <= 0 then
+      mismatch('empty row run: %s', vim.inspect(value))
+    end
+    return at[1], at[2], nil, n
+  end
   if type(value) ~= 'table' or type(value.rows) ~= 'table' or #value.rows == 0 or value.at == nil then
     mismatch('row run without at or rows: %s', vim.inspect(value))
   end
   local at = ints(value.at, 2, 'at')
-  return at[1], at[2], check_rows(value.rows)
+  return at[1], at[2], check_rows(value.rows), #value.rows
 end
 
 -- How many values of the ascending array `sorted` are ≤ `value`.
@@ -90,7 +99,7 @@ end
 
 ---Maps `changeset` over `old` (a listd.layout). `cached` (flattened row → row) lets reloads be checked
 ---against the rows the client has. Raises a mismatch (see M.try in listd.window) when it does not fit.
----@return table map {new = layout, ops, updated = {[old flat] = row}, arrived = {[new flat] = row}, new_of_old(flat), in_place(flat), touched = {[new section] = true}}
+---@return table map {new = layout, ops, updated = {[old flat] = row}, stale = {[old flat] = true}, arrived = {[new flat] = row}, new_of_old(flat), in_place(flat), touched = {[new section] = true}}
 function M.compute(old, changeset, cached)
   if type(changeset) ~= 'table' then
     mismatch('changeset is not an object')
@@ -127,15 +136,18 @@ function M.compute(old, changeset, cached)
       footer = optional_string(reload.footer, 'footer'),
     }
   end
-  local updated = {}
+  local updated, stale = {}, {}
   for _, key in ipairs({ 'itemReloads', 'itemReconfigures' }) do
     for _, update in ipairs(entries(key)) do
-      local s, start, rows = run(update)
-      if s < 0 or s >= old_count or start < 0 or start + #rows > olds[s + 1].count then
+      local s, start, rows, n = run(update)
+      if s < 0 or s >= old_count or start < 0 or start + n > olds[s + 1].count then
         mismatch('row update at [%d, %d] is out of range', s, start)
       end
       local first = old.first_row[s + 1] + start
-      for offset, row in ipairs(rows) do
+      for offset = 1, rows and 0 or n do
+        stale[first + offset - 1] = true -- changed, and outside the window: what we have of it is stale
+      end
+      for offset, row in ipairs(rows or {}) do
         local have = cached[first + offset - 1]
         if have and have.id ~= row.id then
           mismatch('row update at [%d, %d] does not match %s', s, start + offset - 1, row.id)
@@ -221,6 +233,13 @@ function M.compute(old, changeset, cached)
     if type(value.id) ~= 'string' or type(value.rows) ~= 'table' then
       mismatch('section without id or rows: %s', vim.inspect(value))
     end
+    -- A windowed subscriber's: rowCount rows, of which `rows` from index rowsAt.
+    if value.rowCount ~= nil then
+      local count, at = int(value.rowCount, 'rowCount'), #value.rows > 0 and int(value.rowsAt, 'rowsAt') or 0
+      if count < 0 or at < 0 or at + #value.rows > count then
+        mismatch('inserted section %s: rows from %d do not fit its %d rows', value.id, at, count)
+      end
+    end
     arriving[#arriving + 1] = { at = int(insert.index, 'sectionInserts.index'), value = value }
   end
   table.sort(arriving, function(a, b)
@@ -256,8 +275,9 @@ function M.compute(old, changeset, cached)
           id = a.value.id,
           header = optional_string(a.value.header, 'header'),
           footer = optional_string(a.value.footer, 'footer'),
-          count = #check_rows(a.value.rows),
-          rows = a.value.rows,
+          count = a.value.rowCount or #check_rows(a.value.rows),
+          rows = check_rows(a.value.rows),
+          rows_at = #a.value.rows > 0 and a.value.rowsAt or 0,
         }
       end
       entry.arrived = true
@@ -281,10 +301,10 @@ function M.compute(old, changeset, cached)
 
   -- 4. Inserted and moved rows at their new index paths, ascending.
   for _, insert in ipairs(entries('itemInserts')) do
-    local s, start, rows = run(insert)
+    local s, start, rows, n = run(insert)
     placements[s] = placements[s] or {}
-    for offset, row in ipairs(rows) do
-      table.insert(placements[s], { at = start + offset - 1, row = row })
+    for offset = 1, n do
+      table.insert(placements[s], { at = start + offset - 1, row = rows and rows[offset] })
     end
   end
   local placed = {} -- per new section (1-based): placements sorted by `at`
@@ -435,8 +455,18 @@ function M.compute(old, changeset, cached)
   for j, e in ipairs(news) do
     if e.rows then
       for k, row in ipairs(e.rows) do
-        arrived[new.first_row[j] + k - 1] = row
+        arrived[new.first_row[j] + e.rows_at + k - 1] = row
       end
+    end
+  end
+  -- Windowed subscriptions: rows that came into the window, new coordinates.
+  for _, enter in ipairs(entries('enter')) do
+    local s, start, rows = run(enter)
+    if not rows or s < 0 or s >= #news or start < 0 or start + #rows > news[s + 1].count then
+      mismatch('entering rows at [%d, %d] are out of range', s, start)
+    end
+    for k, row in ipairs(rows) do
+      arrived[new.first_row[s + 1] + start + k - 1] = row
     end
   end
 
@@ -444,6 +474,7 @@ function M.compute(old, changeset, cached)
     new = new,
     ops = ops,
     updated = updated,
+    stale = stale,
     arrived = arrived,
     moves = moves,
     touched = touched,

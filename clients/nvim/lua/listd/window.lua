@@ -14,8 +14,8 @@ local mismatch, is_int, str, optional_string = changemap.mismatch, changemap.is_
 ---@param list string
 ---@param version integer
 ---@param sections_answer table {sections: [{id, header?, footer?, rows}]}
----@param selection_answer table {items: [{id}]}
----@return table model {list, version, layout, rows = {[flat] = row}, selection = {[id] = true}}
+---@param selection_answer table {items: [{id} or id]}
+---@return table model {list, version, layout, rows = {[flat] = row}, selection = {[id] = true}, window = {offset, limit} of a windowed subscription or nil}
 function M.new(list, version, sections_answer, selection_answer)
   if type(sections_answer) ~= 'table' or type(sections_answer.sections) ~= 'table' then
     mismatch('query/sections answer without sections')
@@ -37,7 +37,7 @@ function M.new(list, version, sections_answer, selection_answer)
   end
   local selection = {}
   for _, item in ipairs(selection_answer.items) do
-    selection[str(type(item) == 'table' and item.id or nil, 'selection')] = true
+    selection[str(type(item) == 'table' and item.id or item, 'selection')] = true
   end
   return setmetatable({ list = list, version = version, layout = layout.new(sections), rows = {}, selection = selection }, Model)
 end
@@ -77,7 +77,7 @@ function Model:apply_did_change(params)
   -- Every payload the change carries is kept for now; the buffer keeps those near its windows.
   local rows = {}
   for flat, row in pairs(self.rows) do
-    local to = map.new_of_old(flat)
+    local to = not map.stale[flat] and map.new_of_old(flat)
     if to then
       rows[to] = map.updated[flat] or row
     end
@@ -90,6 +90,15 @@ function Model:apply_did_change(params)
   end
   for flat, row in pairs(map.arrived) do
     rows[flat] = row
+  end
+  -- A windowed subscription: what we hold outside the window is stale.
+  if self.window then
+    local lo, hi = self.window.offset, self.window.offset + self.window.limit
+    for flat in pairs(rows) do
+      if flat < lo or flat >= hi then
+        rows[flat] = nil
+      end
+    end
   end
   for _, id in ipairs(map.deselected) do
     self.selection[id] = nil
@@ -124,6 +133,37 @@ function Model:install(answer, keep)
   end
   self.ids = nil
   return stored
+end
+
+---Moves a windowed subscription's window to [offset, offset + limit) with a list/setWindow answer
+---`{version, window, sections, selection}` at the model's version: its rows replace those held.
+---Raises a mismatch when the answer is of another version or its counts differ.
+---@param answer table
+---@param offset integer
+---@param limit integer
+function Model:move_window(answer, offset, limit)
+  if answer.version ~= self.version or type(answer.sections) ~= 'table' or type(answer.window) ~= 'table' then
+    mismatch('list/setWindow answered version %s, the model is at %d', tostring(answer.version), self.version)
+  end
+  local sections = self.layout.sections
+  if #answer.sections ~= #sections then
+    mismatch('list/setWindow answered %d sections, the model has %d', #answer.sections, #sections)
+  end
+  for i, s in ipairs(answer.sections) do
+    if s.id ~= sections[i].id or s.rows ~= sections[i].count then
+      mismatch('list/setWindow answered section %s with %s rows', tostring(s.id), tostring(s.rows))
+    end
+  end
+  local selection = {}
+  for _, id in ipairs(type(answer.selection) == 'table' and answer.selection or {}) do
+    selection[str(id, 'selection')] = true
+  end
+  local function inside(flat)
+    return flat >= offset and flat < offset + limit
+  end
+  self:prune(inside)
+  self:install(answer.window, inside)
+  self.window, self.selection = { offset = offset, limit = limit }, selection
 end
 
 ---Drops the cached rows `keep(flat)` refuses; returns the flattened rows dropped.
