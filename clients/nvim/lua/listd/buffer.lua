@@ -481,8 +481,8 @@ local function edit_lines(view, map, wins)
   end)
 end
 
--- The cursor's new line: its item's, else its nearest visible ancestor's (a collapse hid it), else the
--- row where it was (followed through the change), else the next surviving row, else the previous one.
+-- The cursor's new line: its item's (followed through moves), else its nearest visible ancestor's (a collapse
+-- hid it), else the next surviving row's, else the previous one's.
 local function cursor_line(model, map, old_layout, w)
   local layout = model.layout
   if w.kind == 'title' then
@@ -500,20 +500,18 @@ local function cursor_line(model, map, old_layout, w)
     local function line(flat)
       return flat and layout:line_of_row(flat)
     end
-    if w.id then
-      local flat = model:flat_of(w.id)
-      if flat then
-        return line(flat)
-      end
-      for _, id in ipairs(w.ancestors) do
-        if model:flat_of(id) then
-          return line(model:flat_of(id))
-        end
-      end
+    local flat = w.id and model:flat_of(w.id)
+    if flat then
+      return line(flat) -- also an item deleted and inserted elsewhere (a replace)
     end
-    local to = map.new_of_old(w.flat)
-    if to and not w.id then
+    local to = map.new_of_old(w.flat) -- the same row, moved or shifted (nil when deleted)
+    if to then
       return line(to)
+    end
+    for _, id in ipairs(w.ancestors or {}) do
+      if model:flat_of(id) then
+        return line(model:flat_of(id))
+      end
     end
     for flat = w.flat + 1, old_layout.total_rows - 1 do
       to = map.new_of_old(flat)
