@@ -65,17 +65,28 @@ extension ListClient {
 
   // MARK: - Lists
 
-  /// `list/create`: a new list owned by this session, with optional initial `content`.
+  /// What a mutation's answer carries of its changeset's rows (the `rows` member).
+  public enum AnswerRows: String, Sendable {
+    /// Every row (the daemon's default).
+    case all
+    /// The structure only: runs as `{at, count}`, inserted sections as `{id, …, rowCount}`.
+    case none
+  }
+
+  /// `list/create`: a new list owned by this session, with optional initial `content`. With
+  /// `rows: .none` the answer does not echo the content (`{id, header?, footer?, rowCount}` per
+  /// inserted section).
   public func create(
     _ list: String, title: String? = nil, appearance: String? = nil, selectionMode: String? = nil,
-    content: JSONValue? = nil
+    content: JSONValue? = nil, rows: AnswerRows? = nil
   ) async throws -> Change {
     try await change(
       "list/create",
       params(
         list, ifVersion: nil, ("title", title.map { .string($0) }),
         ("appearance", appearance.map { .string($0) }),
-        ("selectionMode", selectionMode.map { .string($0) }), ("content", content)))
+        ("selectionMode", selectionMode.map { .string($0) }), ("content", content),
+        ("rows", rows.map { .string($0.rawValue) })))
   }
 
   /// `list/dispose`; returns the list's last version. A list another live session owns needs
@@ -111,42 +122,51 @@ extension ListClient {
 
   /// `list/replace`: the list's full content. With `explain`, the answer's ``Change/explain``
   /// says why each part of the changeset is there.
-  public func replace(_ list: String, content: JSONValue, ifVersion: Int? = nil, explain: Bool = false)
-    async throws -> Change
-  {
+  public func replace(
+    _ list: String, content: JSONValue, ifVersion: Int? = nil, explain: Bool = false, rows: AnswerRows? = nil
+  ) async throws -> Change {
     try await change(
-      "list/replace", params(list, ifVersion: ifVersion, ("content", content), ("explain", flag(explain))))
+      "list/replace",
+      params(
+        list, ifVersion: ifVersion, ("content", content), ("explain", flag(explain)),
+        ("rows", rows.map { .string($0.rawValue) })))
   }
 
   /// `list/edit`: an atomic batch of edits (`[{"op": …}]`). With `explain`, the answer's
   /// ``Change/explain`` names the reason (and the edit) behind each part of the changeset.
-  public func edit(_ list: String, _ edits: [JSONValue], ifVersion: Int? = nil, explain: Bool = false)
-    async throws -> Change
-  {
+  public func edit(
+    _ list: String, _ edits: [JSONValue], ifVersion: Int? = nil, explain: Bool = false,
+    rows: AnswerRows? = nil
+  ) async throws -> Change {
     try await change(
-      "list/edit", params(list, ifVersion: ifVersion, ("edits", .array(edits)), ("explain", flag(explain))))
+      "list/edit",
+      params(
+        list, ifVersion: ifVersion, ("edits", .array(edits)), ("explain", flag(explain)),
+        ("rows", rows.map { .string($0.rawValue) })))
   }
 
   /// `outline/expand`: one item (its subtree with `recursive`), or every item when `item` is nil.
-  public func expand(_ list: String, item: String? = nil, recursive: Bool = false, ifVersion: Int? = nil)
-    async throws -> Change
-  {
+  public func expand(
+    _ list: String, item: String? = nil, recursive: Bool = false, ifVersion: Int? = nil,
+    rows: AnswerRows? = nil
+  ) async throws -> Change {
     try await change(
       "outline/expand",
       params(
-        list, ifVersion: ifVersion, ("item", item.map { .string($0) }), ("recursive", recursive ? true : nil))
-    )
+        list, ifVersion: ifVersion, ("item", item.map { .string($0) }), ("recursive", recursive ? true : nil),
+        ("rows", rows.map { .string($0.rawValue) })))
   }
 
-  /// `outline/collapse`: the mirror of ``expand(_:item:recursive:ifVersion:)``.
-  public func collapse(_ list: String, item: String? = nil, recursive: Bool = false, ifVersion: Int? = nil)
-    async throws -> Change
-  {
+  /// `outline/collapse`: the mirror of ``expand(_:item:recursive:ifVersion:rows:)``.
+  public func collapse(
+    _ list: String, item: String? = nil, recursive: Bool = false, ifVersion: Int? = nil,
+    rows: AnswerRows? = nil
+  ) async throws -> Change {
     try await change(
       "outline/collapse",
       params(
-        list, ifVersion: ifVersion, ("item", item.map { .string($0) }), ("recursive", recursive ? true : nil))
-    )
+        list, ifVersion: ifVersion, ("item", item.map { .string($0) }), ("recursive", recursive ? true : nil),
+        ("rows", rows.map { .string($0.rawValue) })))
   }
 
   /// `selection/select`.
@@ -182,6 +202,29 @@ extension ListClient {
       throw UnexpectedAnswer(description: "list/subscribe answered no entry for '\(list)'")
     }
     return try Mirror(subscribed: entry)
+  }
+
+  /// Subscribes to `list` through the window `[offset, offset + limit)` of its flattened rows and
+  /// returns a ``WindowedMirror`` of it; keep it current by applying the (filtered)
+  /// `list/didChange` notifications for it from ``notifications``, and move the window with
+  /// ``setWindow(_:offset:limit:)``.
+  public func windowedMirror(_ list: String, offset: Int, limit: Int) async throws -> WindowedMirror {
+    let answer = try await call(
+      "list/subscribe",
+      ["list": .string(list), "window": ["offset": .int(Int64(offset)), "limit": .int(Int64(limit))]])
+    guard let entry = answer["lists"]?.arrayValue?.first else {
+      throw UnexpectedAnswer(description: "list/subscribe answered no entry for '\(list)'")
+    }
+    return try WindowedMirror(subscribed: entry, limit: limit)
+  }
+
+  /// `list/setWindow`: moves the session's window over `list`; returns the answer
+  /// `{list, version, window, sections, selection}`, which ``WindowedMirror/apply(setWindow:limit:)``
+  /// starts afresh from once the notifications of earlier versions are applied.
+  @discardableResult
+  public func setWindow(_ list: String, offset: Int, limit: Int) async throws -> JSONValue {
+    try await call(
+      "list/setWindow", ["list": .string(list), "offset": .int(Int64(offset)), "limit": .int(Int64(limit))])
   }
 
   /// `list/unsubscribe`.

@@ -12,6 +12,31 @@ final class ListClientTests: XCTestCase {
     return directory.appendingPathComponent("listd").path
   }
 
+  /// A windowed mirror follows the list through its window, and a moved window starts afresh.
+  func testWindowedMirrorOverSpawnedDaemon() async throws {
+    let client = try ListClient.spawn(listdPath: listd, arguments: ["--log-level", "warning"])
+    defer { client.close() }
+    _ = try await client.initialize(name: "ListClientTests")
+    let items: [JSONValue] = (0..<50).map { ["id": .string("r\($0)"), "text": .string("Row \($0)")] }
+    _ = try await client.create("w", content: ["sections": [["id": "s", "items": .array(items)]]])
+    var mirror = try await client.windowedMirror("w", offset: 10, limit: 5)
+    XCTAssertEqual(
+      mirror.windowRows.compactMap { $0["id"]?.stringValue }, ["r10", "r11", "r12", "r13", "r14"])
+    _ = try await client.edit("w", [["op": "deleteItems", "items": ["r0", "r1"]]])
+    let moved = try await client.setWindow("w", offset: 40, limit: 5)
+    var iterator = client.notifications.makeAsyncIterator()
+    while mirror.version < 1, let notification = await iterator.next() {
+      guard notification.method == "list/didChange" else { continue }
+      try mirror.apply(didChange: notification.params)
+    }
+    XCTAssertEqual(
+      mirror.windowRows.compactMap { $0["id"]?.stringValue }, ["r12", "r13", "r14", "r15", "r16"])
+    try mirror.apply(setWindow: moved, limit: 5)
+    XCTAssertEqual(mirror.totalRows, 48)
+    XCTAssertEqual(
+      mirror.windowRows.compactMap { $0["id"]?.stringValue }, ["r42", "r43", "r44", "r45", "r46"])
+  }
+
   func testTypedMethodsAndMirrorOverSpawnedDaemon() async throws {
     let client = try ListClient.spawn(listdPath: listd, arguments: ["--log-level", "warning"])
     defer { client.close() }

@@ -2,6 +2,7 @@
 import Foundation
 import JSON
 import JSONRPC
+import ListClient
 import ListModel
 import XCTest
 
@@ -115,12 +116,24 @@ final class TimeTravelTests: XCTestCase {
     XCTAssertEqual(entry["info"]?["items"], 3)
     XCTAssertEqual(entry["window"]?["totalRows"], 3)
     try owner.request("list/edit", ["list": "l", "edits": [["op": "deleteItems", "items": ["i0"]]]])
-    var versions: [Int64] = []
-    while versions.count < 5, let change = owner.next("list/didChange") {
-      versions.append(change["version"]?.intValue ?? -1)
+    // Windowed: the versions since arrive composed in one change (2 → 6), then 7.
+    var windowed = try WindowedMirror(subscribed: entry, limit: 2)
+    var versions: [[Int64]] = []
+    while versions.count < 2, let change = owner.next("list/didChange") {
+      versions.append([change["previousVersion"]?.intValue ?? -1, change["version"]?.intValue ?? -1])
+      try windowed.apply(didChange: change)
     }
-    XCTAssertEqual(versions, [3, 4, 5, 6, 7])
+    XCTAssertEqual(versions, [[2, 6], [6, 7]])
     XCTAssertNil(owner.next("list/didChange", timeout: 0.1))
+    let window = try owner.request("query/window", ["list": "l", "offset": 0, "limit": 2])
+    XCTAssertEqual(
+      windowed.windowRows,
+      window["rows"]?.arrayValue?.map { row -> JSONValue in
+        guard case .object(var object) = row else { return row }
+        object["section"] = nil
+        object["indexPath"] = nil
+        return .object(object)
+      })
 
     // Full snapshot: a mirror from the answer follows every version.
     let full = try owner.request("list/subscribe", ["list": "l", "atVersion": 0])

@@ -38,8 +38,11 @@ enum ContentHandlers {
     let list = try context.registry.list(try p.string("list"))
     let source = ChangeSource(method: request.method, by: context.session.ownerInfo)
     let wireEdits = batch ? try p.member("edits") : nil
+    let rows = try AnswerRows(p)
     context.onQueue(of: list, request) {
-      try list.mutate(ifVersion: ifVersion, source: source, explain: explain, wireEdits: wireEdits) {
+      try list.mutate(
+        ifVersion: ifVersion, source: source, explain: explain, wireEdits: wireEdits, answerRows: rows
+      ) {
         snapshot throws(ResponseError) in
         let edits = try decode(snapshot)
         return (try edits.applyAndDiff(to: &snapshot, list: list.id, batch: batch), edits)
@@ -49,7 +52,7 @@ enum ContentHandlers {
 
   /// `list/edit`: a batch of wire edits, atomically.
   static func edit(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    try request.params.requireKnown(["list", "edits", "ifVersion", "explain", "workDoneToken"])
+    try request.params.requireKnown(["list", "edits", "ifVersion", "explain", "rows", "workDoneToken"])
     _ = try request.params.array("edits")  // a type error is answered before queuing
     try change(context, request, batch: true) { _ throws(ResponseError) in
       try EditDecoding.edits(request.params)
@@ -60,8 +63,9 @@ enum ContentHandlers {
   /// content says) and their selection.
   static func replace(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
-    try p.requireKnown(["list", "content", "ifVersion", "explain", "workDoneToken"])
+    try p.requireKnown(["list", "content", "ifVersion", "explain", "rows", "workDoneToken"])
     let ifVersion = try p.optionalInt("ifVersion")
+    let rows = try AnswerRows(p)
     let explain = try p.optionalBool("explain") ?? false
     let source = ChangeSource(method: request.method, by: context.session.ownerInfo)
     let content = try p.object("content")
@@ -77,7 +81,7 @@ enum ContentHandlers {
       defer { MemoryTrim.afterLargeWork(items: snapshot.numberOfItems(includingHidden: true)) }
       return try list.commit(
         snapshot, changeset: diff(old, snapshot), from: current, source: source, explain: explain,
-        journaled: content.value.map(JournaledChange.content))
+        journaled: content.value.map(JournaledChange.content), answerRows: rows)
     }
   }
 
@@ -103,7 +107,7 @@ enum ContentHandlers {
   /// `outline/expand` and `outline/collapse`: one item, its subtree (`recursive`), or everything.
   static func expandOrCollapse(_ context: HandlerContext, _ request: IncomingRequest, expand: Bool) throws {
     let p = request.params
-    try p.requireKnown(["list", "item", "recursive", "ifVersion"])
+    try p.requireKnown(["list", "item", "recursive", "ifVersion", "rows"])
     let item = try p.optionalString("item")
     let recursive = try p.optionalBool("recursive") ?? false
     let edit: ListEdit
@@ -121,7 +125,7 @@ enum ContentHandlers {
   /// `outline/expandToLevel`: rows of levels 0…level-1 expanded, the rest collapsed.
   static func expandToLevel(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
-    try p.requireKnown(["list", "level", "section", "ifVersion"])
+    try p.requireKnown(["list", "level", "section", "ifVersion", "rows"])
     let level = try p.int("level")
     guard level >= 0 else { throw p.invalid("level", "must be 0 or more, got \(level)") }
     let section = try p.optionalString("section")
@@ -136,7 +140,7 @@ enum ContentHandlers {
     _ make: @escaping @Sendable ([String]) -> ListEdit
   ) throws {
     let p = request.params
-    try p.requireKnown(ids ? ["list", "items", "ifVersion"] : ["list", "ifVersion"])
+    try p.requireKnown(ids ? ["list", "items", "ifVersion", "rows"] : ["list", "ifVersion", "rows"])
     let items = ids ? try p.strings("items") : []
     try change(context, request) { _ in DecodedEdits(edits: [make(items)], origins: [0]) }
   }

@@ -41,7 +41,8 @@ enum ListHandlers {
   /// Answers the changeset from an empty list to that content.
   static func create(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
-    try p.requireKnown(["list", "title", "appearance", "selectionMode", "content", "workDoneToken"])
+    try p.requireKnown(["list", "title", "appearance", "selectionMode", "content", "rows", "workDoneToken"])
+    let rows = try AnswerRows(p)
     let id = try p.string("list")
     guard !id.isEmpty else { throw p.invalid("list", "must not be empty") }
     let metadata = ListMetadata(
@@ -66,7 +67,7 @@ enum ListHandlers {
     }
     let (list, ticket) = try context.server.createList(
       id: id, snapshot: snapshot, metadata: metadata, owner: context.session)
-    let changeset = ChangesetEncoding.changeset(diff(empty, snapshot))
+    let changeset = ChangesetEncoding.changeset(diff(empty, snapshot), rows: rows.encoding)
     let answer = LiveList.mutationResult(list: list.id, version: 0, changeset: changeset)
     // In `--sync batch` mode the creation is answered once the journal has made it durable.
     Journal.afterDurable(list.journal, ticket) { request.respond(answer) }

@@ -10,6 +10,7 @@ enum SubscriptionHandlers {
     .query("list/subscribe", subscribe),
     .query("list/unsubscribe", unsubscribe),
     .query("list/changesSince", changesSince),
+    .query("list/setWindow", setWindow),
   ]
 
   /// `list/subscribe`: one list, or every list (present and future). Each list's registration
@@ -40,7 +41,7 @@ enum SubscriptionHandlers {
       group.enter()
       context.inOrder(on: list) {
         defer { group.leave() }
-        guard let committed = try? list.subscribe(gate) else { return }  // disposed meanwhile
+        guard let committed = try? list.subscribe(gate, window: form.window) else { return }  // disposed meanwhile
         session.addSubscription(list.id)
         var object: JSONObject = [
           "list": .string(list.id), "version": .int(Int64(committed.version)), "info": list.info(),
@@ -87,6 +88,32 @@ enum SubscriptionHandlers {
       }
     }
     group.notify(queue: .global()) { request.respond([:]) }
+  }
+
+  /// `list/setWindow {list, offset, limit}`: moves the session's window over the list (a full
+  /// subscription becomes windowed) and answers the window it starts afresh from, on the list's
+  /// queue after whatever the session asked of it before; later changes follow the answer.
+  static func setWindow(_ context: HandlerContext, _ request: IncomingRequest) throws {
+    let p = request.params
+    try p.requireKnown(["list", "offset", "limit"])
+    let offset = try p.int("offset")
+    let limit = try p.int("limit")
+    guard offset >= 0 else { throw p.invalid("offset", "must be 0 or more, got \(offset)") }
+    let maxWindow = context.options.maxWindow
+    guard limit >= 0 && limit <= maxWindow else {
+      throw p.invalid("limit", "must be between 0 and \(maxWindow), got \(limit)")
+    }
+    let list = try context.registry.list(try p.string("list"))
+    let window = RowWindow(offset: offset, limit: limit)
+    let session = context.session
+    context.inOrder(on: list) {
+      request.answer {
+        let committed = try list.setWindow(window, session: session.id)
+        var object: JSONObject = ["list": .string(list.id), "version": .int(Int64(committed.version))]
+        WindowEncoding.appendWindowed(committed.snapshot, window: window, to: &object)
+        return .object(object)
+      }
+    }
   }
 
   /// `list/changesSince`: from the bounded history, on the list's queue (so it is consistent

@@ -77,10 +77,27 @@ enum VersionHandlers {
     context.inOrder(on: list) {
       do throws(ResponseError) {
         let snapshot = try list.snapshot(atVersion: version)
-        let (_, changes) = try list.changes(since: version)
         // Held by the gate (closed until the answer is sent), before any later change.
-        for change in changes { _ = gate.send(encoded: Session.encodeNotification("list/didChange", change)) }
-        _ = try list.subscribe(gate)
+        if let window = form.window {
+          // A windowed subscriber catches up in one change, composed (as list/diff composes it).
+          let current = list.committed
+          if current.version > version {
+            let changeset = ListSnapshot.diff(from: snapshot, to: current.snapshot)
+            let params: JSONValue = [
+              "list": .string(list.id), "version": .int(Int64(current.version)),
+              "previousVersion": .int(Int64(version)),
+              "changeset": ChangesetEncoding.changeset(
+                changeset, rows: .window(window, old: snapshot, new: current.snapshot)),
+            ]
+            _ = gate.send(encoded: Session.encodeNotification("list/didChange", params))
+          }
+        } else {
+          let (_, changes) = try list.changes(since: version)
+          for change in changes {
+            _ = gate.send(encoded: Session.encodeNotification("list/didChange", change))
+          }
+        }
+        _ = try list.subscribe(gate, window: form.window)
         session.addSubscription(list.id)
         var object: JSONObject = [
           "list": .string(list.id), "version": .int(Int64(version)),

@@ -22,8 +22,8 @@ final class LiveList: Sendable {
   private struct State {
     var committed: Committed
     var history: ChangeHistory
-    /// Each subscribed session, through the gate of its latest `list/subscribe`.
-    var subscribers: [Int: SubscriptionGate] = [:]
+    /// Each subscribed session's subscription (through the gate of its latest `list/subscribe`).
+    var subscribers: [Int: ListSubscription] = [:]
     var owner: (any ListOwner)?
     /// Counts the times the list lost its owner, so an orphan timer fires only for the
     /// orphanhood it was started for.
@@ -110,6 +110,7 @@ final class LiveList: Sendable {
   /// `wireEdits` are the batch as sent (`list/edit`), which the journal keeps as they are.
   func mutate(
     ifVersion: Int?, source: ChangeSource, explain: Bool = false, wireEdits: JSONValue? = nil,
+    answerRows: AnswerRows = .all,
     _ change: (inout ListSnapshot) throws(ResponseError) -> (Changeset, DecodedEdits?)
   ) throws(ResponseError) -> JSONValue {
     defer { reclaimIdentifiersIfNeeded() }
@@ -124,7 +125,8 @@ final class LiveList: Sendable {
       : wireEdits.map(JournaledChange.wireEdits)
         ?? edits.flatMap { $0.patches.isEmpty ? JournaledChange(modelEdits: $0.edits) : nil }
     return try commit(
-      snapshot, changeset: changeset, from: current, source: source, explain: explain, journaled: journaled)
+      snapshot, changeset: changeset, from: current, source: source, explain: explain, journaled: journaled,
+      answerRows: answerRows)
   }
 
   /// ``mutate(ifVersion:source:explain:_:)`` for a change that is not a batch of edits.
@@ -152,14 +154,16 @@ final class LiveList: Sendable {
   /// cannot be written is refused, changing nothing. Must run on ``queue``.
   func commit(
     _ snapshot: ListSnapshot, changeset: Changeset, from base: Committed, source: ChangeSource,
-    explain: Bool = false, journaled: JournaledChange? = nil
+    explain: Bool = false, journaled: JournaledChange? = nil, answerRows: AnswerRows = .all
   ) throws(ResponseError) -> JSONValue {
     let encoded = ChangesetEncoding.changeset(changeset)
+    let answered =
+      answerRows == .all ? encoded : ChangesetEncoding.changeset(changeset, rows: answerRows.encoding)
     var result: JSONValue
     // An empty changeset can still hide a change (a hidden item's payload): only equal
     // snapshots keep the version.
     if changeset.isEmpty && snapshot == base.snapshot {
-      result = Self.mutationResult(list: id, version: base.version, changeset: encoded)
+      result = Self.mutationResult(list: id, version: base.version, changeset: answered)
     } else {
       let version = base.version + 1
       let params: JSONValue = [
@@ -171,15 +175,17 @@ final class LiveList: Sendable {
         snapshot, version: version, params: params, changeset: changeset, base: base, source: source)
       state.withLock { $0.durabilityTicket = ticket }
       if !subscribers.isEmpty {
+        let bodies = Self.notificationBodies(
+          subscribers, params: params, changeset: changeset, old: base.snapshot, new: snapshot)
         let notify: @Sendable () -> Void = { [self] in
-          let body = Session.encodeNotification("list/didChange", params)
-          for subscriber in subscribers where !subscriber.send(encoded: body) {
+          for (subscriber, body) in zip(subscribers, bodies)
+          where !subscriber.deliver(version: version, body: body) {
             unsubscribe(subscriber.session.id)
           }
         }
         Journal.afterDurable(journal, ticket, notify)
       }
-      result = Self.mutationResult(list: id, version: version, changeset: encoded)
+      result = Self.mutationResult(list: id, version: version, changeset: answered)
     }
     if explain {
       result = result.setting(
@@ -188,15 +194,40 @@ final class LiveList: Sendable {
     return result
   }
 
+  /// The encoded `didChange` for each subscriber: one encoding for every full subscriber, one
+  /// per distinct window for the windowed ones (their rows filtered by the window). Each body
+  /// shares the bytes of the others of its form.
+  private static func notificationBodies(
+    _ subscribers: [ListSubscription], params: JSONValue, changeset: Changeset, old: ListSnapshot,
+    new: ListSnapshot
+  ) -> [[UInt8]] {
+    var full: [UInt8]?
+    var windowed: [RowWindow: [UInt8]] = [:]
+    return subscribers.map { subscriber in
+      guard let window = subscriber.window else {
+        if let full { return full }
+        let body = Session.encodeNotification("list/didChange", params)
+        full = body
+        return body
+      }
+      if let body = windowed[window] { return body }
+      let filtered = params.setting(
+        "changeset", ChangesetEncoding.changeset(changeset, rows: .window(window, old: old, new: new)))
+      let body = Session.encodeNotification("list/didChange", filtered)
+      windowed[window] = body
+      return body
+    }
+  }
+
   /// Makes `snapshot` the committed state at `version` and enters the change in the history;
   /// returns the subscribers to notify. Must run on ``queue``.
   private func record(
     _ snapshot: ListSnapshot, version: Int, params: JSONValue, changeset: Changeset, base: Committed,
     source: ChangeSource
-  ) -> [SubscriptionGate] {
+  ) -> [ListSubscription] {
     let record = ChangeRecord(before: base.snapshot, after: snapshot, source: source)
     let recordWeight = base.snapshot.retainedWeight(notSharedWith: snapshot)
-    return state.withLock { state -> [SubscriptionGate] in
+    return state.withLock { state -> [ListSubscription] in
       state.committed.snapshot = snapshot
       state.committed.version = version
       state.history.append(
@@ -306,10 +337,11 @@ final class LiveList: Sendable {
   /// from: it receives every later change, through `gate` (which holds them until the answer
   /// describing this state is sent). Must run on ``queue`` so no change slips between the state
   /// and the registration.
-  func subscribe(_ gate: SubscriptionGate) throws(ResponseError) -> Committed {
+  func subscribe(_ gate: SubscriptionGate, window: RowWindow? = nil) throws(ResponseError) -> Committed {
     let result = state.withLock { state -> Committed? in
       guard !state.isDisposed else { return nil }
-      state.subscribers[gate.session.id] = gate
+      let subscription = ListSubscription(gate: gate, window: window, version: state.committed.version)
+      state.subscribers.updateValue(subscription, forKey: gate.session.id)?.retire()
       return state.committed
     }
     guard let result else { throw .unknownList(id) }
@@ -322,7 +354,23 @@ final class LiveList: Sendable {
 
   /// Removes a subscriber. Any thread.
   func unsubscribe(_ sessionID: Int) {
-    _ = state.withLock { $0.subscribers.removeValue(forKey: sessionID) }
+    state.withLock { $0.subscribers.removeValue(forKey: sessionID) }?.retire()
+  }
+
+  /// Moves the window of `session`'s subscription and returns the committed state it starts
+  /// afresh from; -32602 naming `list` without a subscription. Must run on ``queue``.
+  func setWindow(_ window: RowWindow, session: Int) throws(ResponseError) -> Committed {
+    let result = state.withLock { state -> (Committed, Bool)? in
+      guard !state.isDisposed else { return nil }
+      guard let subscription = state.subscribers[session] else { return (state.committed, false) }
+      subscription.setWindow(window, at: state.committed.version)
+      return (state.committed, true)
+    }
+    guard let result else { throw .unknownList(id) }
+    guard result.1 else {
+      throw .invalidParams("list '\(id)' has no subscription from this session", field: "list")
+    }
+    return result.0
   }
 
   /// The params of every change after `version` (each with its `explain` when asked), or

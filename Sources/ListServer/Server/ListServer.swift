@@ -193,7 +193,7 @@ public final class ListServer: Sendable {
           return .failure(.journalFailed(list: id, error))
         }
       }
-      let subscribed = subscriptions.filter { (try? list.subscribe($0.gate)) != nil }
+      let subscribed = subscriptions.filter { (try? list.subscribe($0.gate, window: $0.form.window)) != nil }
       let info = list.info()
       for subscription in subscribed {
         subscription.gate.session.addSubscription(id)

@@ -38,12 +38,19 @@ enum SnapshotForm: Sendable, Equatable {
     self = .window(offset: offset, limit: limit)
   }
 
-  /// Appends `snapshot` (full) or `window` describing `content` to `object`. O(rows carried).
+  /// The window of a windowed subscription, nil for the other forms.
+  var window: RowWindow? {
+    if case .window(let offset, let limit) = self { return RowWindow(offset: offset, limit: limit) }
+    return nil
+  }
+
+  /// Appends `snapshot` (full), or `window`, `sections` and `selection` (a windowed
+  /// subscription), describing `content` to `object`. O(rows carried).
   func append(_ content: ListSnapshot, to object: inout JSONObject) {
     switch self {
     case .full: object.append("snapshot", RowEncoding.snapshot(content))
     case .window(let offset, let limit):
-      object.append("window", .object(WindowEncoding.window(content, offset: offset, limit: limit)))
+      WindowEncoding.appendWindowed(content, window: RowWindow(offset: offset, limit: limit), to: &object)
     case .none: break
     }
   }

@@ -38,4 +38,20 @@ enum WindowEncoding {
       "sections": .array(sections),
     ]
   }
+
+  /// What a windowed subscription starts from: `window` (as `query/window`), `sections` (every
+  /// section with its row count) and `selection`. O(sections + limit · log n + selected).
+  static func appendWindowed(_ snapshot: ListSnapshot, window: RowWindow, to object: inout JSONObject) {
+    object.append("window", .object(Self.window(snapshot, offset: window.offset, limit: window.limit)))
+    object.append(
+      "sections",
+      .array(
+        snapshot.sectionIdentifiers.map { id in
+          var section = RowEncoding.sectionHeader(
+            id: id, header: snapshot.header(ofSection: id), footer: snapshot.footer(ofSection: id))
+          section.append("rows", .int(Int64(snapshot.numberOfItems(inSection: id) ?? 0)))
+          return .object(section)
+        }))
+    object.append("selection", .array(snapshot.selectedItems.map { .string($0) }))
+  }
 }

@@ -427,6 +427,24 @@ def _unsubscribe(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
     assert client.next_notification().method == "list/didCreate"
 
 
+@exercise("list/setWindow")
+def _set_window(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
+    client = connect()
+    todo(client)
+    mirror = listd.WindowedMirror.from_subscribe(client.list_subscribe("todo", window={"offset": 0, "limit": 1}), 1)
+    assert [row["id"] for row in mirror.window_rows] == ["spec"]
+    answer = client.list_set_window("todo", 1, 2)
+    assert [(section["id"], section["rows"]) for section in answer["sections"]] == [("today", 2), ("files", 1)]
+    mirror.apply_set_window(answer, 2)
+    assert [row["id"] for row in mirror.window_rows] == ["code", "src"]
+    client.list_edit("todo", [{"op": "deleteItems", "items": ["spec"]}])
+    notification = client.next_notification("list/didChange")
+    # src shifts from flattened row 2 to 1, still inside [1, 3): it was known, so it does not enter.
+    assert notification.params["changeset"] == {"itemDeletes": [[0, 0, 1]]}
+    mirror.apply(notification)
+    assert mirror.version == 1 and [row["id"] for row in mirror.window_rows] == ["src"]
+
+
 @exercise("list/changesSince")
 def _changes_since(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
     client = connect()

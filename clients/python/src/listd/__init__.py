@@ -6,7 +6,7 @@
         print(client.list_edit("todo", [{"op": "appendItems", "items": [{"id": "b", "text": "Test"}]}])["changeset"])
 
 ``Client`` is synchronous, ``AsyncClient`` its asyncio twin; ``Mirror`` keeps a copy of a list
-current from its ``list/didChange`` notifications; ``Daemon`` starts a private daemon;
+current from its ``list/didChange`` notifications (``WindowedMirror`` a window of it); ``Daemon`` starts a private daemon;
 ``listd.testing`` and the pytest plugin (``listd.pytest_plugin``) help tests.
 """
 
@@ -20,6 +20,7 @@ from .messages import Notification, ServerRequest
 from .mirror import Mirror
 from .requests import Appearance, Content, Edit, SelectionMode, SnapshotForm, TraceLevel
 from .sockets import connect_socket, default_socket_path, peer_uid
+from .windowed import WindowedMirror
 
 __version__ = "0.1.0"
 #: The listd protocol version this client speaks.
@@ -41,6 +42,7 @@ __all__ = [
     "SelectionMode",
     "SnapshotForm",
     "TraceLevel",
+    "WindowedMirror",
     "connect_socket",
     "default_socket_path",
     "find_listd",

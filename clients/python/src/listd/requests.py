@@ -20,6 +20,8 @@ Appearance = Literal["plain", "grouped", "insetGrouped", "sidebar", "sidebarPlai
 SelectionMode = Literal["none", "single", "multiple"]
 TraceLevel = Literal["off", "messages", "verbose"]
 SnapshotForm = Literal["full", "window", "none"]
+#: What a mutation's answer carries of the rows: ``"all"`` (default) or ``"none"`` (the structure only).
+AnswerRows = Literal["all", "none"]
 
 R = TypeVar("R")
 
@@ -101,12 +103,14 @@ class Requests(Generic[R]):
         appearance: Appearance | None = None,
         selection_mode: SelectionMode | None = None,
         content: Content | None = None,
+        rows: AnswerRows | None = None,
         work_done_token: str | int | None = None,
     ) -> R:
         """Creates the list ``list``, owned by this session (it hears the list's user events).
 
         ``content`` is ``{"sections": [{"id", "header"?, "footer"?, "items": [item…]}]}``. Returns
-        ``{list, version: 0, changeset}``, the changeset inserting its sections. Raises
+        ``{list, version: 0, changeset}``, the changeset inserting its sections (``rows="none"``:
+        without their rows, ``{id, header?, footer?, rowCount}`` each). Raises
         ``DuplicateId`` if the id is taken, ``InvalidParams`` naming a bad field."""
         return self._request(
             "list/create",
@@ -117,6 +121,7 @@ class Requests(Generic[R]):
                     "appearance": appearance,
                     "selectionMode": selection_mode,
                     "content": content,
+                    "rows": rows,
                     "workDoneToken": work_done_token,
                 }
             ),
@@ -152,6 +157,7 @@ class Requests(Generic[R]):
         if_version: int | None = None,
         work_done_token: str | int | None = None,
         explain: bool | None = None,
+        rows: AnswerRows | None = None,
     ) -> R:
         """Replaces the whole content of ``list`` (items keep their identity, expansion and selection
         where they stay). Returns ``{list, version, changeset, explain?}``; equal content changes
@@ -167,6 +173,7 @@ class Requests(Generic[R]):
                     "ifVersion": if_version,
                     "workDoneToken": work_done_token,
                     "explain": explain,
+                    "rows": rows,
                 }
             ),
         )
@@ -179,6 +186,7 @@ class Requests(Generic[R]):
         if_version: int | None = None,
         work_done_token: str | int | None = None,
         explain: bool | None = None,
+        rows: AnswerRows | None = None,
     ) -> R:
         """Applies ``edits`` to ``list`` atomically: all of them or, on an error, none.
 
@@ -195,56 +203,60 @@ class Requests(Generic[R]):
                     "ifVersion": if_version,
                     "workDoneToken": work_done_token,
                     "explain": explain,
+                    "rows": rows,
                 }
             ),
         )
 
     def outline_expand(
-        self, list: str, *, item: str | None = None, recursive: bool | None = None, if_version: int | None = None
+        self, list: str, *, item: str | None = None, recursive: bool | None = None, if_version: int | None = None,
+        rows: AnswerRows | None = None,
     ) -> R:
         """Expands ``item`` (its whole subtree with ``recursive=True``), or without ``item`` every item
         with children. Returns ``{list, version, changeset}``."""
         return self._request(
-            "outline/expand", _params({"list": list, "item": item, "recursive": recursive, "ifVersion": if_version})
+            "outline/expand", _params({"list": list, "item": item, "recursive": recursive, "ifVersion": if_version, "rows": rows})
         )
 
     def outline_collapse(
-        self, list: str, *, item: str | None = None, recursive: bool | None = None, if_version: int | None = None
+        self, list: str, *, item: str | None = None, recursive: bool | None = None, if_version: int | None = None,
+        rows: AnswerRows | None = None,
     ) -> R:
         """Collapses ``item`` (its whole subtree with ``recursive=True``), or without ``item`` every item.
         Returns ``{list, version, changeset}``."""
         return self._request(
-            "outline/collapse", _params({"list": list, "item": item, "recursive": recursive, "ifVersion": if_version})
+            "outline/collapse", _params({"list": list, "item": item, "recursive": recursive, "ifVersion": if_version, "rows": rows})
         )
 
     def outline_expand_to_level(
-        self, list: str, level: int, *, section: str | None = None, if_version: int | None = None
+        self, list: str, level: int, *, section: str | None = None, if_version: int | None = None,
+        rows: AnswerRows | None = None,
     ) -> R:
         """Expands the items with children whose level is below ``level`` and collapses the rest (of
         ``section``, or of every section). Returns ``{list, version, changeset}``."""
         return self._request(
             "outline/expandToLevel",
-            _params({"list": list, "level": level, "section": section, "ifVersion": if_version}),
+            _params({"list": list, "level": level, "section": section, "ifVersion": if_version, "rows": rows}),
         )
 
-    def selection_select(self, list: str, items: Sequence[str], *, if_version: int | None = None) -> R:
+    def selection_select(self, list: str, items: Sequence[str], *, if_version: int | None = None, rows: AnswerRows | None = None) -> R:
         """Selects ``items`` as the list's selection mode allows (``single`` replaces the selection).
         Returns ``{list, version, changeset}``; raises ``InvalidEdit`` for a hidden or unselectable
         item or mode ``none``, ``UnknownItem`` for an unknown id."""
-        return self._request("selection/select", _params({"list": list, "items": items, "ifVersion": if_version}))
+        return self._request("selection/select", _params({"list": list, "items": items, "ifVersion": if_version, "rows": rows}))
 
-    def selection_deselect(self, list: str, items: Sequence[str], *, if_version: int | None = None) -> R:
+    def selection_deselect(self, list: str, items: Sequence[str], *, if_version: int | None = None, rows: AnswerRows | None = None) -> R:
         """Deselects ``items``. Returns ``{list, version, changeset}``."""
-        return self._request("selection/deselect", _params({"list": list, "items": items, "ifVersion": if_version}))
+        return self._request("selection/deselect", _params({"list": list, "items": items, "ifVersion": if_version, "rows": rows}))
 
-    def selection_select_all(self, list: str, *, if_version: int | None = None) -> R:
+    def selection_select_all(self, list: str, *, if_version: int | None = None, rows: AnswerRows | None = None) -> R:
         """Selects every visible, selectable item (mode ``multiple`` only). Returns ``{list, version,
         changeset}``."""
-        return self._request("selection/selectAll", _params({"list": list, "ifVersion": if_version}))
+        return self._request("selection/selectAll", _params({"list": list, "ifVersion": if_version, "rows": rows}))
 
-    def selection_deselect_all(self, list: str, *, if_version: int | None = None) -> R:
+    def selection_deselect_all(self, list: str, *, if_version: int | None = None, rows: AnswerRows | None = None) -> R:
         """Clears the selection. Returns ``{list, version, changeset}``."""
-        return self._request("selection/deselectAll", _params({"list": list, "ifVersion": if_version}))
+        return self._request("selection/deselectAll", _params({"list": list, "ifVersion": if_version, "rows": rows}))
 
     def query_sections(self, list: str, *, at_version: int | None = None) -> R:
         """The sections of ``list``: ``{list, version, sections: [{id, index, header?, footer?, items,
@@ -322,8 +334,16 @@ class Requests(Generic[R]):
         [{list, version, info, snapshot?, window?}]}``; from that version on, every change arrives
         as a ``list/didChange`` notification, in order, none skipped (``Mirror.from_subscribe``
         builds a mirror from the answer). ``snapshot``: ``"full"`` (default), ``"window"`` (with
-        ``window={"offset": …, "limit": …}``) or ``"none"``."""
+        ``window={"offset": …, "limit": …}``) or ``"none"``. With ``window`` the subscription is
+        windowed: the entry also carries ``sections`` and ``selection``, and each ``didChange``
+        carries only the window's rows (``WindowedMirror.from_subscribe`` follows it)."""
         return self._request("list/subscribe", _params({"list": list, "snapshot": snapshot, "window": window, "atVersion": at_version}))
+
+    def list_set_window(self, list: str, offset: int, limit: int) -> R:
+        """Moves this session's window over ``list`` (a full subscription becomes windowed) and
+        answers ``{list, version, window, sections, selection}``: the subscription starts afresh
+        at ``version`` (``WindowedMirror.apply_set_window``); later changes follow the answer."""
+        return self._request("list/setWindow", {"list": list, "offset": offset, "limit": limit})
 
     def list_unsubscribe(self, list: str | None = None) -> R:
         """Ends the subscription to ``list``, or without it every subscription of this session."""

@@ -100,12 +100,14 @@ extension TUIApp {
     case .char("e"):
       return [
         .request(
-          .userEvent(what: "expand all"), method: "outline/expand", params: ["list": .string(view.list)])
+          .userEvent(what: "expand all"), method: "outline/expand",
+          params: ["list": .string(view.list), "rows": "none"])
       ]
     case .char("E"):
       return [
         .request(
-          .userEvent(what: "collapse all"), method: "outline/collapse", params: ["list": .string(view.list)])
+          .userEvent(what: "collapse all"), method: "outline/collapse",
+          params: ["list": .string(view.list), "rows": "none"])
       ]
     case .char("/"): overlay = .search("")
     case .char("n"), .char("N"):

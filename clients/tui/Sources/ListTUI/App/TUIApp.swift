@@ -160,6 +160,8 @@ public struct TUIApp: Sendable {
   {
     var params: JSONObject = ["list": .string(view?.list ?? ""), "item": .string(item)]
     for (key, value) in extra { params.append(key, value) }
+    // The view follows the notifications: an expand's answer need not repeat its rows.
+    if method.hasPrefix("outline/") { params.append("rows", "none") }
     return .request(.userEvent(what: what), method: method, params: .object(params))
   }
 }

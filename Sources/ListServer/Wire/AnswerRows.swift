@@ -1,0 +1,24 @@
+// The `rows` member of a mutation: whether its answer's changeset carries the rows (`all`) or only its structure (`none`).
+import JSONRPC
+
+/// What a mutation's answer carries of the rows of its changeset (Protocol/README.md,
+/// "Lean answers"). Subscribers' notifications are not affected.
+enum AnswerRows: String, CaseIterable, Sendable {
+  /// Every row, as the notifications carry them (the default).
+  case all
+  /// No row: runs are `{at, count}`, inserted sections `{id, header?, footer?, rowCount}`.
+  case none
+
+  /// The optional `rows` member of `p` (default `all`); -32602 naming it for another value.
+  init(_ p: Params) throws(ResponseError) {
+    self = try p.optionalEnumeration("rows", as: AnswerRows.self) ?? .all
+  }
+
+  /// The changeset encoding of an answer of this form.
+  var encoding: ChangesetEncoding.Rows {
+    switch self {
+    case .all: .all
+    case .none: .none
+    }
+  }
+}
