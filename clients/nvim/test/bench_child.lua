@@ -78,7 +78,7 @@ local ok, err = pcall(function()
   }
   for _, kind in ipairs({ 'inside', 'outside', 'insert_above' }) do
     local totals, plugin, answered = {}, {}, {}
-    for i = 1, 11 do
+    for i = 1, 7 do
       totals[i], plugin[i], answered[i] = timed(kinds[kind](i))
     end
     figures['change_' .. kind .. '_answer_ms'] = median(answered)
