@@ -271,7 +271,11 @@ local function refresh(view)
           outside = true
         end
       end
-      if outside then
+      if hi - lo > M.max_window then
+        -- Windows too far apart for one subscription window: the first one's rows (the others stay empty).
+        lo, hi = list[1][1], list[1][2]
+      end
+      if outside and not (w.offset == lo and w.limit == math.min(hi - lo, M.max_window)) then
         set_window(view, lo, hi)
       end
       return

@@ -59,6 +59,8 @@ T.case('a 20,000-row list opens with a line per row and only the rows near the w
   T.eq('    Row 1', line(3))
   T.ok(cached_count() < 300, 'rows cached: ' .. cached_count())
   T.eq('', line(5000), 'a row far away is an empty line')
+  local w = T.view().mirror.window
+  T.ok(w and w.offset == 0 and w.limit < 1000, 'a windowed subscription over the rows near the window: ' .. vim.inspect(w))
 end)
 
 T.case('G, gg, a search for a drawn row and a jump to the middle fetch and draw the rows there', function()
@@ -88,7 +90,16 @@ T.case('a change inside the window rewrites its line; one outside changes no dra
   after[1], before[1] = nil, nil -- the title's version
   after[10007], before[10007] = nil, nil
   T.eq(before, after, 'no other line changed')
+  -- Record what the daemon sends: a change far from the window comes without its row.
+  local subscriber = require('listd.session').subscribers.big
+  local on_change, received = subscriber.on_change, {}
+  subscriber.on_change = function(params)
+    received[#received + 1] = params
+    on_change(params)
+  end
   edit('big', { { op = 'updateItems', items = { { id = 'b3', text = 'Changed 3' } } } })
+  subscriber.on_change = on_change
+  T.eq({ { at = { 0, 2 }, count = 1 } }, received[1].changeset.itemReconfigures or received[1].changeset.itemReloads, 'a count, no row')
   T.eq('', line(5), 'the far row stays an empty line')
   T.eq(nil, T.view().mirror:flat_of('b3'), 'and is not kept')
   vim.cmd('normal! gg')
