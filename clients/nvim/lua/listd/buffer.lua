@@ -226,7 +226,12 @@ local function refresh(view)
     if #list == 0 then
       return
     end
-    local keep = keeper(list)
+    local near = keeper(list)
+    local w = model.window
+    -- A windowed subscription keeps its window's rows exact: keep them all (they are not sent again).
+    local function keep(flat)
+      return near(flat) or (w ~= nil and flat >= w.offset and flat < w.offset + w.limit)
+    end
     model:prune(keep)
     local layout = model.layout
     local writes = {}
@@ -260,9 +265,8 @@ local function refresh(view)
       put_lines(buf, first - 1, items)
       i = j
     end
-    if model.window then
+    if w then
       -- Windowed: the subscription's window moves to cover every window's rows and margins.
-      local w = model.window
       local lo, hi = math.huge, -1
       local outside = false
       for _, r in ipairs(list) do
@@ -402,17 +406,27 @@ end
 ---@param view table
 ---@return boolean
 function M.settled(view)
+  return M.unsettled(view) == nil
+end
+
+---What the view still waits for, in words, or nil when it is settled (see M.settled).
+---@param view table
+---@return string|nil
+function M.unsettled(view)
   if not view.mirror or view.draw_pending or view.fetching or view.needs_build then
-    return false
+    return string.format('model %s, draw pending %s, fetching %s, needs build %s', tostring(view.mirror ~= nil),
+      tostring(view.draw_pending), tostring(view.fetching), tostring(view.needs_build))
   end
   for _, r in ipairs(ranges(view)) do
     for flat = r[3], r[4] - 1 do
       if not view.mirror.rows[flat] or not view.drawn[flat] then
-        return false
+        return string.format('row %d (cached %s, drawn %s) of the rows %d…%d a window needs; window %s, %d rows',
+          flat, tostring(view.mirror.rows[flat] ~= nil), tostring(view.drawn[flat] ~= nil), r[3], r[4] - 1,
+          vim.inspect(view.mirror.window), view.mirror.layout.total_rows)
       end
     end
   end
-  return true
+  return nil
 end
 
 -- What each window showing the view looks at: its view, the cursor's line kind, section and row, and the

@@ -26,9 +26,10 @@ end
 -- Waits until the buffer is at `version` (default: its current one) and shows all it should.
 local function settle(version)
   local view = T.view()
-  T.wait(function()
+  local ok = vim.wait(8000, function()
     return (not version or (view.mirror and view.mirror.version >= version)) and buffer.settled(view)
-  end, 'the buffer to settle')
+  end, 10)
+  T.ok(ok, 'the buffer did not settle: ' .. tostring(buffer.unsettled(view)))
 end
 
 local function edit(list, edits)
