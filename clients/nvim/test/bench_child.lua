@@ -1,5 +1,6 @@
 -- The measured Neovim of test/spec/bench_spec.lua: opens a large list, changes it, and writes its figures as JSON.
--- Environment: LISTD_SOCKET, LISTD_NVIM_ROOT, BENCH_LIST (the list), BENCH_ROWS (its rows), BENCH_OUT (the file).
+-- Environment: LISTD_SOCKET, LISTD_NVIM_ROOT, BENCH_LIST (the list), BENCH_ROWS (its rows), BENCH_OUT (the file),
+-- BENCH_EDITS (changes of each kind, default 7).
 local uv = vim.uv or vim.loop
 local list, rows, out = os.getenv('BENCH_LIST'), tonumber(os.getenv('BENCH_ROWS')), os.getenv('BENCH_OUT')
 local figures = {}
@@ -78,7 +79,7 @@ local ok, err = pcall(function()
   }
   for _, kind in ipairs({ 'inside', 'outside', 'insert_above' }) do
     local totals, plugin, answered = {}, {}, {}
-    for i = 1, 7 do
+    for i = 1, tonumber(os.getenv('BENCH_EDITS') or '') or 7 do
       totals[i], plugin[i], answered[i] = timed(kinds[kind](i))
     end
     figures['change_' .. kind .. '_answer_ms'] = median(answered)

@@ -1,6 +1,7 @@
 -- Figures for a large list (issue 15): a list of LISTD_BENCH_ROWS rows (default 1,000,000) made with listctl; a
 -- separate headless Neovim (test/bench_child.lua) opens it and takes changes; its RSS beside an empty Neovim's,
 -- both measured in this run. Prints the figures (never a timed assertion); checks only that it all worked.
+-- LISTD_BENCH_EDITS: changes of each kind measured (default 3, the median printed).
 local T = dofile(os.getenv('LISTD_NVIM_ROOT') .. '/test/helpers.lua')
 
 local rows = tonumber(os.getenv('LISTD_BENCH_ROWS') or '') or 1000000
@@ -71,6 +72,7 @@ T.case(string.format('a %d-row list: open, changes, scrolling and memory (figure
     "nvim --headless -u NONE -i NONE -n --cmd 'set rtp^=%s' -c 'luafile %s' >%s 2>&1",
     plugin, T.root .. '/test/bench_child.lua', child) }, {
     LISTD_SOCKET = T.socket, BENCH_LIST = 'big', BENCH_ROWS = tostring(rows), BENCH_OUT = out,
+    BENCH_EDITS = os.getenv('LISTD_BENCH_EDITS') or '3',
   })
   local empty_after_kb = rss_kb(vim.fn.jobpid(empty))
   vim.fn.jobstop(empty)
