@@ -76,8 +76,15 @@ local ok, err = pcall(function()
     insert_above = function(i)
       return { { op = 'insertItems', before = 'i1', items = { { id = 'new' .. i, text = 'New ' .. i } } } }
     end,
+    insert_10000_above = function(i)
+      local items = {}
+      for k = 1, 10000 do
+        items[k] = { id = 'many' .. i .. '-' .. k, text = 'Many ' .. k }
+      end
+      return { { op = 'insertItems', before = 'i1', items = items } }
+    end,
   }
-  for _, kind in ipairs({ 'inside', 'outside', 'insert_above' }) do
+  for _, kind in ipairs({ 'inside', 'outside', 'insert_above', 'insert_10000_above' }) do
     local totals, plugin, answered = {}, {}, {}
     for i = 1, tonumber(os.getenv('BENCH_EDITS') or '') or 7 do
       totals[i], plugin[i], answered[i] = timed(kinds[kind](i))

@@ -223,6 +223,7 @@ local function refresh(view)
       return
     end
     local list = ranges(view)
+    view.ranges_key = vim.inspect(list)
     if #list == 0 then
       return
     end
@@ -397,9 +398,14 @@ end
 ---Draws what windows near the view's rows need now (after scrolling, resizing).
 ---@param view table
 function M.refresh(view)
-  if view.mirror and not view.draw_pending then
-    schedule_draw(view)
+  if not view.mirror or view.draw_pending or not api.nvim_buf_is_loaded(view.buf) then
+    return
   end
+  local ok, list = pcall(ranges, view)
+  if ok and vim.inspect(list) == view.ranges_key then
+    return -- the windows show the same rows: nothing to draw or fetch
+  end
+  schedule_draw(view)
 end
 
 ---Whether the view shows all it should: no draw or fetch pending, every row near a window cached and drawn.
@@ -896,7 +902,7 @@ local function start_poll()
           for _, r in ipairs(list) do
             for flat = r[3], r[4] - 1 do
               if not view.mirror.rows[flat] or not view.drawn[flat] then
-                M.refresh(view)
+                schedule_draw(view)
                 break
               end
             end

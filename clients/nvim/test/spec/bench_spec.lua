@@ -83,7 +83,7 @@ T.case(string.format('a %d-row list: open, changes, scrolling and memory (figure
   figures.rss_empty_kb = math.max(empty_kb or 0, empty_after_kb or 0)
   T.out(string.format('  plugin %s', plugin))
   T.out(string.format('  open: %.0f ms (%d lines)', figures.open_ms, figures.lines))
-  for _, kind in ipairs({ 'inside', 'outside', 'insert_above' }) do
+  for _, kind in ipairs({ 'inside', 'outside', 'insert_above', 'insert_10000_above' }) do
     T.out(string.format('  change %s the window (medians): the plugin %.1f ms (applying and drawing); end to end %.1f ms, of which the daemon answering the edit %.1f ms',
       (kind:gsub('_', ' ')), figures['change_' .. kind .. '_plugin_ms'], figures['change_' .. kind .. '_ms'], figures['change_' .. kind .. '_answer_ms']))
   end
