@@ -230,6 +230,9 @@ function M.compute(old, changeset, cached)
       mismatch('section insert without section')
     end
     local value = insert.section
+    if value.rows == nil and is_int(value.rowCount) then
+      value.rows = {} -- a lean changeset's section: its count only
+    end
     if type(value.id) ~= 'string' or type(value.rows) ~= 'table' then
       mismatch('section without id or rows: %s', vim.inspect(value))
     end
