@@ -49,6 +49,25 @@ local ok, err = pcall(function()
   collectgarbage()
   figures.rss_open_kb = rss_kb()
 
+  -- A plugin without view.stats (an older one): time its change handler and its draws from outside.
+  if not view.stats then
+    local stats = { changes = 0, change_ns = 0, draws = 0, draw_ns = 0 }
+    local subscriber = require('listd.session').subscribers[list]
+    local on_change, draw = subscriber.on_change, buffer.draw
+    subscriber.on_change = function(...)
+      local t0 = uv.hrtime()
+      on_change(...)
+      stats.change_ns = stats.change_ns + uv.hrtime() - t0
+    end
+    buffer.draw = function(...)
+      local t0 = uv.hrtime()
+      draw(...)
+      stats.draw_ns = stats.draw_ns + uv.hrtime() - t0
+    end
+    figures.timed_from_outside = true
+    view.stats = stats
+  end
+
   -- Changes by another client: each edit, until the buffer has drawn its version.
   local other = assert(rpc.connect(os.getenv('LISTD_SOCKET'), {}))
   assert(rpc.initialize(other))
