@@ -35,8 +35,10 @@ function M.select()
   session.request(method, { list = view.list, item = row.id }, report)
 end
 
+-- The answer's rows are left out (`rows: "none"`): the buffer follows the notifications, and expanding a
+-- node of 100,000 children would otherwise answer all of them.
 local function outline(method, view, item, recursive)
-  local params = { list = view.list, item = item }
+  local params = { list = view.list, item = item, rows = 'none' }
   if recursive then
     params.recursive = true
   end

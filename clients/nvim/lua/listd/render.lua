@@ -111,6 +111,20 @@ local function title(b, mirror, info, status)
   end
 end
 
+local function header_line(b, section)
+  b:line('h:' .. section.id)
+  if section.header then
+    b:put('§ ' .. flat(section.header), 'ListdHeader')
+  else
+    b:put('§ ' .. section.id, 'ListdSectionId')
+  end
+end
+
+local function footer_line(b, section)
+  b:line('f:' .. section.id)
+  b:put('  ⌊ ' .. flat(section.footer), 'ListdFooter')
+end
+
 local function row_line(b, row, selected)
   b:line('i:' .. row.id)
   b.rows[#b.lines] = row
@@ -150,21 +164,50 @@ function M.render(mirror, info, status)
     return b
   end
   for _, section in ipairs(mirror.sections) do
-    b:line('h:' .. section.id)
-    if section.header then
-      b:put('§ ' .. flat(section.header), 'ListdHeader')
-    else
-      b:put('§ ' .. section.id, 'ListdSectionId')
-    end
+    header_line(b, section)
     for _, row in ipairs(section.rows) do
       row_line(b, row, mirror.selection[row.id] == true)
     end
     if section.footer then
-      b:line('f:' .. section.id)
-      b:put('  ⌊ ' .. flat(section.footer), 'ListdFooter')
+      footer_line(b, section)
     end
   end
   return b
+end
+
+-- One line built alone: its text and highlights {col, end_col, group}.
+local function one(fn, ...)
+  local b = builder()
+  fn(b, ...)
+  local spans = {}
+  for _, h in ipairs(b.highlights) do
+    spans[#spans + 1] = { h[2], h[3], h[4] }
+  end
+  return b.lines[1], spans
+end
+
+---The title line of a list at `version` (nil before its first snapshot).
+---@return string text
+---@return table spans {{col, end_col, group}}
+function M.title_line(list, version, info, status)
+  return one(title, version and { list = list, version = version } or nil, info or { list = list }, status)
+end
+
+---The line of a row.
+---@return string text
+---@return table spans
+function M.row_line(row, selected)
+  return one(row_line, row, selected)
+end
+
+---The header line of a section `{id, header?}`.
+function M.header_line(section)
+  return one(header_line, section)
+end
+
+---The footer line of a section `{id, footer}`.
+function M.footer_line(section)
+  return one(footer_line, section)
 end
 
 return M

@@ -61,6 +61,16 @@ function M.topline(old, new, topline, lnum, height, scrolloff)
       break
     end
   end
+  return M.settle(top, lnum, height, scrolloff, count)
+end
+
+---The top line once the window scrolls as little as shows the cursor line `lnum` (with 'scrolloff'), for a
+---top line `top` kept on its text; a buffer of `count` lines that fits the window is shown whole.
+---@return integer topline
+function M.settle(top, lnum, height, scrolloff, count)
+  if count <= height then
+    return 1
+  end
   local so = math.max(0, math.min(scrolloff, math.floor((height - 1) / 2)))
   if lnum - so < top then
     top = lnum - so

@@ -52,4 +52,15 @@ final class NeovimPluginTests: XCTestCase {
   func testMirrorProperty() throws {
     try SpecRunner.run("mirror", socket: true, file: #filePath, line: #line)
   }
+
+  /// A list larger than the window: a line per row, only the rows near the window drawn; G, gg and search;
+  /// changes inside and outside the window; the view stays on its rows; exactness against query/window.
+  func testLargeListWindow() throws {
+    try SpecRunner.run("window", socket: true, file: #filePath, line: #line)
+  }
+
+  /// The figures of a 1,000,000-row list (open, changes, G, RSS beside an empty nvim), printed, not asserted.
+  func testLargeListFigures() throws {
+    try SpecRunner.run("bench", socket: true, timeout: 1500, echo: true, file: #filePath, line: #line)
+  }
 }

@@ -28,10 +28,12 @@ enum SpecRunner {
   }
 
   /// Runs `spec/NAME_spec.lua`; with `socket`, against a fresh `listd --listen … --stay --demo`.
-  /// Fails with nvim's whole output unless every case passed.
-  static func run(_ name: String, socket: Bool, timeout: TimeInterval = 120, file: StaticString, line: UInt)
-    throws
-  {
+  /// Fails with nvim's whole output unless every case passed; with `echo`, prints the output anyway
+  /// (a spec that reports figures).
+  static func run(
+    _ name: String, socket: Bool, timeout: TimeInterval = 120, echo: Bool = false, file: StaticString,
+    line: UInt
+  ) throws {
     guard let nvim = neovim else {
       XCTFail(
         "nvim is not installed: run script/test (the README's test command), which installs Neovim from Debian",
@@ -89,6 +91,7 @@ enum SpecRunner {
     let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     let summary =
       text.split(separator: "\n").last { $0.contains(" cases, ") }.map(String.init) ?? "no summary"
+    if echo { print(text) }
     if timedOut {
       XCTFail("\(name)_spec timed out after \(Int(timeout)) s:\n\(text)", file: file, line: line)
     } else if process.terminationStatus != 0 || !summary.contains(" cases, 0 failed") {

@@ -37,7 +37,7 @@ end
 
 T.case('the demo’s live list: a job that finishes moves down, the list stays shown whole', function()
   vim.cmd('Listd open live')
-  local running = T.view().mirror.sections[1].rows[1].id
+  local running = T.view().mirror:row_at(0).id
   T.goto_item(running)
   T.ok(#T.lines() < vim.api.nvim_win_get_height(0), 'the list fits the window')
   local from = vim.fn.line('.')
