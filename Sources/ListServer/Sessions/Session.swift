@@ -93,6 +93,11 @@ final class Session: Sendable {
     state.withLock { $0.pendingChanges[list] != nil }
   }
 
+  /// The lists this session has changes queued on. O(those lists).
+  var listsWithPendingChanges: [String] {
+    state.withLock { Array($0.pendingChanges.keys) }
+  }
+
   // MARK: - Sending
 
   /// Encodes a notification once, for sending the same bytes to many sessions.
