@@ -22,8 +22,10 @@ let package = Package(
     .target(name: "JSON"),
     // Pure value types: snapshots, outlines, selection, payloads, changesets and the diff.
     .target(name: "ListModel", dependencies: ["JSON"]),
+    // <sys/epoll.h>, which Swift's Glibc module leaves out (a system header, no code of its own).
+    .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
     // LSP framing, JSON-RPC messages, a duplex connection over file descriptors, the Unix socket transport.
-    .target(name: "JSONRPC", dependencies: ["JSON"]),
+    .target(name: "JSONRPC", dependencies: ["JSON", "CEpoll"]),
     // The daemon's logic: registry, sessions, handlers, subscriptions, demo lists.
     .target(name: "ListServer", dependencies: ["JSON", "JSONRPC", "ListModel"]),
     // The commit the binaries are built from: BuildCommit.swift, written at build time by the plugin below.

@@ -111,9 +111,31 @@ extension ListClient {
     return try await call("list/claim", .object(params))["owner"] ?? .null
   }
 
-  /// `list/all`: the `info` of every list.
-  public func all() async throws -> [JSONValue] {
-    try await call("list/all", [:])["lists"]?.arrayValue ?? []
+  /// `list/all` page by page (`pageSize` lists a request, so no answer grows with the number
+  /// of lists): the `info` of every list, in creation order. A list disposed while the pages
+  /// are read may move one still unread into a page already read (it is then missed).
+  public func all(pageSize: Int = 1_000) async throws -> [JSONValue] {
+    var lists: [JSONValue] = []
+    try await forEachPage(pageSize: pageSize) { lists += $0 }
+    return lists
+  }
+
+  /// `list/all {offset, limit}`: the `info` of the lists at `offset..<offset+limit` in creation
+  /// order, and how many lists there are.
+  public func lists(offset: Int = 0, limit: Int) async throws -> (lists: [JSONValue], total: Int) {
+    let answer = try await call("list/all", ["offset": .int(Int64(offset)), "limit": .int(Int64(limit))])
+    return (answer["lists"]?.arrayValue ?? [], Int(answer["total"]?.intValue ?? 0))
+  }
+
+  /// Calls `body` with each page of `list/all` in turn (see ``all(pageSize:)``).
+  public func forEachPage(pageSize: Int = 1_000, _ body: ([JSONValue]) throws -> Void) async throws {
+    var offset = 0
+    while true {
+      let (page, total) = try await lists(offset: offset, limit: pageSize)
+      try body(page)
+      offset += page.count
+      if page.isEmpty || offset >= total { return }
+    }
   }
 
   /// `list/info`; with `atVersion`, the list's version, selection mode and counts of then

@@ -11,18 +11,21 @@ extension Command {
     switches: ["--ids"], positionals: 0...0
   ) {
     context in
-    let lists = try await context.client.all()
-    if context.json { return printJSON(["lists": .array(lists)]) }
-    if context.arguments.has("--ids") {
-      for info in lists { print(info["list"]?.stringValue ?? "?") }
-      return
-    }
-    for info in lists {
-      let id = info["list"]?.stringValue ?? "?"
-      let version = info["version"]?.intValue ?? 0
-      let rows = info["rows"]?.intValue ?? 0
-      let title = info["title"]?.stringValue ?? id
-      print("\(id)  v\(version)  \(rows) rows  \(info["appearance"]?.stringValue ?? "")  '\(title)'")
+    if context.json { return printJSON(["lists": .array(try await context.client.all())]) }
+    let ids = context.arguments.has("--ids")
+    // Page by page: the lines of each page are printed before the next is asked for.
+    try await context.client.forEachPage { page in
+      for info in page {
+        let id = info["list"]?.stringValue ?? "?"
+        if ids {
+          print(id)
+          continue
+        }
+        let version = info["version"]?.intValue ?? 0
+        let rows = info["rows"]?.intValue ?? 0
+        let title = info["title"]?.stringValue ?? id
+        print("\(id)  v\(version)  \(rows) rows  \(info["appearance"]?.stringValue ?? "")  '\(title)'")
+      }
     }
   }
 

@@ -25,13 +25,15 @@ enum DaemonBenchmarks {
       ratio = figure ÷ baseline (both measured in this run); 'exp' says whether the expectation holds.
 
       """)
-    // LISTD_BENCH_ONLY=memory|queries|replace|expand|state runs one group (for a profiler).
+    // LISTD_BENCH_ONLY=memory|queries|replace|expand|state|connections|lists runs one group (for a profiler).
     let only = ProcessInfo.processInfo.environment["LISTD_BENCH_ONLY"]
     if only == nil || only == "memory" { memory(daemon, options) }
     if only == nil || only == "queries" { smallQueries(daemon, options) }
     if only == nil || only == "replace" { replaces(daemon, options) }
     if only == nil || only == "expand" { expandBytes(daemon, options) }
     if only == nil || only == "state" { durability(daemon, options) }
+    if only == nil || only == "connections" { ConnectionBenchmarks.connections(daemon, options) }
+    if only == nil || only == "lists" { ConnectionBenchmarks.manyLists(daemon, options) }
   }
 
   // MARK: - RSS

@@ -5,6 +5,9 @@ import Foundation
 import JSONRPC
 import ListServer
 
+// Few malloc arenas, so many small lists do not leave RSS stranded in many (MemoryTrim.swift).
+MemoryTrim.limitArenas()
+
 // SIGTERM and SIGINT are blocked in every thread (threads inherit the mask, so this comes before
 // any thread is started) and taken by the main thread with sigwait at the end of this file: a
 // signal sent at any moment is handled, never lost and never fatal. (Dispatch signal sources

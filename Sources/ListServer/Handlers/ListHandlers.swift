@@ -24,16 +24,28 @@ enum ListHandlers {
     },
   ]
 
-  /// `list/all`: after this session's requests still queued on any list, so it sees their effect.
+  /// `list/all {offset?, limit?}` → `{lists, total}`: the lists in creation order, paged;
+  /// after this session's requests still queued on any list, so it sees their effect.
+  /// O(page + lists this session has changes queued on).
   static func all(_ context: HandlerContext, _ request: IncomingRequest) throws {
-    try request.params.requireKnown([])
+    let p = request.params
+    try p.requireKnown(["offset", "limit"])
+    let offset = try p.optionalInt("offset") ?? 0
+    guard offset >= 0 else { throw p.invalid("offset", "must be 0 or more, got \(offset)") }
+    let max = context.options.maxWindow
+    let limit = try p.optionalInt("limit")
+    if let limit, limit < 0 || limit > max {
+      throw p.invalid("limit", "must be between 0 and \(max), got \(limit)")
+    }
     let group = DispatchGroup()
-    for list in context.registry.lists where context.session.hasPendingChange(list.id) {
+    for id in context.session.listsWithPendingChanges {
+      guard let list = try? context.registry.list(id) else { continue }
       group.enter()
       list.queue.async { group.leave() }
     }
     group.notify(queue: .global()) {
-      request.respond(["lists": .array(context.registry.lists.map { $0.info() })])
+      let (page, total) = context.registry.lists(offset: offset, limit: limit ?? .max)
+      request.respond(["lists": .array(page.map { $0.info() }), "total": .int(Int64(total))])
     }
   }
 

@@ -7,8 +7,8 @@ import Synchronization
 final class ListRegistry: Sendable {
   private struct State {
     var lists: [String: LiveList] = [:]
-    /// List ids in creation order, so `list/all` answers in a stable order.
-    var order: [String] = []
+    /// The lists in creation order, so `list/all` answers in a stable order and pages in O(page).
+    var order: [LiveList] = []
     var sessions: [Int: Session] = [:]
     /// Sessions subscribed to every list, present and future.
     var allSubscribers: [Int: AllListsSubscription] = [:]
@@ -24,7 +24,17 @@ final class ListRegistry: Sendable {
 
   /// Every list, in creation order. O(lists).
   var lists: [LiveList] {
-    state.withLock { state in state.order.compactMap { state.lists[$0] } }
+    state.withLock { $0.order }
+  }
+
+  /// The lists at `offset..<offset+limit` in creation order (fewer at the end), and how many
+  /// lists there are. O(limit).
+  func lists(offset: Int, limit: Int) -> (page: [LiveList], total: Int) {
+    state.withLock { state in
+      let start = min(offset, state.order.count)
+      let end = start + min(limit, state.order.count - start)
+      return (Array(state.order[start..<end]), state.order.count)
+    }
   }
 
   /// Registers a new list, or throws -32013 if the id is taken. Returns the subscriptions to all
@@ -33,7 +43,7 @@ final class ListRegistry: Sendable {
     let subscribers = state.withLock { state -> [AllListsSubscription]? in
       guard state.lists[list.id] == nil else { return nil }
       state.lists[list.id] = list
-      state.order.append(list.id)
+      state.order.append(list)
       return Array(state.allSubscribers.values)
     }
     guard let subscribers else { throw .duplicateList(list.id) }
@@ -45,7 +55,7 @@ final class ListRegistry: Sendable {
     state.withLock { state in
       guard state.lists[list.id] === list else { return }
       state.lists[list.id] = nil
-      state.order.removeAll { $0 == list.id }
+      state.order.removeAll { $0 === list }
     }
   }
 
@@ -55,7 +65,7 @@ final class ListRegistry: Sendable {
   func subscribeToAll(_ subscription: AllListsSubscription) -> [LiveList] {
     let lists = state.withLock { state in
       state.allSubscribers[subscription.gate.session.id] = subscription
-      return state.order.compactMap { state.lists[$0] }
+      return state.order
     }
     if subscription.gate.session.isDetached { unsubscribeFromAll(subscription.gate.session) }
     return lists

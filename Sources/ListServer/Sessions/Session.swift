@@ -138,6 +138,11 @@ final class Session: Sendable {
     notify("list/resync", ["list": .string(list), "version": .int(Int64(version))])
   }
 
+  /// The lists this session has changes queued on. O(those lists).
+  var listsWithPendingChanges: [String] {
+    state.withLock { Array($0.pendingChanges.keys) }
+  }
+
   // MARK: - Sending
 
   /// Encodes a notification once, for sending the same bytes to many sessions.
