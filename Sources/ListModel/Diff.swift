@@ -162,13 +162,13 @@ private struct Differ {
   }
 
   /// Whether two stores of snapshots sharing an id table show the same thing — same header,
-  /// footer, nodes (ids, outline positions, expansion, payloads) and no new reload or
+  /// footer, kind, header mode, nodes (ids, outline positions, expansion, payloads) and no new reload or
   /// reconfigure mark — so the section has nothing to report: content rebuilt equal (a replace
   /// with what the list already holds) costs one pass comparing the node arrays, not a diff.
   /// Payloads compare by reference first, then by content. O(nodes); stops at the first difference.
   static func sameContents(_ a: SectionStore, _ b: SectionStore) -> Bool {
     guard a.nodes.count == b.nodes.count, a.header == b.header, a.footer == b.footer,
-      b.mark == a.mark || b.mark == 0
+      a.kind == b.kind, a.headerMode == b.headerMode, b.mark == a.mark || b.mark == 0
     else { return false }
     return a.nodes.withUnsafeBufferPointer { x in
       b.nodes.withUnsafeBufferPointer { y in
