@@ -544,7 +544,10 @@ final class LiveList: Sendable {
       guard !state.isDisposed else { return nil }
       state.isDisposed = true
       state.history.removeAll()
-      defer { state.subscribers = [:] }
+      defer {
+        for subscription in state.subscribers.values { subscription.retire() }  // no catch-up after didDispose
+        state.subscribers = [:]
+      }
       return (state.committed.version, state.subscribers.values.map(\.session))
     }
     guard let result else { throw .unknownList(id) }

@@ -51,7 +51,12 @@ final class Session: Sendable {
   /// and undoes it if set: the detach either saw the registration or set the flag before the
   /// check, so a session that closes mid-request is never kept alive (with its descriptors).
   var isDetached: Bool { state.withLock { $0.isDetached } }
-  func markDetached() { state.withLock { $0.isDetached = true } }
+  func markDetached() {
+    state.withLock { state in
+      state.isDetached = true
+      state.behind = [:]  // nothing more to catch up (and no cycle through the subscriptions)
+    }
+  }
 
   var sentExit: Bool { state.withLock { $0.sentExit } }
   func markSentExit() { state.withLock { $0.sentExit = true } }
