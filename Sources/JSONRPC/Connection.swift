@@ -700,6 +700,9 @@ public final class Connection: ChannelHandler, @unchecked Sendable {
       if count > 0 {
         handle(UnsafeRawBufferPointer(rebasing: context.buffer[0..<count]), parser: &context.parser)
         if state.withLock({ $0.closed || $0.stopRequested }) { break }
+        // A short read took what there was: no second read just to hear EAGAIN (the channel is
+        // re-armed level-triggered, so bytes that arrive meanwhile fire at once).
+        if count < context.buffer.count { break }
         continue
       }
       if count == 0 {

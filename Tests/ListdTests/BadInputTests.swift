@@ -127,7 +127,7 @@ final class BadInputTests: XCTestCase {
         "list/info", ["list": "l", "extra": 1], .invalidParams, data: ["field": "extra"], mentions: ["extra"]),
       Case(
         "list/all", ["old": []], .invalidParams, data: ["field": "old"],
-        mentions: [#""old" is not a known field here (this takes no fields)"#]),
+        mentions: [#""old" is not a known field here (expected one of "offset", "limit")"#]),
       Case(
         "list/edit", ["list": "l", "edits": "nope"], .invalidParams, data: ["field": "edits"],
         mentions: ["edits", "nope"]),
