@@ -197,11 +197,14 @@ T.case('property: after random edits and scrolling, the buffer equals query/wind
       applied = applied + 1
     end
     if step % 5 == 0 then
-      -- Scroll somewhere, as a user would while the list changes.
-      vim.api.nvim_win_set_cursor(0, { math.random(vim.api.nvim_buf_line_count(0)), 0 })
+      -- Scroll somewhere, as a user would while the list changes: often to the small sections around the
+      -- base one, where outline items move with their children.
+      local count = vim.api.nvim_buf_line_count(0)
+      local lnum = math.random() < 0.5 and math.random(count) or (math.random() < 0.5 and math.random(math.min(count, 60)) or math.max(1, count - math.random(0, 80)))
+      vim.api.nvim_win_set_cursor(0, { lnum, 0 })
       vim.cmd('normal! zz')
     end
-    if step % 25 == 0 then
+    if step % 5 == 0 then
       check(step, seed)
     end
   end
