@@ -99,7 +99,7 @@ end
 
 ---Maps `changeset` over `old` (a listd.layout). `cached` (flattened row → row) lets reloads be checked
 ---against the rows the client has. Raises a mismatch (see M.try in listd.window) when it does not fit.
----@return table map {new = layout, ops, updated = {[old flat] = row}, stale = {[old flat] = true}, arrived = {[new flat] = row}, new_of_old(flat), in_place(flat), touched = {[new section] = true}}
+---@return table map {new = layout, ops, updated = {[old flat] = row}, is_stale(old flat), arrived = {[new flat] = row}, new_of_old(flat), in_place(flat), touched = {[new section] = true}}
 function M.compute(old, changeset, cached)
   if type(changeset) ~= 'table' then
     mismatch('changeset is not an object')
@@ -136,7 +136,7 @@ function M.compute(old, changeset, cached)
       footer = optional_string(reload.footer, 'footer'),
     }
   end
-  local updated, stale = {}, {}
+  local updated, stale = {}, {} -- stale: runs {first, n} of old flattened rows changed outside the window
   for _, key in ipairs({ 'itemReloads', 'itemReconfigures' }) do
     for _, update in ipairs(entries(key)) do
       local s, start, rows, n = run(update)
@@ -144,8 +144,8 @@ function M.compute(old, changeset, cached)
         mismatch('row update at [%d, %d] is out of range', s, start)
       end
       local first = old.first_row[s + 1] + start
-      for offset = 1, rows and 0 or n do
-        stale[first + offset - 1] = true -- changed, and outside the window: what we have of it is stale
+      if not rows then
+        stale[#stale + 1] = { first, n } -- changed, and outside the window: what we have of it is stale
       end
       for offset, row in ipairs(rows or {}) do
         local have = cached[first + offset - 1]
@@ -485,7 +485,14 @@ function M.compute(old, changeset, cached)
     new = new,
     ops = ops,
     updated = updated,
-    stale = stale,
+    is_stale = function(flat)
+      for _, run in ipairs(stale) do
+        if flat >= run[1] and flat < run[1] + run[2] then
+          return true
+        end
+      end
+      return false
+    end,
     arrived = arrived,
     moves = moves,
     touched = touched,

@@ -77,7 +77,7 @@ function Model:apply_did_change(params)
   -- Every payload the change carries is kept for now; the buffer keeps those near its windows.
   local rows = {}
   for flat, row in pairs(self.rows) do
-    local to = not map.stale[flat] and map.new_of_old(flat)
+    local to = not map.is_stale(flat) and map.new_of_old(flat)
     if to then
       rows[to] = map.updated[flat] or row
     end
