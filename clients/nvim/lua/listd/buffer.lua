@@ -963,6 +963,10 @@ local function attach(buf, list)
         end)
       end
     end,
+    -- The daemon ended the subscription (this client fell too far behind): subscribe again.
+    on_resync = function()
+      M.subscribe(view)
+    end,
     on_close = function()
       view.status = 'disconnected'
       schedule_draw(view)

@@ -99,7 +99,7 @@ end
 
 ---Maps `changeset` over `old` (a listd.layout). `cached` (flattened row → row) lets reloads be checked
 ---against the rows the client has. Raises a mismatch (see M.try in listd.window) when it does not fit.
----@return table map {new = layout, ops, updated = {[old flat] = row}, stale = {[old flat] = true}, arrived = {[new flat] = row}, new_of_old(flat), in_place(flat), touched = {[new section] = true}}
+---@return table map {new = layout, ops, updated = {[old flat] = row}, is_stale(old flat), arrived = {[new flat] = row}, new_of_old(flat), in_place(flat), touched = {[new section] = true}}
 function M.compute(old, changeset, cached)
   if type(changeset) ~= 'table' then
     mismatch('changeset is not an object')
@@ -136,7 +136,7 @@ function M.compute(old, changeset, cached)
       footer = optional_string(reload.footer, 'footer'),
     }
   end
-  local updated, stale = {}, {}
+  local updated, stale = {}, {} -- stale: runs {first, n} of old flattened rows changed outside the window
   for _, key in ipairs({ 'itemReloads', 'itemReconfigures' }) do
     for _, update in ipairs(entries(key)) do
       local s, start, rows, n = run(update)
@@ -144,8 +144,8 @@ function M.compute(old, changeset, cached)
         mismatch('row update at [%d, %d] is out of range', s, start)
       end
       local first = old.first_row[s + 1] + start
-      for offset = 1, rows and 0 or n do
-        stale[first + offset - 1] = true -- changed, and outside the window: what we have of it is stale
+      if not rows then
+        stale[#stale + 1] = { first, n } -- changed, and outside the window: what we have of it is stale
       end
       for offset, row in ipairs(rows or {}) do
         local have = cached[first + offset - 1]
@@ -158,48 +158,64 @@ function M.compute(old, changeset, cached)
   end
 
   -- 2. Removals in old coordinates: rows (moved ones noted with their destination), then sections.
-  local removed, moved_from = {}, {} -- per old section (1-based): {[row] = true}, {[row] = {section0, at}}
-  local placements = {} -- per new section (0-based): {{at, row?, from?}}
-  local function remove(s, r)
-    if s < 0 or s >= old_count or r < 0 or r >= olds[s + 1].count then
-      mismatch('old index path [%d, %d] is out of range', s, r)
+  -- Per old section (1-based): runs {r, n, to = {section0, at}?} of removed rows (`to`: moved there).
+  local removals = {}
+  local placements = {} -- per new section (0-based): runs {at, n, rows?} of rows placed at consecutive indexes
+  local function remove(s, r, n, to)
+    if s < 0 or s >= old_count or r < 0 or r + n > olds[s + 1].count then
+      mismatch('old index path [%d, %d] is out of range', s, r + n - 1)
     end
-    removed[s + 1] = removed[s + 1] or {}
-    if removed[s + 1][r] then
-      mismatch('old index path [%d, %d] is removed twice', s, r)
-    end
-    removed[s + 1][r] = true
+    local list = removals[s + 1] or {}
+    removals[s + 1] = list
+    list[#list + 1] = { r = r, n = n, to = to }
   end
   for _, delete in ipairs(entries('itemDeletes')) do
     local n = ints(delete, 3, 'itemDeletes')
     if n[3] <= 0 then
       mismatch('empty item delete')
     end
-    for r = n[2], n[2] + n[3] - 1 do
-      remove(n[1], r)
-    end
+    remove(n[1], n[2], n[3])
   end
   for _, move in ipairs(entries('itemMoves')) do
     local n = ints(move, 5, 'itemMoves')
     if n[5] <= 0 then
       mismatch('empty item move')
     end
-    for offset = 0, n[5] - 1 do
-      remove(n[1], n[2] + offset)
-      moved_from[n[1] + 1] = moved_from[n[1] + 1] or {}
-      moved_from[n[1] + 1][n[2] + offset] = { n[3], n[4] + offset }
-      placements[n[3]] = placements[n[3]] or {}
-      table.insert(placements[n[3]], { at = n[4] + offset, from = old.first_row[n[1] + 1] + n[2] + offset })
-    end
+    remove(n[1], n[2], n[5], { n[3], n[4] })
+    local list = placements[n[3]] or {}
+    placements[n[3]] = list
+    list[#list + 1] = { at = n[4], n = n[5] }
   end
-  local removed_sorted = {}
-  for s, set in pairs(removed) do
-    local list = {}
-    for r in pairs(set) do
-      list[#list + 1] = r
+  -- Sorted, not overlapping; `starts` and `upto` (rows removed up to each run's end) for binary searches.
+  local removed_count, starts, upto = {}, {}, {}
+  for s, list in pairs(removals) do
+    table.sort(list, function(a, b)
+      return a.r < b.r
+    end)
+    local st, up, total = {}, {}, 0
+    for i, run in ipairs(list) do
+      if i > 1 and list[i - 1].r + list[i - 1].n > run.r then
+        mismatch('old index path [%d, %d] is removed twice', s - 1, run.r)
+      end
+      total = total + run.n
+      st[i], up[i] = run.r, total
     end
-    table.sort(list)
-    removed_sorted[s] = list
+    removed_count[s], starts[s], upto[s] = total, st, up
+  end
+  -- The removal run holding old row r of section s (1-based), if any, and the rows removed before r.
+  local function removal(s, r)
+    if not starts[s] then
+      return nil, 0
+    end
+    local i = count_le(starts[s], r)
+    if i == 0 then
+      return nil, 0
+    end
+    local run = removals[s][i]
+    if r < run.r + run.n then
+      return run, upto[s][i] - run.n + (r - run.r)
+    end
+    return nil, upto[s][i]
   end
   local gone, moved_section = {}, {}
   for _, delete in ipairs(entries('sectionDeletes')) do
@@ -256,7 +272,7 @@ function M.compute(old, changeset, cached)
       id = s.id,
       header = s.header,
       footer = s.footer,
-      count = s.count - (removed_sorted[i] and #removed_sorted[i] or 0),
+      count = s.count - (removed_count[i] or 0),
       old = i,
     }
     if reload then
@@ -305,14 +321,13 @@ function M.compute(old, changeset, cached)
   -- 4. Inserted and moved rows at their new index paths, ascending.
   for _, insert in ipairs(entries('itemInserts')) do
     local s, start, rows, n = run(insert)
-    placements[s] = placements[s] or {}
-    for offset = 1, n do
-      table.insert(placements[s], { at = start + offset - 1, row = rows and rows[offset] })
-    end
+    local list = placements[s] or {}
+    placements[s] = list
+    list[#list + 1] = { at = start, n = n, rows = rows }
   end
-  local placed = {} -- per new section (1-based): placements sorted by `at`
-  local keys = {} -- per new section: at_i - (i - 1), ascending (how many placements precede an existing row)
-  local ats = {}
+  local placed = {} -- per new section (1-based): runs sorted by `at`, not overlapping
+  local keys = {} -- per new section, per run: its `at` less the rows placed before it (ascending)
+  local before = {} -- per new section, per run: the rows placed before it
   for s, list in pairs(placements) do
     if s < 0 or s >= #news then
       mismatch('new section index %d is out of range', s)
@@ -321,15 +336,21 @@ function M.compute(old, changeset, cached)
       return a.at < b.at
     end)
     local e = news[s + 1]
-    local total = e.count + #list
-    local k, a = {}, {}
+    local count = 0
+    for _, p in ipairs(list) do
+      count = count + p.n
+    end
+    local total = e.count + count
+    local k, b, placed_before = {}, {}, 0
     for i, p in ipairs(list) do
-      if p.at < 0 or p.at >= total or (i > 1 and list[i - 1].at == p.at) then
+      if p.at < 0 or p.at + p.n > total or (i > 1 and list[i - 1].at + list[i - 1].n > p.at) then
         mismatch('new index path [%d, %d] is out of range or repeated', s, p.at)
       end
-      k[i], a[i] = p.at - (i - 1), p.at
+      k[i], b[i] = p.at - placed_before, placed_before
+      placed_before = placed_before + p.n
     end
-    placed[s + 1], keys[s + 1], ats[s + 1] = list, k, a
+    list.count = count
+    placed[s + 1], keys[s + 1], before[s + 1] = list, k, b
   end
 
   -- 5. Selection ids; `expanded` / `collapsed` only report state the rows already carry.
@@ -344,7 +365,7 @@ function M.compute(old, changeset, cached)
   for j, e in ipairs(news) do
     local base = e.count
     e.base = base
-    e.count = base + (placed[j] and #placed[j] or 0)
+    e.count = base + (placed[j] and placed[j].count or 0)
     sections[j] = { id = e.id, header = e.header, footer = e.footer, count = e.count }
     -- Whether the buffer has the footer line of this section before phase D.
     footer_before[j] = (e.arrived and e.footer ~= nil) or (not e.arrived and olds[e.old].footer ~= nil)
@@ -367,18 +388,10 @@ function M.compute(old, changeset, cached)
     local header = old.first_line[s] - 1
     if gone[s] then
       del(header, 1 + olds[s].count + (olds[s].footer and 1 or 0))
-    elseif removed_sorted[s] then
-      local list = removed_sorted[s]
-      local i = #list
-      while i >= 1 do
-        local last = list[i]
-        local first = last
-        while i > 1 and list[i - 1] == first - 1 do
-          i = i - 1
-          first = list[i]
-        end
-        del(header + 1 + first, last - first + 1)
-        i = i - 1
+    elseif removals[s] then
+      local list = removals[s]
+      for i = #list, 1, -1 do
+        del(header + 1 + list[i].r, list[i].n)
       end
     end
   end
@@ -391,15 +404,8 @@ function M.compute(old, changeset, cached)
   end
   line = 1
   for j, e in ipairs(news) do
-    local list = ats[j] or {}
-    local i = 1
-    while i <= #list do
-      local first, n = list[i], 1
-      while list[i + n] == first + n do
-        n = n + 1
-      end
-      ins(line + 1 + first, n)
-      i = i + n
+    for _, p in ipairs(placed[j] or {}) do
+      ins(line + 1 + p.at, p.n)
     end
     line = line + 1 + e.count + (footer_before[j] and 1 or 0)
   end
@@ -427,22 +433,24 @@ function M.compute(old, changeset, cached)
     if not s then
       return nil
     end
-    local dest = moved_from[s] and moved_from[s][r]
-    if dest then
-      if only_in_place then
-        return nil
+    local run, removed_before = removal(s, r)
+    if run then
+      if not run.to or only_in_place then
+        return nil -- deleted; or moved, its line deleted
       end
-      return new.first_row[dest[1] + 1] + dest[2]
-    end
-    if removed[s] and removed[s][r] then
-      return nil
+      return new.first_row[run.to[1] + 1] + run.to[2] + (r - run.r)
     end
     local j = new_index_of_old[s]
     if not j or (only_in_place and moved_section[s]) then
       return nil
     end
-    local k = r - (removed_sorted[s] and count_le(removed_sorted[s], r) or 0)
-    local pos = k + (keys[j] and count_le(keys[j], k) or 0)
+    local k = r - removed_before
+    -- Rows placed before an existing row of rank k: all of each run whose key is ≤ k.
+    local pos = k
+    local runs = keys[j] and count_le(keys[j], k) or 0
+    if runs > 0 then
+      pos = pos + before[j][runs] + placed[j][runs].n
+    end
     return new.first_row[j] + pos
   end
 
@@ -450,8 +458,8 @@ function M.compute(old, changeset, cached)
   local arrived, moves = {}, {}
   for j, list in pairs(placed) do
     for _, p in ipairs(list) do
-      if p.row then
-        arrived[new.first_row[j] + p.at] = p.row
+      for t, row in ipairs(p.rows or {}) do
+        arrived[new.first_row[j] + p.at + t - 1] = row
       end
     end
   end
@@ -477,7 +485,14 @@ function M.compute(old, changeset, cached)
     new = new,
     ops = ops,
     updated = updated,
-    stale = stale,
+    is_stale = function(flat)
+      for _, run in ipairs(stale) do
+        if flat >= run[1] and flat < run[1] + run[2] then
+          return true
+        end
+      end
+      return false
+    end,
     arrived = arrived,
     moves = moves,
     touched = touched,

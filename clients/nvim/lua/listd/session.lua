@@ -6,7 +6,8 @@ local rpc = require('listd.rpc')
 local M = {
   ---The current connection (see listd.rpc), or nil.
   conn = nil,
-  ---Per list id: {on_change(params), on_dispose(params), on_create(params), on_close(reason)} of the buffer showing it.
+  ---Per list id: {on_change(params), on_dispose(params), on_create(params), on_resync(params), on_close(reason)} of the
+  ---buffer showing it.
   subscribers = {},
   ---Called with the new connection after each successful start (buffers resubscribe).
   on_connect = {},
@@ -46,6 +47,8 @@ local function handlers()
         subscriber.on_dispose(params)
       elseif method == 'list/didCreate' and subscriber then
         subscriber.on_create(params)
+      elseif method == 'list/resync' and subscriber and subscriber.on_resync then
+        subscriber.on_resync(params)
       elseif method == 'window/logMessage' and type(params.message) == 'string' then
         M.notify(params.message, LEVELS[params.type] or vim.log.levels.INFO)
       end

@@ -70,14 +70,15 @@ function Model:apply_did_change(params)
   if params.previousVersion ~= self.version then
     mismatch('didChange from version %d applied to a model at version %d', params.previousVersion, self.version)
   end
-  if params.version ~= params.previousVersion + 1 then
+  -- A subscriber that fell behind gets the versions it missed composed into one change (version − previousVersion > 1).
+  if params.version <= params.previousVersion then
     mismatch('didChange from %d to %d', params.previousVersion, params.version)
   end
   local map = changemap.compute(self.layout, params.changeset, self.rows)
   -- Every payload the change carries is kept for now; the buffer keeps those near its windows.
   local rows = {}
   for flat, row in pairs(self.rows) do
-    local to = not map.stale[flat] and map.new_of_old(flat)
+    local to = not map.is_stale(flat) and map.new_of_old(flat)
     if to then
       rows[to] = map.updated[flat] or row
     end

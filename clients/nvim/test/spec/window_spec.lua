@@ -131,6 +131,22 @@ T.case('inserts and deletes above the window: the view stays on its rows (it doe
   T.eq('    Row 10010', line(vim.fn.line('.')))
 end)
 
+T.case('a change composed over several versions (a subscriber that fell behind) is applied', function()
+  local window = require('listd.window')
+  local model = window.new('c', 3, { sections = { { id = 's', rows = 2 } } }, { items = {} })
+  model:install({ offset = 0, totalRows = 2, rows = { { id = 'a' }, { id = 'b' } } }, function()
+    return true
+  end)
+  local ok, why = window.try(model.apply_did_change, model, {
+    list = 'c', previousVersion = 3, version = 7,
+    changeset = { itemInserts = { { at = { 0, 1 }, rows = { { id = 'x' } } } }, selected = { 'x' } },
+  })
+  T.ok(ok, tostring(why))
+  T.eq({ 7, 3, 'x', true }, { model.version, model:row_count(), model:row_at(1).id, model.selection.x })
+  T.eq(false, (window.try(model.apply_did_change, model, { list = 'c', previousVersion = 7, version = 7, changeset = {} })),
+    'a change to its own version is refused')
+end)
+
 -- The buffer against the daemon at its version: counts, headers and footers, selection, every cached row
 -- equal to query/window's, drawn rows' lines rendered from them, other row lines empty.
 local function check(step, seed)
@@ -197,11 +213,14 @@ T.case('property: after random edits and scrolling, the buffer equals query/wind
       applied = applied + 1
     end
     if step % 5 == 0 then
-      -- Scroll somewhere, as a user would while the list changes.
-      vim.api.nvim_win_set_cursor(0, { math.random(vim.api.nvim_buf_line_count(0)), 0 })
+      -- Scroll somewhere, as a user would while the list changes: often to the small sections around the
+      -- base one, where outline items move with their children.
+      local count = vim.api.nvim_buf_line_count(0)
+      local lnum = math.random() < 0.5 and math.random(count) or (math.random() < 0.5 and math.random(math.min(count, 60)) or math.max(1, count - math.random(0, 80)))
+      vim.api.nvim_win_set_cursor(0, { lnum, 0 })
       vim.cmd('normal! zz')
     end
-    if step % 25 == 0 then
+    if step % 5 == 0 then
       check(step, seed)
     end
   end
