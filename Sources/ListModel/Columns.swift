@@ -61,6 +61,14 @@ extension CellValue {
   }
 }
 
+/// Whether a row's separator shows (`UIListSeparatorConfiguration.Visibility`).
+public enum SeparatorVisibility: String, Hashable, Sendable, CaseIterable {
+  /// As the list's appearance decides.
+  case automatic
+  case visible
+  case hidden
+}
+
 /// How a section shows its header, after `UICollectionLayoutListConfiguration.HeaderMode`.
 public enum HeaderMode: String, Hashable, Sendable, CaseIterable {
   /// No header is shown, whatever the header text.

@@ -29,7 +29,9 @@ public struct ItemContent: Hashable, Sendable {
 public struct ItemPayload: Hashable, Sendable {
   fileprivate struct Fields: Hashable, Sendable {
     var content = ItemContent()
-    var accessories: [ListAccessory] = []
+    var accessories: [PlacedAccessory] = []
+    var topSeparator = SeparatorVisibility.automatic
+    var bottomSeparator = SeparatorVisibility.automatic
     var leadingSwipeActions: [ListAction] = []
     var trailingSwipeActions: [ListAction] = []
     var contextMenuActions: [ListAction] = []
@@ -59,7 +61,8 @@ public struct ItemPayload: Hashable, Sendable {
   ) {
     box = Box(
       Fields(
-        content: content, accessories: accessories, leadingSwipeActions: leadingSwipeActions,
+        content: content, accessories: accessories.map { PlacedAccessory($0) },
+        leadingSwipeActions: leadingSwipeActions,
         trailingSwipeActions: trailingSwipeActions, contextMenuActions: contextMenuActions,
         isSelectable: isSelectable, isMovable: isMovable, cells: cells, kind: kind))
   }
@@ -80,10 +83,26 @@ public struct ItemPayload: Hashable, Sendable {
     get { box.fields.content }
     set { update { $0.content = newValue } }
   }
-  /// Cell accessories, in display order.
+  /// Cell accessories, in display order. Setting them gives each its type's placement and
+  /// displayed state (``placedAccessories`` sets them too).
   public var accessories: [ListAccessory] {
+    get { box.fields.accessories.map(\.accessory) }
+    set { update { $0.accessories = newValue.map { PlacedAccessory($0) } } }
+  }
+  /// Cell accessories with their placement and displayed state, in display order.
+  public var placedAccessories: [PlacedAccessory] {
     get { box.fields.accessories }
     set { update { $0.accessories = newValue } }
+  }
+  /// The visibility of the separator above the row (`automatic` by default).
+  public var topSeparator: SeparatorVisibility {
+    get { box.fields.topSeparator }
+    set { update { $0.topSeparator = newValue } }
+  }
+  /// The visibility of the separator below the row (`automatic` by default).
+  public var bottomSeparator: SeparatorVisibility {
+    get { box.fields.bottomSeparator }
+    set { update { $0.bottomSeparator = newValue } }
   }
   /// Actions revealed by swiping from the leading edge.
   public var leadingSwipeActions: [ListAction] {

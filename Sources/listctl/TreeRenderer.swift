@@ -12,12 +12,26 @@ enum TreeRenderer {
         + "\(info["appearance"]?.stringValue ?? "plain") · selection \(info["selectionMode"]?.stringValue ?? "single")"
     ]
     let snapshot = entry["snapshot"] ?? [:]
+    if snapshot["editing"]?.boolValue == true { lines[0] += " · editing" }
     let selection = Set((snapshot["selection"]?.arrayValue ?? []).compactMap(\.stringValue))
-    for section in snapshot["sections"]?.arrayValue ?? [] {
+    let sections = snapshot["sections"]?.arrayValue ?? []
+    if let state = snapshot["emptyState"],
+      sections.allSatisfy({ ($0["rows"]?.arrayValue ?? []).isEmpty })
+    {
+      lines += TableRenderer.emptyState(state)
+    }
+    let table = (snapshot["columns"]?.arrayValue).flatMap { TableRenderer(columns: $0, sections: sections) }
+    if let table { lines.append("  " + table.header()) }
+    for section in sections {
       var head = "§ \(section["id"]?.stringValue ?? "?")"
       if let header = section["header"]?.stringValue { head += " — \(header)" }
       lines.append(head)
       for row in section["rows"]?.arrayValue ?? [] {
+        if let table {
+          let mark = selection.contains(row["id"]?.stringValue ?? "") ? "●" : " "
+          lines.append("\(mark) " + table.line(row))
+          continue
+        }
         let mark = selection.contains(row["id"]?.stringValue ?? "") ? "●" : " "
         let indent = String(repeating: "  ", count: Int(row["level"]?.intValue ?? 0))
         let disclosure =

@@ -23,7 +23,9 @@ struct DaemonOptions {
           + "(created 0700 if missing)")
     ) { $0.listenPath = $1.text ?? UnixSocket.defaultPath },
     .flag("--stay", "with --listen: keep serving socket clients after stdin closes") { $0.stay = true },
-    .flag("--demo", "start with the demo lists (contacts, settings, files, live)") { $0.demo = true },
+    .flag("--demo", "start with the demo lists (contacts, settings, files, live, processes, inbox)") {
+      $0.demo = true
+    },
     .value("--log-file", "PATH", .files, "append logs to PATH instead of standard error") {
       $0.logFile = $1.text
     },

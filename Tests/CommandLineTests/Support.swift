@@ -102,7 +102,7 @@ final class Scratch: @unchecked Sendable {
   func callAsFunction(_ name: String) -> String { path + "/" + name }
 }
 
-/// A `listd --listen SOCKET --stay --demo` (lists contacts, settings, files, live), stopped when
+/// A `listd --listen SOCKET --stay --demo` (lists contacts, settings, files, live, processes, inbox), stopped when
 /// the test ends.
 final class Daemon: @unchecked Sendable {
   // `@unchecked Sendable`: used from one test thread.

@@ -23,6 +23,17 @@ struct RandomEdits {
     ItemPayload(
       content: ItemContent(text: "a"), cells: ["size": .number(2), "name": .string("x")], kind: "file"),
     ItemPayload(content: ItemContent(text: "a"), cells: ["size": .null], kind: "folder"),
+    // Presentation: placements, separators, submenus.
+    {
+      var payload = ItemPayload(
+        content: ItemContent(text: "a"),
+        contextMenuActions: [
+          ListAction(id: "m", title: "M", children: [ListAction(id: "x", title: "X", isChecked: true)])
+        ])
+      payload.placedAccessories = [PlacedAccessory(.delete, placement: .trailing, displayed: .always)]
+      payload.topSeparator = .hidden
+      return payload
+    }(),
   ]
   /// Column sets, so columns change (and cells of removed columns are refused).
   static let columnSets: [[ListColumn]] = [

@@ -12,6 +12,17 @@ final class AccessorySchemaTests: XCTestCase {
     ["type": "progress", "value": 0.5], ["type": "toggle", "isOn": true],
     ["type": "popUpMenu", "actions": [["id": "x", "title": "X", "style": "destructive"]]],
     ["type": "custom", "name": "spinner"],
+    ["type": "delete", "placement": "trailing", "displayed": "always"],
+    ["type": "label", "text": "L", "placement": "leading", "displayed": "whenNotEditing"],
+    [
+      "type": "popUpMenu",
+      "actions": [
+        [
+          "id": "m", "title": "More", "image": "ellipsis",
+          "children": [["id": "y", "title": "Y", "checked": true]],
+        ]
+      ],
+    ],
   ]
 
   /// A field of another type, a missing or mistyped field, a value out of range, an unknown type.
@@ -22,6 +33,8 @@ final class AccessorySchemaTests: XCTestCase {
     ["type": "toggle", "isOn": "yes"], ["type": "popUpMenu"],
     ["type": "popUpMenu", "actions": [["id": "x"]]],
     ["type": "custom", "text": "x"], ["type": "bogus"], ["text": "x"],
+    ["type": "checkmark", "placement": "left"], ["type": "checkmark", "displayed": "sometimes"],
+    ["type": "popUpMenu", "actions": [["id": "m", "title": "M", "children": []]]],
   ]
 
   private func schemaProblems(_ accessory: JSONValue) -> [String] {

@@ -9,7 +9,15 @@ final class DemoTests: XCTestCase {
     let client = try TestClient(daemon)
     try client.initialize()
     let lists = try client.request("list/all")["lists"]?.arrayValue ?? []
-    XCTAssertEqual(lists.compactMap { $0["list"]?.stringValue }, ["contacts", "settings", "files", "live"])
+    XCTAssertEqual(
+      lists.compactMap { $0["list"]?.stringValue },
+      ["contacts", "settings", "files", "processes", "inbox", "live"])
+    // The table and the empty list.
+    let processes = try XCTUnwrap(lists.first { $0["list"] == "processes" })
+    XCTAssertEqual(processes["columns"]?.arrayValue?.count, 7)
+    let inbox = try XCTUnwrap(lists.first { $0["list"] == "inbox" })
+    XCTAssertEqual(inbox["rows"], 0)
+    XCTAssertEqual(inbox["emptyState"]?["title"], "No Mail")
     for list in lists { XCTAssertEqual(list["owner"]?["name"], "listd demo") }
     XCTAssertGreaterThan(lists.first?["items"]?.intValue ?? 0, 10)
 

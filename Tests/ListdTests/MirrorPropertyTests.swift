@@ -499,6 +499,30 @@ struct MirrorRun {
     if random.chance(0.05) { object.append("selectable", false) }
     if random.chance(0.1) { object.append("movable", true) }
     if random.chance(0.3) { object.append("kind", .string(random.element(["file", "folder"])!)) }
+    if random.chance(0.1) {
+      object.append("bottomSeparator", .string(random.element(["visible", "hidden"])!))
+    }
+    if random.chance(0.1), object["accessories"] == nil {
+      object.append(
+        "accessories",
+        [
+          ["type": "delete", "placement": .string(random.element(["leading", "trailing"])!)],
+          [
+            "type": "reorder",
+            "displayed": .string(random.element(["always", "whenEditing", "whenNotEditing"])!),
+          ],
+        ])
+    }
+    if random.chance(0.05), object["contextMenuActions"] == nil {
+      object.append(
+        "contextMenuActions",
+        [
+          [
+            "id": "m", "title": "More",
+            "children": [["id": "x", "title": "X", "checked": .bool(random.chance(0.5))]],
+          ]
+        ])
+    }
     if random.chance(0.4) {
       var cells: JSONObject = ["size": .int(Int64(random.int(in: 0...3)))]
       if random.chance(0.5) {

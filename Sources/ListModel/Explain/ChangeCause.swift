@@ -115,6 +115,7 @@ public struct FieldChange: Hashable, Sendable {
     case header, footer
     /// An item's `cells` or `kind`; a section's `kind` or `headerMode`.
     case cells, kind, headerMode
+    case topSeparator, bottomSeparator
   }
 
   /// A field's value; `absent` for an unset optional.
@@ -124,7 +125,7 @@ public struct FieldChange: Hashable, Sendable {
     case json(JSONValue)
     case bool(Bool)
     case int(Int)
-    case accessories([ListAccessory])
+    case accessories([PlacedAccessory])
     case actions([ListAction])
   }
 

@@ -24,7 +24,7 @@ extension FieldChange {
       add(.secondaryText, string(a.content.secondaryText), string(b.content.secondaryText))
       add(.image, string(a.content.image), string(b.content.image))
       add(.data, a.content.data.map(Value.json) ?? .absent, b.content.data.map(Value.json) ?? .absent)
-      add(.accessories, .accessories(a.accessories), .accessories(b.accessories))
+      add(.accessories, .accessories(a.placedAccessories), .accessories(b.placedAccessories))
       add(.leadingSwipeActions, .actions(a.leadingSwipeActions), .actions(b.leadingSwipeActions))
       add(.trailingSwipeActions, .actions(a.trailingSwipeActions), .actions(b.trailingSwipeActions))
       add(.contextMenuActions, .actions(a.contextMenuActions), .actions(b.contextMenuActions))
@@ -32,6 +32,8 @@ extension FieldChange {
       add(.movable, .bool(a.isMovable), .bool(b.isMovable))
       add(.cells, .json(CellValue.json(a.cells)), .json(CellValue.json(b.cells)))
       add(.kind, string(a.kind), string(b.kind))
+      add(.topSeparator, .string(a.topSeparator.rawValue), .string(b.topSeparator.rawValue))
+      add(.bottomSeparator, .string(a.bottomSeparator.rawValue), .string(b.bottomSeparator.rawValue))
     }
     add(.level, .int(level.0), .int(level.1))
     add(.parent, string(parent.0), string(parent.1))

@@ -79,4 +79,37 @@ enum DemoContent {
         {"id": "README.md", "text": "README.md", "image": "doc"}]}
     ]}
     """#
+
+  /// The `processes` table: a command, its PID, CPU share, memory and start time as columns.
+  static let processColumns = #"""
+    {"columns": [
+      {"id": "command", "title": "Command", "width": 18, "sortable": true},
+      {"id": "pid", "title": "PID", "alignment": "trailing", "width": 6, "sortable": true},
+      {"id": "cpu", "title": "CPU %", "alignment": "trailing", "width": 6, "sortable": true},
+      {"id": "memory", "title": "Memory", "alignment": "trailing", "width": 9, "sortable": true},
+      {"id": "kind", "title": "Kind", "width": 8},
+      {"id": "started", "title": "Started", "width": 16, "sortable": true},
+      {"id": "responding", "title": "OK", "alignment": "center", "width": 3}
+    ]}
+    """#
+
+  static let processes = #"""
+    {"sections": [
+      {"id": "running", "header": "Running", "items": [
+        {"id": "p1", "text": "listd", "kind": "daemon", "cells": {"command": "listd --listen --stay", "pid": 4121, "cpu": 2.5, "memory": "18.2 MB", "kind": "daemon", "started": "2026-11-23 04:00", "responding": true}},
+        {"id": "p2", "text": "swift-build", "kind": "tool", "cells": {"command": "swift-build --build-tests --configuration debug", "pid": 5310, "cpu": 187.4, "memory": "1.4 GB", "kind": "tool", "started": "2026-11-23 04:12", "responding": true}},
+        {"id": "p3", "text": "nvim", "kind": "app", "cells": {"command": "nvim README.md", "pid": 6002, "cpu": 0.3, "memory": "42.0 MB", "kind": "app", "started": "2026-11-23 03:58", "responding": true}},
+        {"id": "p4", "text": "zombie", "kind": "app", "cells": {"command": "defunct", "pid": 6110, "cpu": 0, "memory": null, "kind": "app", "started": null, "responding": false}}
+      ]}
+    ]}
+    """#
+
+  /// The `inbox` list: no rows, so a viewer shows its empty state.
+  static let inboxEmptyState = #"""
+    {"emptyState": {"title": "No Mail", "image": "tray", "description": "New messages appear here."}}
+    """#
+
+  static let inbox = #"""
+    {"sections": [{"id": "messages", "header": "Messages"}]}
+    """#
 }

@@ -8,22 +8,27 @@ import Synchronization
 extension ListServer {
   /// Creates the demo lists, owned by the daemon: `contacts` (plain, accessories, swipe and
   /// context-menu actions), `settings` (grouped: headers, footers, toggles, badges), `files`
-  /// (an outline) and `live` (a build queue that changes every second).
+  /// (an outline), `live` (a build queue that changes every second), `processes` (a table:
+  /// columns and cells of every type, kinds) and `inbox` (empty: its empty state shows).
   ///
   /// With `--state`, demo lists recovered from an earlier run are disposed and made afresh:
   /// the demo starts the same every time (other lists are kept).
   public func loadDemo() throws {
-    for id in ["contacts", "settings", "files", "live"] {
+    for id in ["contacts", "settings", "files", "live", "processes", "inbox"] {
       guard let recovered = try? registry.list(id) else { continue }
       let disposed = recovered.queue.sync { (try? dispose(recovered)) != nil }
       if !disposed { throw ResponseError.unknownList(id) }
     }
-    func load(_ id: String, _ title: String, _ appearance: Appearance, _ mode: SelectionMode, _ json: String)
-      throws
-    {
+    /// `json` is the content; `attributes` the list attributes (`columns`, `emptyState`, …).
+    func load(
+      _ id: String, _ title: String, _ appearance: Appearance, _ mode: SelectionMode, _ json: String,
+      attributes: String = "{}"
+    ) throws {
       let content = Params(try JSONParser().parse(json))
       let sections = try ContentDecoding.content(content)
-      let snapshot = try ContentDecoding.snapshot(sections, sharingWith: ListSnapshot(), selectionMode: mode)
+      var base = ListSnapshot()
+      try ListAttributeCoding.decode(Params(try JSONParser().parse(attributes)), into: &base, list: id)
+      let snapshot = try ContentDecoding.snapshot(sections, sharingWith: base, selectionMode: mode)
       _ = try createList(
         id: id, snapshot: snapshot, metadata: ListMetadata(title: title, appearance: appearance),
         owner: DemoOwner())
@@ -31,6 +36,11 @@ extension ListServer {
     try load("contacts", "Contacts", .plain, .multiple, DemoContent.contacts)
     try load("settings", "Settings", .grouped, .none, DemoContent.settings)
     try load("files", "Files", .sidebar, .single, DemoContent.files)
+    try load(
+      "processes", "Processes", .plain, .multiple, DemoContent.processes,
+      attributes: DemoContent.processColumns)
+    try load(
+      "inbox", "Inbox", .insetGrouped, .single, DemoContent.inbox, attributes: DemoContent.inboxEmptyState)
 
     let demo = Mutex(LiveDemo())
     let initial = try demo.withLock { demo throws(ListModelError) in try demo.initialSnapshot() }

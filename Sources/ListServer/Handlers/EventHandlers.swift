@@ -121,13 +121,20 @@ enum EventHandlers {
     }
   }
 
-  /// `event/action`: the action must be one of the item's swipe, context-menu or pop-up actions.
+  /// `event/action`: the action must be one of the item's swipe, context-menu or pop-up actions
+  /// (in a submenu too), and not disabled.
   static func action(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let action = try request.params.string("action")
     try report(context, request, keys: ["action"]) { r in
       var actions =
         r.payload.leadingSwipeActions + r.payload.trailingSwipeActions + r.payload.contextMenuActions
       for case .popUpMenu(let menu) in r.payload.accessories { actions += menu }
+      // A submenu's actions count, the submenu itself does not; nor does a disabled action.
+      var triggerable: [ListAction] = []
+      while let next = actions.popLast() {
+        if next.children.isEmpty { triggerable.append(next) } else { actions += next.children }
+      }
+      actions = triggerable.reversed().filter { !$0.isDisabled }
       guard actions.contains(where: { $0.id == action }) else {
         let known = actions.map { "'\($0.id)'" }.joined(separator: ", ")
         throw ResponseError(

@@ -14,7 +14,8 @@ enum ContentDecoding {
   static let sectionKeys = ["id", "header", "footer", "kind", "headerMode", "items"]
   static let payloadKeys = [
     "text", "secondaryText", "image", "data", "accessories", "leadingSwipeActions",
-    "trailingSwipeActions", "contextMenuActions", "selectable", "movable", "kind", "cells",
+    "trailingSwipeActions", "contextMenuActions", "selectable", "movable", "kind", "cells", "topSeparator",
+    "bottomSeparator",
   ]
   static let itemKeys = ["id", "children", "expanded"] + payloadKeys
 
@@ -234,23 +235,42 @@ enum ContentDecoding {
     let content = ItemContent(
       text: try params.optionalString("text"), secondaryText: try params.optionalString("secondaryText"),
       image: try params.optionalString("image"), data: try params.optionalValue("data")?.canonicalData)
-    return ItemPayload(
+    var payload = ItemPayload(
       content: content,
-      accessories: try (params.optionalObjects("accessories") ?? []).map { a throws(ResponseError) in
-        try accessory(a)
-      },
-      leadingSwipeActions: try actions(params, "leadingSwipeActions"),
-      trailingSwipeActions: try actions(params, "trailingSwipeActions"),
+      leadingSwipeActions: try actions(params, "leadingSwipeActions", submenus: false),
+      trailingSwipeActions: try actions(params, "trailingSwipeActions", submenus: false),
       contextMenuActions: try actions(params, "contextMenuActions"),
       isSelectable: try params.optionalBool("selectable") ?? true,
       isMovable: try params.optionalBool("movable") ?? false,
       cells: try ColumnCoding.cells(params), kind: try params.optionalString("kind"))
+    let accessories = try params.optionalObjects("accessories") ?? []
+    if !accessories.isEmpty {
+      payload.placedAccessories = try accessories.map { a throws(ResponseError) in try placedAccessory(a) }
+    }
+    if let top = try params.optionalEnumeration("topSeparator", as: SeparatorVisibility.self) {
+      payload.topSeparator = top
+    }
+    if let bottom = try params.optionalEnumeration("bottomSeparator", as: SeparatorVisibility.self) {
+      payload.bottomSeparator = bottom
+    }
+    return payload
+  }
+
+  /// An accessory with its optional `placement` and `displayed` (each type's UIKit default when
+  /// left out).
+  static func placedAccessory(_ params: Params) throws(ResponseError) -> PlacedAccessory {
+    PlacedAccessory(
+      try accessory(params),
+      placement: try params.optionalEnumeration("placement", as: AccessoryPlacement.self),
+      displayed: try params.optionalEnumeration("displayed", as: AccessoryDisplayed.self))
   }
 
   /// An accessory: `{"type": name, …its fields}`.
   static func accessory(_ params: Params) throws(ResponseError) -> ListAccessory {
     let type = try params.string("type")
-    func only(_ keys: String...) throws(ResponseError) { try params.requireKnown(["type"] + keys) }
+    func only(_ keys: String...) throws(ResponseError) {
+      try params.requireKnown(["type", "placement", "displayed"] + keys)
+    }
     switch type {
     case "disclosureIndicator", "checkmark", "delete", "reorder", "outlineDisclosure", "detail",
       "multiselect",
@@ -300,16 +320,24 @@ enum ContentDecoding {
     "disclosureIndicator, checkmark, delete, reorder, outlineDisclosure, detail, multiselect, label, badge, "
     + "image, progress, activityIndicator, toggle, popUpMenu, custom"
 
-  /// An array of actions `{"id", "title", "style"?}` under `key`.
-  static func actions(_ params: Params, _ key: String, required: Bool = false) throws(ResponseError)
-    -> [ListAction]
+  /// An array of actions `{"id", "title", "style"?, "image"?, "disabled"?, "checked"?,
+  /// "children"?}` under `key`; `children` (a submenu) only where `submenus` allows them.
+  static func actions(_ params: Params, _ key: String, required: Bool = false, submenus: Bool = true)
+    throws(ResponseError) -> [ListAction]
   {
     let list = required ? try params.objects(key) : try params.optionalObjects(key) ?? []
     return try list.map { action throws(ResponseError) in
-      try action.requireKnown(["id", "title", "style"])
+      try action.requireKnown(
+        ["id", "title", "style", "image", "disabled", "checked"] + (submenus ? ["children"] : []))
+      let children = try actions(action, "children", submenus: true)
+      if try action.member("children") != nil, children.isEmpty {
+        throw action.invalid("children", "must not be empty: a submenu has actions")
+      }
       return ListAction(
         id: try action.string("id"), title: try action.string("title"),
-        style: try action.optionalEnumeration("style", as: ActionStyle.self) ?? .normal)
+        style: try action.optionalEnumeration("style", as: ActionStyle.self) ?? .normal,
+        image: try action.optionalString("image"), isDisabled: try action.optionalBool("disabled") ?? false,
+        isChecked: try action.optionalBool("checked") ?? false, children: children)
     }
   }
 

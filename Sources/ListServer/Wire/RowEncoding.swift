@@ -30,8 +30,8 @@ enum RowEncoding {
     if let secondary = content.secondaryText { object.append("secondaryText", .string(secondary)) }
     if let image = content.image { object.append("image", .string(image)) }
     if let data = content.data { object.append("data", data) }
-    if !payload.accessories.isEmpty {
-      object.append("accessories", .array(payload.accessories.map(accessory)))
+    if !payload.placedAccessories.isEmpty {
+      object.append("accessories", .array(payload.placedAccessories.map(accessory)))
     }
     if !payload.leadingSwipeActions.isEmpty {
       object.append("leadingSwipeActions", actions(payload.leadingSwipeActions))
@@ -45,7 +45,25 @@ enum RowEncoding {
     if !payload.isSelectable { object.append("selectable", false) }
     if payload.isMovable { object.append("movable", true) }
     if let kind = payload.kind { object.append("kind", .string(kind)) }
+    if payload.topSeparator != .automatic {
+      object.append("topSeparator", .string(payload.topSeparator.rawValue))
+    }
+    if payload.bottomSeparator != .automatic {
+      object.append("bottomSeparator", .string(payload.bottomSeparator.rawValue))
+    }
     if !payload.cells.isEmpty { object.append("cells", CellValue.json(payload.cells)) }
+  }
+
+  /// An accessory with `placement` and `displayed` when they are not its type's defaults.
+  static func accessory(_ placed: PlacedAccessory) -> JSONValue {
+    guard case .object(var object) = accessory(placed.accessory) else { return accessory(placed.accessory) }
+    if placed.placement != placed.accessory.defaultPlacement {
+      object.append("placement", .string(placed.placement.rawValue))
+    }
+    if placed.displayed != placed.accessory.defaultDisplayed {
+      object.append("displayed", .string(placed.displayed.rawValue))
+    }
+    return .object(object)
   }
 
   /// An accessory: `{"type": name, …fields}`.
@@ -72,12 +90,17 @@ enum RowEncoding {
     }
   }
 
-  /// Actions: `[{"id", "title", "style"?}]` (style omitted when normal).
+  /// Actions: `[{"id", "title", "style"?, "image"?, "disabled"?, "checked"?, "children"?}]`
+  /// (defaults omitted: style normal, not disabled, not checked, no children).
   static func actions(_ actions: [ListAction]) -> JSONValue {
     .array(
       actions.map { action in
         var object: JSONObject = ["id": .string(action.id), "title": .string(action.title)]
         if action.style != .normal { object.append("style", .string(action.style.rawValue)) }
+        if let image = action.image { object.append("image", .string(image)) }
+        if action.isDisabled { object.append("disabled", true) }
+        if action.isChecked { object.append("checked", true) }
+        if !action.children.isEmpty { object.append("children", Self.actions(action.children)) }
         return .object(object)
       })
   }

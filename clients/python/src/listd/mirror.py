@@ -30,25 +30,39 @@ _MEMBERS = (
     "expanded",
     "collapsed",
     "selectionMode",
+    "columns",
+    "emptyState",
+    "editing",
 )
+
+#: The changeset and snapshot members that are list attributes, in snapshot order.
+_ATTRIBUTES = ("columns", "emptyState", "editing")
 
 
 @dataclasses.dataclass
 class MirrorSection:
-    """One section of a mirror: its id, header, footer and visible rows (wire JSON objects)."""
+    """One section of a mirror: its id, header, footer, kind, header mode (``None`` for the
+    default ``supplementary``) and visible rows (wire JSON objects)."""
 
     id: str
     header: str | None = None
     footer: str | None = None
     rows: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    kind: str | None = None
+    header_mode: str | None = None
 
     def to_wire(self) -> dict[str, Any]:
-        """The section as a snapshot carries it: ``{"id", "header"?, "footer"?, "rows"}``."""
+        """The section as a snapshot carries it: ``{"id", "header"?, "footer"?, "kind"?,
+        "headerMode"?, "rows"}``."""
         wire: dict[str, Any] = {"id": self.id}
         if self.header is not None:
             wire["header"] = self.header
         if self.footer is not None:
             wire["footer"] = self.footer
+        if self.kind is not None:
+            wire["kind"] = self.kind
+        if self.header_mode is not None:
+            wire["headerMode"] = self.header_mode
         wire["rows"] = self.rows
         return wire
 
@@ -81,6 +95,37 @@ class Mirror:
         self.sections: _Array[MirrorSection] = [_section(section) for section in copy.deepcopy(sections)]
         #: The selected item ids, in index-path order.
         self.selection: _Array[str] = [_string(item) for item in selection]
+        #: The list attributes that are not the default — ``columns``, ``emptyState``,
+        #: ``editing`` — as the wire carries them.
+        self.attributes: dict[str, Any] = {}
+        for key in _ATTRIBUTES:
+            self._set_attribute(key, snapshot, copy.deepcopy(snapshot.get(key)))
+
+    def _set_attribute(self, key: str, source: Mapping[str, Any], value: Any) -> None:
+        """Sets ``key`` from ``source`` if it has it; a default value (``[]``, ``null``,
+        ``false``) removes it. Kept in snapshot order."""
+        if key not in source:
+            return
+        if value is None or value is False or value == []:
+            self.attributes.pop(key, None)
+        else:
+            self.attributes[key] = value
+        self.attributes = {name: self.attributes[name] for name in _ATTRIBUTES if name in self.attributes}
+
+    @property
+    def columns(self) -> list[dict[str, Any]]:
+        """The list's columns (``[]`` unless it is a table)."""
+        return self.attributes.get("columns", [])
+
+    @property
+    def empty_state(self) -> dict[str, Any] | None:
+        """The list's empty state ``{kind?, query?, title, image?, description?}``, if any."""
+        return self.attributes.get("emptyState")
+
+    @property
+    def is_editing(self) -> bool:
+        """Whether the list is in editing mode."""
+        return self.attributes.get("editing") is True
 
     @classmethod
     def from_subscribe(cls, answer: Mapping[str, Any], list: str | None = None) -> Mirror:
@@ -123,6 +168,7 @@ class Mirror:
         copy_ = self.copy()
         copy_.apply_changeset(changeset)
         self.sections, self.selection, self.version = copy_.sections, copy_.selection, version
+        self.attributes = copy_.attributes
 
     def update(self, notification: Notification) -> bool:
         """Applies ``notification`` if it is a ``list/didChange`` of this list (``True``);
@@ -160,6 +206,8 @@ class Mirror:
                 raise MirrorMismatch(f"the section reload {_text(reload)} does not match the section at {index}")
             sections[index].header = _optional_string(reload.get("header"))
             sections[index].footer = _optional_string(reload.get("footer"))
+            sections[index].kind = _optional_string(reload.get("kind"))
+            sections[index].header_mode = _optional_string(reload.get("headerMode"))
         for run in entries("itemReloads") + entries("itemReconfigures"):
             section, start, rows = _run(run)
             if not (0 <= section < old_count and 0 <= start and start + len(rows) <= len(sections[section].rows)):
@@ -252,13 +300,21 @@ class Mirror:
             hidden = sorted(selected - set(order))
             raise MirrorMismatch(f"selected items that are not rows: {hidden}")
         self.selection = order
+        # 6. List attributes: each one present replaces the old value.
+        for key in _ATTRIBUTES:
+            self._set_attribute(key, changeset, copy.deepcopy(changeset.get(key)))
 
     # -- Reading and comparing
 
     @property
     def snapshot(self) -> dict[str, Any]:
-        """The mirror as a wire snapshot ``{"sections": […], "selection": […]}``."""
-        return {"sections": [section.to_wire() for section in self.sections], "selection": list(self.selection)}
+        """The mirror as a wire snapshot ``{"sections": […], "selection": […], "columns"?,
+        "emptyState"?, "editing"?}``."""
+        return {
+            "sections": [section.to_wire() for section in self.sections],
+            "selection": list(self.selection),
+            **copy.deepcopy(self.attributes),
+        }
 
     @property
     def rows(self) -> list[dict[str, Any]]:
@@ -290,6 +346,8 @@ class Mirror:
         if my_ids != their_ids:
             return f"section ids {my_ids} ≠ {their_ids}"
         for index, (a, b) in enumerate(zip(mine["sections"], theirs["sections"])):
+            if a.get("kind") != b.get("kind") or a.get("headerMode") != b.get("headerMode"):
+                return f"section {index} kind/headerMode {a.get('kind')!r}/{a.get('headerMode')!r} ≠ {b.get('kind')!r}/{b.get('headerMode')!r}"
             if a.get("header") != b.get("header") or a.get("footer") != b.get("footer"):
                 return f"section {index} header/footer {a.get('header')!r}/{a.get('footer')!r} ≠ {b.get('header')!r}/{b.get('footer')!r}"
             a_rows, b_rows = a["rows"], b.get("rows", [])
@@ -301,6 +359,9 @@ class Mirror:
                     return f"row [{index}, {position}] {_text(x)} ≠ {_text(y)}"
         if mine["selection"] != theirs.get("selection"):
             return f"selection {mine['selection']} ≠ {theirs.get('selection')}"
+        for key in _ATTRIBUTES:
+            if mine.get(key) != theirs.get(key):
+                return f"{key} {_text(mine.get(key))} ≠ {_text(theirs.get(key))}"
         return None
 
     def __eq__(self, other: object) -> bool:
@@ -353,7 +414,12 @@ def _section(value: Any) -> MirrorSection:
         if not isinstance(row, Mapping) or not isinstance(row.get("id"), str):
             raise MirrorMismatch(f"a row without id: {_text(row)}")
     return MirrorSection(
-        value["id"], _optional_string(value.get("header")), _optional_string(value.get("footer")), list(value["rows"])
+        value["id"],
+        _optional_string(value.get("header")),
+        _optional_string(value.get("footer")),
+        list(value["rows"]),
+        _optional_string(value.get("kind")),
+        _optional_string(value.get("headerMode")),
     )
 
 

@@ -105,13 +105,19 @@ class Requests(Generic[R]):
         content: Content | None = None,
         rows: AnswerRows | None = None,
         work_done_token: str | int | None = None,
+        columns: list[dict[str, Any]] | None = None,
+        empty_state: dict[str, Any] | None = None,
+        editing: bool | None = None,
     ) -> R:
         """Creates the list ``list``, owned by this session (it hears the list's user events).
 
-        ``content`` is ``{"sections": [{"id", "header"?, "footer"?, "items": [item…]}]}``. Returns
-        ``{list, version: 0, changeset}``, the changeset inserting its sections (``rows="none"``:
-        without their rows, ``{id, header?, footer?, rowCount}`` each). Raises
-        ``DuplicateId`` if the id is taken, ``InvalidParams`` naming a bad field."""
+        ``content`` is ``{"sections": [{"id", "header"?, "footer"?, "items": [item…]}]}``. A table
+        has ``columns`` (``[{"id", "title", "alignment"?, "width"?, "sortable"?}]``; items carry
+        ``cells``); ``empty_state`` is ``{"title", "image"?, "description"?}``; ``editing`` the
+        editing mode. Returns ``{list, version: 0, changeset}``, the changeset inserting its
+        sections (and its columns, empty state, editing; ``rows="none"``: sections without their
+        rows, ``{id, header?, footer?, rowCount}`` each). Raises ``DuplicateId`` if the id is
+        taken, ``InvalidParams`` naming a bad field (a cell for an unknown column too)."""
         return self._request(
             "list/create",
             _params(
@@ -120,6 +126,9 @@ class Requests(Generic[R]):
                     "title": title,
                     "appearance": appearance,
                     "selectionMode": selection_mode,
+                    "columns": columns,
+                    "emptyState": empty_state,
+                    "editing": editing,
                     "content": content,
                     "rows": rows,
                     "workDoneToken": work_done_token,
@@ -410,12 +419,21 @@ class Requests(Generic[R]):
         )
 
     def diff_contents(
-        self, old: Content, new: Content, *, selection_mode: SelectionMode | None = None, explain: bool | None = None
+        self,
+        old: Content,
+        new: Content,
+        *,
+        selection_mode: SelectionMode | None = None,
+        explain: bool | None = None,
+        columns: list[dict[str, Any]] | None = None,
     ) -> R:
         """The changeset from content ``old`` to content ``new``, with no list involved: ``{changeset,
-        explain?}``."""
+        explain?}``. ``columns``: what both sides' cells may name."""
         return self._request(
-            "diff/contents", _params({"old": old, "new": new, "selectionMode": selection_mode, "explain": explain})
+            "diff/contents",
+            _params(
+                {"old": old, "new": new, "selectionMode": selection_mode, "columns": columns, "explain": explain}
+            ),
         )
 
     def list_explain(self, list: str, *, version: int | None = None, item: str | None = None) -> R:

@@ -1,0 +1,42 @@
+// End-to-end: `listctl show` of a table (columns aligned, truncated with …) and of an empty list.
+import Foundation
+import XCTest
+
+final class ListctlTableTests: XCTestCase {
+  private func show(_ list: String) throws -> String {
+    let run = try runListctl(["--spawn", "--demo", "--", "show", list])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    return run.stdout
+  }
+
+  /// The demo's `processes` table: a header row of titles; cells aligned as their columns say
+  /// (PID, CPU and memory trailing, OK centred), each column as wide as its width hint, longer
+  /// values cut with `…`; Booleans as ✓ / ✗, null cells empty.
+  func testShowPrintsATableWithAlignedTruncatedColumns() throws {
+    XCTAssertEqual(
+      try show("processes"),
+      """
+      processes 'Processes' v0 · plain · selection multiple
+        Command                PID   CPU %     Memory  Kind      Started           OK
+      § running — Running
+        listd --listen --…    4121     2.5    18.2 MB  daemon    2026-11-23 04:00   ✓
+        swift-build --bui…    5310   187.4     1.4 GB  tool      2026-11-23 04:12   ✓
+        nvim README.md        6002     0.3    42.0 MB  app       2026-11-23 03:58   ✓
+        defunct               6110       0             app                          ✗
+
+      """)
+  }
+
+  /// An empty list shows its empty state.
+  func testShowPrintsTheEmptyStateOfAnEmptyList() throws {
+    XCTAssertEqual(
+      try show("inbox"),
+      """
+      inbox 'Inbox' v0 · insetGrouped · selection single
+        ∅ No Mail  [tray]
+          New messages appear here.
+      § messages — Messages
+
+      """)
+  }
+}
