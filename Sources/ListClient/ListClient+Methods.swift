@@ -65,11 +65,12 @@ extension ListClient {
 
   // MARK: - Lists
 
-  /// `list/create`: a new list owned by this session, with optional initial `content` and, for
-  /// a table, `columns` (`[{id, title, alignment?, width?, sortable?}]`).
+  /// `list/create`: a new list owned by this session, with optional initial `content`; for a
+  /// table, `columns` (`[{id, title, alignment?, width?, sortable?}]`); an `emptyState`
+  /// (`{title, image?, description?}`) and the `editing` mode.
   public func create(
     _ list: String, title: String? = nil, appearance: String? = nil, selectionMode: String? = nil,
-    columns: [JSONValue]? = nil, content: JSONValue? = nil
+    columns: [JSONValue]? = nil, emptyState: JSONValue? = nil, editing: Bool? = nil, content: JSONValue? = nil
   ) async throws -> Change {
     try await change(
       "list/create",
@@ -77,7 +78,7 @@ extension ListClient {
         list, ifVersion: nil, ("title", title.map { .string($0) }),
         ("appearance", appearance.map { .string($0) }),
         ("selectionMode", selectionMode.map { .string($0) }), ("columns", columns.map { .array($0) }),
-        ("content", content)))
+        ("emptyState", emptyState), ("editing", editing.map { .bool($0) }), ("content", content)))
   }
 
   /// `list/dispose`; returns the list's last version. A list another live session owns needs

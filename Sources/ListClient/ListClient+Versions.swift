@@ -31,6 +31,10 @@ public struct ListContent: Sendable, Equatable {
   public let selection: [String]
   /// The list's columns (`[]` unless it is a table): `list/create`'s `columns`.
   public let columns: [JSONValue]
+  /// The list's empty state, if any: `list/create`'s `emptyState`.
+  public let emptyState: JSONValue?
+  /// Whether the list is in editing mode: `list/create`'s `editing`.
+  public let isEditing: Bool
 }
 
 extension ListClient {
@@ -66,6 +70,7 @@ extension ListClient {
     else { throw UnexpectedAnswer(description: "query/content answered \(value)") }
     return ListContent(
       list: id, version: Int(version), selectionMode: mode, content: content, selection: selection,
-      columns: value["columns"]?.arrayValue ?? [])
+      columns: value["columns"]?.arrayValue ?? [], emptyState: value["emptyState"],
+      isEditing: value["editing"] == true)
   }
 }

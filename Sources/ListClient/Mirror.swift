@@ -40,15 +40,20 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
   public private(set) var sections: [Section]
   /// The selected item ids.
   public private(set) var selection: Set<String>
-  /// The list attributes beside its sections (`columns`), as the wire carries them; a default
+  /// The list attributes beside its sections (`columns`, `emptyState`, `editing`), as the wire
+  /// carries them; a default
   /// value (`[]`, `null`, `false`) is left out, as snapshots leave it out.
   public private(set) var attributes: JSONObject = JSONObject()
 
   /// The members of snapshots and changesets that are list attributes.
-  public static let attributeKeys = ["columns"]
+  public static let attributeKeys = ["columns", "emptyState", "editing"]
 
   /// The list's columns, as the wire carries them (`[]` when it has none).
   public var columns: [JSONValue] { attributes["columns"]?.arrayValue ?? [] }
+  /// The list's empty state `{kind?, query?, title, image?, description?}`, if any.
+  public var emptyState: JSONValue? { attributes["emptyState"] }
+  /// Whether the list is in editing mode.
+  public var isEditing: Bool { attributes["editing"] == true }
 
   /// A mirror from a `list/subscribe` answer entry `{list, version, snapshot, …}`.
   public init(subscribed entry: JSONValue) throws {
@@ -73,7 +78,9 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
   private mutating func setAttribute(_ key: String, _ value: JSONValue?) {
     guard let value else { return }
     let isDefault = value.isNull || value == false || value.arrayValue?.isEmpty == true
-    attributes[key] = isDefault ? nil : value
+    attributes[key] = isDefault ? JSONValue?.none : value  // (a bare nil would be JSONValue.null)
+    // In the order of `attributeKeys`, as snapshots have them, so equal mirrors compare equal.
+    attributes = JSONObject(Self.attributeKeys.compactMap { key in attributes[key].map { (key, $0) } })
   }
 
   // MARK: - Applying notifications

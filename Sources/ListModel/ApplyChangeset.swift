@@ -152,5 +152,8 @@ public func apply(_ changeset: Changeset, to rowList: RowList) throws(ListModelE
   for id in changeset.deselected { selected.remove(id) }
   for id in changeset.selected { selected.insert(id) }
   // 6. List attributes.
-  return RowList(sections: newSections, selected: selected, columns: changeset.columns ?? rowList.columns)
+  return RowList(
+    sections: newSections, selected: selected, columns: changeset.columns ?? rowList.columns,
+    emptyState: changeset.emptyState ?? rowList.emptyState,
+    isEditing: changeset.isEditing ?? rowList.isEditing)
 }

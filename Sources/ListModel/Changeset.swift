@@ -28,8 +28,8 @@
 /// 3. Inserted and moved sections are placed at their new indexes in ascending order; the
 ///    other sections keep their relative order around them.
 /// 4. Inserted and moved rows are placed at their new index paths in ascending order.
-/// 5. `deselected` ids leave the selection and `selected` ids join it; `columns`, if present,
-///    replace the list's columns.
+/// 5. `deselected` ids leave the selection and `selected` ids join it; `columns`, `emptyState`
+///    and `isEditing`, if present, replace the list's.
 ///
 /// Contiguous runs are ranges: an item-delete entry is a section and a range of rows, an insert
 /// is a starting index path with consecutive rows, a move is a run of consecutive rows from one
@@ -147,6 +147,10 @@ public struct Changeset: Hashable, Sendable {
   public var selectionMode: SelectionMode?
   /// The list's new columns (all of them), if they changed.
   public var columns: [ListColumn]?
+  /// The list's new empty state, if it changed: `.some(nil)` when it was removed.
+  public var emptyState: EmptyState??
+  /// The list's new editing mode, if it changed.
+  public var isEditing: Bool?
 
   public init() {}
 

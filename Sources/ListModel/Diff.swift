@@ -75,6 +75,8 @@ private struct Differ {
     diffSelection()
     if old.selectionMode != new.selectionMode { changes.selectionMode = new.selectionMode }
     if old.columns != new.columns { changes.columns = new.columns }
+    if old.emptyState != new.emptyState { changes.emptyState = .some(new.emptyState) }
+    if old.isEditing != new.isEditing { changes.isEditing = new.isEditing }
     return changes
   }
 

@@ -63,6 +63,9 @@ public enum ListEdit: Hashable, Sendable {
 
   // List attributes
   case setColumns([ListColumn])
+  /// Sets (nil: removes) the empty state.
+  case setEmptyState(EmptyState?)
+  case setEditing(Bool)
 }
 
 extension ListSnapshot {
@@ -140,6 +143,8 @@ extension ListSnapshot {
     case .deselectAll: deselectAll()
     case .setSelectionMode(let mode): setSelectionMode(mode)
     case .setColumns(let columns): try setColumns(columns)
+    case .setEmptyState(let state): setEmptyState(state)
+    case .setEditing(let editing): setEditing(editing)
     }
   }
 }

@@ -56,11 +56,20 @@ public struct RowList: Hashable, Sendable {
   public var selected: Set<String>
   /// The list's columns (a changeset's ``Changeset/columns`` replaces them).
   public var columns: [ListColumn]
+  /// The list's empty state (a changeset's ``Changeset/emptyState`` replaces it).
+  public var emptyState: EmptyState?
+  /// Whether the list is in editing mode.
+  public var isEditing: Bool
 
-  public init(sections: [RowSection] = [], selected: Set<String> = [], columns: [ListColumn] = []) {
+  public init(
+    sections: [RowSection] = [], selected: Set<String> = [], columns: [ListColumn] = [],
+    emptyState: EmptyState? = nil, isEditing: Bool = false
+  ) {
     self.sections = sections
     self.selected = selected
     self.columns = columns
+    self.emptyState = emptyState
+    self.isEditing = isEditing
   }
 }
 
@@ -70,7 +79,8 @@ extension ListSnapshot {
     let strings = table.strings()
     return RowList(
       sections: order.map { rowSection(slot: $0, strings: strings) },
-      selected: Set(selection.map { strings[Int($0)] }), columns: columns)
+      selected: Set(selection.map { strings[Int($0)] }), columns: columns, emptyState: emptyState,
+      isEditing: isEditing)
   }
 
   /// The rows of one section. O(rows of the section).

@@ -1,4 +1,4 @@
-// The list's columns and the rule that every cell names one of them.
+// The list attributes beside its sections: columns (every cell names one), empty state, editing.
 
 extension ListSnapshot {
   /// Replaces the list's columns. Column ids must be unique, and no item may keep a cell for a
@@ -15,6 +15,18 @@ extension ListSnapshot {
       try checkCells(known: ids)
     }
     self.columns = columns
+  }
+
+  /// Sets (nil: removes) the list's empty state. A change is part of the next changeset
+  /// (``Changeset/emptyState``). O(1).
+  public mutating func setEmptyState(_ state: EmptyState?) {
+    emptyState = state
+  }
+
+  /// Turns editing mode on or off. A change is part of the next changeset
+  /// (``Changeset/isEditing``). O(1).
+  public mutating func setEditing(_ editing: Bool) {
+    isEditing = editing
   }
 
   /// Throws `unknownColumn` for the first item (in list order) with a cell for a column the

@@ -6,7 +6,7 @@ extension ListSnapshot: Equatable {
   /// selection mode. Pending reload/reconfigure marks are not compared. O(items).
   public static func == (lhs: ListSnapshot, rhs: ListSnapshot) -> Bool {
     guard lhs.selectionMode == rhs.selectionMode, lhs.columns == rhs.columns,
-      lhs.order.count == rhs.order.count,
+      lhs.emptyState == rhs.emptyState, lhs.isEditing == rhs.isEditing, lhs.order.count == rhs.order.count,
       lhs.itemCount == rhs.itemCount, lhs.selection.count == rhs.selection.count
     else { return false }
     let sameTable = lhs.table === rhs.table
@@ -36,6 +36,8 @@ extension ListSnapshot: CustomStringConvertible {
     let strings = table.strings()
     var lines: [String] = ["snapshot (\(selectionMode))"]
     if !columns.isEmpty { lines.append("columns " + columns.map(\.id).joined(separator: ", ")) }
+    if let emptyState { lines.append("empty \(emptyState.kind) \(emptyState.title)") }
+    if isEditing { lines.append("editing") }
     for slot in order {
       let store = slots[Int(slot)]
       lines.append(

@@ -23,6 +23,8 @@ extension ListSnapshot {
 
     var result = ListSnapshot(table: target, selectionMode: selectionMode)
     result.columns = columns
+    result.emptyState = emptyState
+    result.isEditing = isEditing
     result.order = order
     result.indexOfSlot = indexOfSlot
     result.freeSlots = freeSlots

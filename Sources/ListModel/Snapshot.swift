@@ -47,6 +47,10 @@ public struct ListSnapshot: Sendable {
   public internal(set) var selectionMode: SelectionMode
   /// The list's table columns; every cell of every item names one of them.
   public internal(set) var columns: [ListColumn] = []
+  /// What a viewer shows when the list has no rows; nil: nothing in particular.
+  public internal(set) var emptyState: EmptyState?
+  /// Whether the list is in editing mode (accessories shown `whenEditing`, …).
+  public internal(set) var isEditing = false
 
   /// An empty snapshot with its own new id table.
   public init(selectionMode: SelectionMode = .multiple) {
@@ -55,11 +59,14 @@ public struct ListSnapshot: Sendable {
   }
 
   /// An empty snapshot sharing `other`'s id table, so diffs between the two stay integer-only,
-  /// and `other`'s list attributes (columns), so content built on it is checked against them.
+  /// and `other`'s list attributes (columns, empty state, editing), so content built on it is
+  /// checked against them and keeps them.
   public init(sharingIdentifiersWith other: ListSnapshot, selectionMode: SelectionMode = .multiple) {
     self.table = other.table
     self.selectionMode = selectionMode
     self.columns = other.columns
+    self.emptyState = other.emptyState
+    self.isEditing = other.isEditing
   }
 
   /// Whether `other` shares this snapshot's id table (diffs between them never hash strings).

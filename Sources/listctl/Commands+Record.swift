@@ -219,6 +219,14 @@ struct Recording {
       create.append("columns", .array(start.columns))
       created.append("columns", .array(start.columns))
     }
+    if let state = start.emptyState {
+      create.append("emptyState", state)
+      created.append("emptyState", state)
+    }
+    if start.isEditing {
+      create.append("editing", true)
+      created.append("editing", true)
+    }
     lines.append(request("list/create", .object(create)))
     lines.append([
       "expectNotification": [

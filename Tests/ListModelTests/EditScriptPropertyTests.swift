@@ -94,6 +94,8 @@ final class EditScriptPropertyTests: XCTestCase {
   func rebuilt(_ snapshot: ListSnapshot) -> ListSnapshot {
     var copy = ListSnapshot(selectionMode: snapshot.selectionMode)
     try! copy.setColumns(snapshot.columns)
+    copy.setEmptyState(snapshot.emptyState)
+    copy.setEditing(snapshot.isEditing)
     func tree(_ id: String) -> OutlineNode {
       OutlineNode(
         ListItem(id, payload: snapshot.payload(of: id)!), children: snapshot.children(of: id).map(tree),

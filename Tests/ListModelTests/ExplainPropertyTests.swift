@@ -117,6 +117,8 @@ struct ExplanationCheck {
     case .itemReconfigures: return changes.itemReconfigures.map(\.rows.count)
     case .selectionMode: return changes.selectionMode == nil ? [] : [1]
     case .columns: return changes.columns == nil ? [] : [1]
+    case .emptyState: return changes.emptyState == nil ? [] : [1]
+    case .isEditing: return changes.isEditing == nil ? [] : [1]
     default: return []
     }
   }
@@ -223,6 +225,8 @@ struct ExplanationCheck {
       case (.deselected, .deselected): ok = inNew && new.isVisible(id)
       case (.selected, .requested), (.expanded, .requested), (.collapsed, .requested): ok = inNew
       case (.columns, .requested): ok = old.columns != new.columns
+      case (.emptyState, .requested): ok = old.emptyState != new.emptyState
+      case (.isEditing, .requested): ok = old.isEditing != new.isEditing
       default: ok = cause.change.rawValue.hasPrefix("section") || cause.change == .selectionMode
       }
       if !ok { return "reason \(cause.reason) does not hold for \(id) in \(cause)" }

@@ -61,6 +61,8 @@ struct RandomEdits {
   mutating func list() -> ListSnapshot {
     var snapshot = ListSnapshot(selectionMode: random.element(SelectionMode.allCases)!)
     if random.chance(percent: 70) { try? snapshot.setColumns(Self.columnSets[2]) }
+    if random.chance(percent: 30) { snapshot.setEmptyState(EmptyState(title: "Empty")) }
+    if random.chance(percent: 20) { snapshot.setEditing(true) }
     for _ in 0..<(random.chance(percent: 8) ? 0 : random.int(1..<5)) {
       let section = freshID("s")
       try? snapshot.appendSections([
@@ -109,7 +111,13 @@ struct RandomEdits {
   /// One random edit, usually valid for `snapshot`.
   mutating func edit(_ snapshot: ListSnapshot) -> ListEdit {
     let s = snapshot
-    switch random.int(0..<42) {
+    switch random.int(0..<44) {
+    case 42:
+      return .setEmptyState(
+        random.element([
+          nil, EmptyState(title: "Empty"), EmptyState(title: "None", image: "tray"), .search(query: "q"),
+        ])!)
+    case 43: return .setEditing(random.chance(percent: 50))
     case 40: return .setColumns(random.element(Self.columnSets)!)
     case 41:
       return .updateSectionStyle(

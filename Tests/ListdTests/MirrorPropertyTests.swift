@@ -552,6 +552,7 @@ struct MirrorRun {
       (sectionCount < 3 ? 4 : sectionCount < 8 ? 1 : 0, "insertSections"),
       (sectionCount > 8 ? 4 : sectionCount > 4 ? 2 : 0, "deleteSections"),
       (3, "moveSection"), (3, "updateSection"), (1, "reloadSections"), (1, "setColumns"),
+      (1, "setEmptyState"), (1, "setEditing"),
     ]
     var pick = random.int(in: 0...(weighted.reduce(0) { $0 + $1.0 } - 1))
     var op = weighted[0].1
@@ -662,6 +663,15 @@ struct MirrorRun {
         .array((Self.columns.arrayValue ?? []).reversed()), [],
       ]
       return ["op": "setColumns", "columns": random.element(choices)!]
+    case "setEmptyState":
+      let states: [JSONValue] = [
+        .null, ["title": "Nothing here"],
+        ["title": "No files", "image": "folder", "description": "Add one."],
+        ["kind": "search", "query": .string("q\(random.int(in: 0...2))")],
+      ]
+      return ["op": "setEmptyState", "emptyState": random.element(states)!]
+    case "setEditing":
+      return ["op": "setEditing", "editing": .bool(random.chance(0.5))]
     default:
       return .object(JSONObject([("op", .string(op))]))
     }

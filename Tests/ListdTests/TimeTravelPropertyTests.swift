@@ -155,8 +155,9 @@ final class TimeTravelPropertyTests: XCTestCase {
         got["content"], want["content"], "seed \(seed): the edits of \(from) → \(to) make another content")
       XCTAssertEqual(
         got["selection"], want["selection"], "seed \(seed): the edits of \(from) → \(to) select otherwise")
-      XCTAssertEqual(
-        got["columns"], want["columns"], "seed \(seed): the edits of \(from) → \(to) make other columns")
+      for key in ["columns", "emptyState", "editing"] {
+        XCTAssertEqual(got[key], want[key], "seed \(seed): the edits of \(from) → \(to) make another \(key)")
+      }
       try client.request("list/dispose", ["list": .string(copy)])
     }
     lap("pairs")
@@ -182,7 +183,9 @@ final class TimeTravelPropertyTests: XCTestCase {
       "list": .string(id), "selectionMode": content["selectionMode"] ?? "single",
       "content": content["content"] ?? [:],
     ]
-    if let columns = content["columns"] { params.append("columns", columns) }  // a table's
+    for key in ["columns", "emptyState", "editing"] {  // the list attributes it has
+      if let value = content[key] { params.append(key, value) }
+    }
     try client.request("list/create", .object(params))
     guard let selection = content["selection"]?.arrayValue, !selection.isEmpty else { return 0 }
     let selected = try client.request(

@@ -44,7 +44,7 @@ extension ListSnapshot {
         return covers(oldPath, section: run.section, start: run.start, cause)
       case .selected, .deselected, .expanded, .collapsed:
         return cause.ids.contains(id)
-      case .selectionMode, .columns:
+      case .selectionMode, .columns, .emptyState, .isEditing:
         return false
       }
     }

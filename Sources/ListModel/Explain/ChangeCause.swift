@@ -11,7 +11,7 @@ public struct ChangeCause: Hashable, Sendable {
   public enum Change: String, Hashable, Sendable, CaseIterable {
     case sectionDeletes, sectionInserts, sectionMoves, sectionReloads
     case itemDeletes, itemInserts, itemMoves, itemReloads, itemReconfigures
-    case selected, deselected, expanded, collapsed, selectionMode, columns
+    case selected, deselected, expanded, collapsed, selectionMode, columns, emptyState, isEditing
   }
 
   /// Why the rows changed. See Protocol/README.md, "Inspector: explanations", for each.

@@ -9,7 +9,7 @@ struct EditAttribution {
     /// A change of an item's children (its `hasChildren`).
     case children
     case sectionInsert, sectionDelete, sectionMove, sectionReload, sectionHeader
-    case mode, columns
+    case mode, columns, emptyState, editing
   }
 
   private struct Key: Hashable {
@@ -123,6 +123,8 @@ struct EditAttribution {
       case .setSelectionMode: for family in [Family.mode, .deselect] { global[family] = k }
       case .updateSectionStyle(let id, _, _): section(id, .sectionHeader, .sectionReload)
       case .setColumns: global[.columns] = k
+      case .setEmptyState: global[.emptyState] = k
+      case .setEditing: global[.editing] = k
       default: break
       }
     }

@@ -155,6 +155,12 @@ private struct Explainer {
     if changes.columns != nil {
       addSection(.columns, 0, 0, "", .requested, edit: edit([.columns]))
     }
+    if changes.emptyState != nil {
+      addSection(.emptyState, 0, 0, "", .requested, edit: edit([.emptyState]))
+    }
+    if changes.isEditing != nil {
+      addSection(.isEditing, 0, 0, "", .requested, edit: edit([.editing]))
+    }
   }
 
   // MARK: Rows

@@ -48,6 +48,10 @@ public enum ScriptEdit: Hashable, Sendable {
   case reconfigureItems([String])
   /// `setColumns`: all of the list's columns.
   case setColumns([ListColumn])
+  /// `setEmptyState`: nil removes it.
+  case setEmptyState(EmptyState?)
+  /// `setEditing`.
+  case setEditing(Bool)
 
   /// The model edits the daemon decodes this wire edit into (as `EditDecoding` does).
   public var edits: [ListEdit] {
@@ -94,6 +98,8 @@ public enum ScriptEdit: Hashable, Sendable {
     case .reloadItems(let ids): return [.reloadItems(ids)]
     case .reconfigureItems(let ids): return [.reconfigureItems(ids)]
     case .setColumns(let columns): return [.setColumns(columns)]
+    case .setEmptyState(let state): return [.setEmptyState(state)]
+    case .setEditing(let editing): return [.setEditing(editing)]
     }
   }
 }

@@ -57,6 +57,8 @@ private struct EditScriptBuilder {
     try deletions()
     try payloadsAndExpansion()
     if working.columns != new.columns { try emit(.setColumns(new.columns)) }
+    if old.emptyState != new.emptyState { try emit(.setEmptyState(new.emptyState)) }
+    if old.isEditing != new.isEditing { try emit(.setEditing(new.isEditing)) }
     try selection()
     try reloads()
   }

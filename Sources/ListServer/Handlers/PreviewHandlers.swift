@@ -59,7 +59,7 @@ enum PreviewHandlers {
   /// reads it: an item without `expanded` keeps its state in `old`. O(both contents).
   static func contents(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
-    try p.requireKnown(["old", "new", "selectionMode", "explain"] + ListAttributeCoding.keys)
+    try p.requireKnown(["old", "new", "selectionMode", "explain", "columns"])
     let mode = try p.optionalEnumeration("selectionMode", as: SelectionMode.self) ?? .single
     let explain = try p.optionalBool("explain") ?? false
     let oldSections = try ContentDecoding.content(try p.object("old"))

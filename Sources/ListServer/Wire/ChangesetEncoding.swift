@@ -94,6 +94,8 @@ enum ChangesetEncoding {
     add("collapsed", ids(changeset.collapsed))
     if let mode = changeset.selectionMode { object.append("selectionMode", .string(mode.rawValue)) }
     if let columns = changeset.columns { object.append("columns", ColumnCoding.columns(columns)) }
+    if let state = changeset.emptyState { object.append("emptyState", EmptyStateCoding.encode(state)) }
+    if let editing = changeset.isEditing { object.append("editing", .bool(editing)) }
     return .object(object)
   }
 }

@@ -9,7 +9,7 @@ enum CheckDecoding {
   static let changesetKeys = [
     "sectionDeletes", "sectionInserts", "sectionMoves", "sectionReloads", "itemDeletes", "itemInserts",
     "itemMoves", "itemReloads", "itemReconfigures", "selected", "deselected", "expanded", "collapsed",
-    "selectionMode", "columns",
+    "selectionMode", "columns", "emptyState", "editing",
   ]
   static let uikitKeys = [
     "deleteSections", "insertSections", "moveSections", "reloadSections", "deleteItems", "insertItems",

@@ -64,15 +64,56 @@ enum ColumnCoding {
   }
 }
 
-/// The list attributes beside its sections — `columns` — as `list/create` takes them and
-/// `list/info`, snapshots and the journal carry them (each only when not the default).
+/// An empty state: `{kind?, query?, title, image?, description?}` (`kind` `search` with its
+/// `query`, or `standard`, the default, without one).
+enum EmptyStateCoding {
+  static func encode(_ state: EmptyState?) -> JSONValue {
+    guard let state else { return .null }
+    var object = JSONObject()
+    if state.kind != .standard { object.append("kind", .string(state.kind.rawValue)) }
+    if let query = state.query { object.append("query", .string(query)) }
+    object.append("title", .string(state.title))
+    if let image = state.image { object.append("image", .string(image)) }
+    if let description = state.description { object.append("description", .string(description)) }
+    return .object(object)
+  }
+
+  /// The `key` member: an empty state, or nil for `null`.
+  static func decode(_ p: Params, _ key: String) throws(ResponseError) -> EmptyState? {
+    guard let state = try p.optionalObject(key) else {
+      _ = try p.value(key)  // present: null removes it
+      return nil
+    }
+    try state.requireKnown(["kind", "query", "title", "image", "description"])
+    let kind = try state.optionalEnumeration("kind", as: EmptyState.Kind.self) ?? .standard
+    let query = try state.optionalString("query")
+    if kind == .search && query == nil { throw state.missing("query") }
+    if kind == .standard, let query {
+      throw state.invalid(
+        "query", "is only for \"kind\": \"search\", got \(JSONValue.string(query).abbreviatedJSON)")
+    }
+    var result =
+      kind == .search
+      ? EmptyState.search(query: query ?? "") : EmptyState(title: try state.string("title"))
+    if let title = try state.optionalString("title") { result.title = title }
+    if try state.member("image") != nil { result.image = try state.optionalString("image") }
+    if try state.member("description") != nil { result.description = try state.optionalString("description") }
+    return result
+  }
+}
+
+/// The list attributes beside its sections — `columns`, `emptyState`, `editing` — as
+/// `list/create` takes them and `list/info`, snapshots and the journal carry them (each only
+/// when not the default).
 enum ListAttributeCoding {
   /// The members `list/create` accepts for them.
-  static let keys = ["columns"]
+  static let keys = ["columns", "emptyState", "editing"]
 
   /// Appends the non-default attributes of `snapshot`. O(columns).
   static func append(_ snapshot: ListSnapshot, to object: inout JSONObject) {
     if !snapshot.columns.isEmpty { object.append("columns", ColumnCoding.columns(snapshot.columns)) }
+    if let state = snapshot.emptyState { object.append("emptyState", EmptyStateCoding.encode(state)) }
+    if snapshot.isEditing { object.append("editing", true) }
   }
 
   /// The non-default attributes as an object. O(columns).
@@ -92,5 +133,9 @@ enum ListAttributeCoding {
         throw ResponseError.model(error, list: list)
       }
     }
+    if try p.member("emptyState") != nil {
+      snapshot.setEmptyState(try EmptyStateCoding.decode(p, "emptyState"))
+    }
+    if let editing = try p.optionalBool("editing") { snapshot.setEditing(editing) }
   }
 }

@@ -33,7 +33,7 @@ struct DecodedEdits {
 enum EditDecoding {
   static let ops = [
     "appendSections", "insertSections", "deleteSections", "moveSection", "reloadSections", "updateSection",
-    "setColumns",
+    "setColumns", "setEmptyState", "setEditing",
     "appendItems", "insertItems", "appendChildren", "deleteItems", "deleteAllItems", "moveItem",
     "reloadItems",
     "reconfigureItems", "updateItems", "patchItems", "replaceItems", "expand", "collapse", "select",
@@ -130,6 +130,12 @@ enum EditDecoding {
     case "setColumns":
       try known("columns")
       add(.setColumns(try ColumnCoding.columns(p, "columns")))
+    case "setEmptyState":
+      try known("emptyState")
+      add(.setEmptyState(try EmptyStateCoding.decode(p, "emptyState")))
+    case "setEditing":
+      try known("editing")
+      add(.setEditing(try p.bool("editing")))
     case "appendItems":
       try known("items", "section")
       add(.appendTrees(try trees("items"), section: try p.optionalString("section")))

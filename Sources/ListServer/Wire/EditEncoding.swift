@@ -43,6 +43,10 @@ enum EditEncoding {
       return .object(object)
     case .setColumns(let columns):
       return ["op": "setColumns", "columns": ColumnCoding.columns(columns)]
+    case .setEmptyState(let state):
+      return ["op": "setEmptyState", "emptyState": EmptyStateCoding.encode(state)]
+    case .setEditing(let editing):
+      return ["op": "setEditing", "editing": .bool(editing)]
     case .reloadSections(let list):
       return ["op": "reloadSections", "sections": ids(list)]
     case .appendItems(let nodes, let section):

@@ -31,7 +31,7 @@ enum ExplanationEncoding {
       object.append("items", .array(cause.ids.map(JSONValue.string)))
     case .selectionMode:
       object.append("mode", .string(cause.ids.first ?? ""))
-    case .columns:
+    case .columns, .emptyState, .isEditing:
       break
     case .sectionDeletes, .sectionInserts, .sectionMoves, .sectionReloads:
       object.append("entry", .int(Int64(cause.entry)))
