@@ -69,7 +69,7 @@ final class PresentationTests: XCTestCase {
     _ = app.handle(
       .notification(
         method: "list/didChange",
-        params: ["list": "l", "version": 1, "previousVersion": 0, "changeset": ["isEditing": true]]), now: 0)
+        params: ["list": "l", "version": 1, "previousVersion": 0, "changeset": ["editing": true]]), now: 0)
     XCTAssertEqual(app.view?.isEditing, true)
     line = try XCTUnwrap(text(app).first { $0.contains("Alpha") })
     XCTAssertTrue(line.contains("⊖ ") && line.contains("7"), line)
