@@ -62,6 +62,13 @@ final class ViewPropertyTests: XCTestCase {
   static let texts = ["apple", "Äpfel", "banana", "Bär", "cherry", "éclair", "Eclair", "b", ""]
   static let tags = ["red", "green", "Red", "blue"]
 
+  /// A random payload whose cells name only `columns`.
+  static func payload(_ random: inout SplitMix64, columns: [ListColumn]) -> ItemPayload {
+    var payload = payload(&random)
+    payload.cells = payload.cells.filter { cell in columns.contains { $0.id == cell.key } }
+    return payload
+  }
+
   static func payload(_ random: inout SplitMix64) -> ItemPayload {
     var data: JSONValue? = nil
     if random.chance(percent: 80) {
@@ -72,14 +79,22 @@ final class ViewPropertyTests: XCTestCase {
       if random.chance(percent: 85) { object.append("tag", .string(random.element(tags)!)) }
       data = .object(object)
     }
+    var cells: [String: CellValue] = [:]
+    if random.chance(percent: 50) {
+      cells["size"] = random.chance(percent: 80) ? .number(Double(random.int(0..<4))) : .null
+    }
+    if random.chance(percent: 40) { cells["name"] = .string(random.element(texts)!) }
     return ItemPayload(
       content: ItemContent(
         text: random.chance(percent: 90) ? random.element(texts)! : nil,
         secondaryText: random.chance(percent: 40) ? random.element(texts)! : nil, data: data),
-      isSelectable: random.chance(percent: 90))
+      isSelectable: random.chance(percent: 90), cells: cells,
+      kind: random.chance(percent: 20) ? random.element(["file", "folder"]) : nil)
   }
 
-  static let fields: [ViewField] = [.text, .secondaryText, .id, .data(["n"]), .data(["tag"]), .image]
+  static let fields: [ViewField] = [
+    .text, .secondaryText, .id, .data(["n"]), .data(["tag"]), .image, .cell("size"), .cell("name"),
+  ]
 
   static func value(_ random: inout SplitMix64) -> ViewValue {
     switch random.int(0..<4) {
@@ -118,7 +133,10 @@ final class ViewPropertyTests: XCTestCase {
     var generator = RandomEdits(seed: seed)
     var random = SplitMix64(seed: seed &* 31 &+ 7)
     var source = generator.list()
-    for id in source.allItems { try? source.setPayload(Self.payload(&random), forItem: id) }
+    try? source.setColumns([ListColumn(id: "size", title: "Size"), ListColumn(id: "name", title: "Name")])
+    for id in source.allItems {
+      try? source.setPayload(Self.payload(&random, columns: source.columns), forItem: id)
+    }
     let definition = Self.definition(&random)
     var engine = ViewEngine(definition: definition, source: source)
     var view = engine.makeSnapshot(selectionMode: .multiple)
@@ -131,14 +149,14 @@ final class ViewPropertyTests: XCTestCase {
       let old = source
       for _ in 0..<random.int(1..<4) {
         if random.chance(percent: 35), let id = random.element(source.allItems) {
-          try? source.setPayload(Self.payload(&random), forItem: id)
+          try? source.setPayload(Self.payload(&random, columns: source.columns), forItem: id)
           log.append("payload \(id)")
         } else {
           let edit = generator.edit(source)
           if (try? source.apply(edit)) != nil { log.append("\(edit)") }
           if case .appendItems(let items, _) = edit {
             for item in items where source.contains(item: item.id) {
-              try? source.setPayload(Self.payload(&random), forItem: item.id)
+              try? source.setPayload(Self.payload(&random, columns: source.columns), forItem: item.id)
             }
           }
         }
@@ -162,7 +180,10 @@ final class ViewPropertyTests: XCTestCase {
         return
           "step \(step): view snapshot \(view.rows.sections.map { $0.rows.map(\.id) }) ≠ reference \(expected.map { $0.rows.map(\.id) }); \(log)"
       }
-      if let broken = view.brokenInvariant() { return "view invariant: \(broken)" }
+      if let broken = view.brokenInvariant() {
+        return
+          "view invariant: \(broken); source columns \(source.columns.map(\.id)), view \(view.columns.map(\.id)); \(log)"
+      }
       do {
         mirror = try apply(viewChangeset, to: mirror)
       } catch {

@@ -21,14 +21,24 @@ extension ViewField {
     }
   }
 
-  /// A cell's value (columns arrive with cells; until then every cell is null).
-  static func cellValue(_ field: ViewField, _ payload: ItemPayload) -> ViewValue { .null }
+  /// A cell's value; null when the item has no cell for the column.
+  static func cellValue(_ field: ViewField, _ payload: ItemPayload) -> ViewValue {
+    guard case .cell(let column) = field, let cell = payload.cells[column] else { return .null }
+    return ViewValue(cell: cell)
+  }
 
   /// The strings a text query searches in an item: text, secondary text and cells, folded.
   static func searchedStrings(_ payload: ItemPayload) -> [String] {
     var result: [String] = []
     if let text = payload.content.text { result.append(ViewValue.fold(text)) }
     if let secondary = payload.content.secondaryText { result.append(ViewValue.fold(secondary)) }
+    for cell in payload.cells.values {
+      switch ViewValue(cell: cell) {
+      case .string(_, let folded): result.append(folded)
+      case .number(let value): result.append(ViewValue.number(value).display)
+      default: break
+      }
+    }
     return result
   }
 }

@@ -26,7 +26,8 @@ extension ViewEngine {
   /// section counts). A source with another id table is rebuilt: then the update is a diff.
   public mutating func update(to newSource: ListSnapshot, changeset: Changeset) -> ViewUpdate {
     let old = source
-    guard old.sharesIdentifiers(with: newSource) else {
+    // Another id table, or new columns (rare): rebuilt, and the view's snapshot diffed.
+    guard old.sharesIdentifiers(with: newSource), changeset.columns == nil else {
       source = newSource
       rebuild()
       var update = ViewUpdate()
@@ -206,8 +207,10 @@ extension ViewEngine {
       let entry = entries[e]
       let id = entry.id
       let newRow = row(id, in: newSource)
-      let payloadChanged = old.node(id).payload != newRow.payload
-      if reloaded.contains(id) {
+      let oldPayload = old.node(id).payload
+      let payloadChanged = oldPayload != newRow.payload
+      // A kind change is a reload: a cell cannot be reconfigured into another class.
+      if reloaded.contains(id) || oldPayload.kind != newRow.payload.kind {
         if stays[s] {
           reloads.append((entry.oldPath!, newRow))
           update.reloads.append(newRow.id)
@@ -287,7 +290,9 @@ extension ViewEngine {
     }
     for (_, members) in buckets {
       let ordered = members.sorted { survivors[$0].old.item < survivors[$1].old.item }
-      for s in ordered { result[s] = true }
+      for s in longestIncreasing(ordered.map { survivors[$0].new.item }).map({ ordered[$0] }) {
+        result[s] = true
+      }
     }
     return result
   }

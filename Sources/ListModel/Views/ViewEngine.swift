@@ -190,6 +190,7 @@ public struct ViewEngine: Sendable {
 
   private func fill(_ empty: ListSnapshot) -> ListSnapshot {
     var snapshot = empty
+    try? snapshot.setColumns(source.columns)  // a view has its source's columns
     for section in rows {
       try? snapshot.appendSections([SectionSpec(section.id, header: section.header)])
       try? snapshot.appendItems(

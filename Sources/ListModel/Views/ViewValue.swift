@@ -26,6 +26,16 @@ public enum ViewValue: Hashable, Sendable, Comparable {
     }
   }
 
+  /// The value of a table cell.
+  public init(cell: CellValue) {
+    switch cell {
+    case .string(let value): self = .string(value)
+    case .number(let value): self = .number(value)
+    case .bool(let value): self = .bool(value)
+    case .null: self = .null
+    }
+  }
+
   /// The JSON form.
   public var json: JSONValue {
     switch self {
