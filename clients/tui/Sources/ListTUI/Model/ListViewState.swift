@@ -32,10 +32,11 @@ public struct ListViewState: Sendable {
   /// The list's columns: drawn as a table when not empty (from `info.columns`, then each
   /// changeset's `columns`).
   public private(set) var columns: [TableColumn] = []
-  /// Whether the list is in editing mode (`info.isEditing`, then each changeset's `isEditing`):
+  /// Whether the list is in editing mode (`info.editing`, then each changeset's `editing`):
   /// accessories displayed `whenEditing` show only then, `whenNotEditing` only otherwise.
   public private(set) var isEditing = false
-  /// The list's empty state `{title, image?, description?, kind?}` (`info.emptyState`), if any.
+  /// The list's empty state `{kind?, query?, title?, image?, description?}` (`info.emptyState`,
+  /// then each changeset's `emptyState`), if any.
   public private(set) var emptyState: JSONValue?
   /// The selected item ids.
   public private(set) var selection = Set<String>()
@@ -125,7 +126,7 @@ public struct ListViewState: Sendable {
       if let mode = info["selectionMode"]?.stringValue { selectionMode = mode }
       let named = TableColumn.list(info["columns"])
       columns = named.isEmpty ? inheritedColumns : named
-      isEditing = info["isEditing"]?.boolValue == true
+      isEditing = info["editing"]?.boolValue == true
       emptyState = info["emptyState"].flatMap { $0.isNull ? nil : $0 }
     }
     if let id = cursorID, rows[cursorRow]?.id != id, let found = rows.first(where: { $0.value.id == id }) {
@@ -205,7 +206,7 @@ public struct ListViewState: Sendable {
       clampTop()
       scrollToCursor()
     }
-    if let editing = changeset["isEditing"]?.boolValue { isEditing = editing }
+    if let editing = changeset["editing"]?.boolValue { isEditing = editing }
     if let empty = changeset["emptyState"] { emptyState = empty.isNull ? nil : empty }
     lastChange = Self.summary(params["changeset"] ?? [:], version: next)
   }

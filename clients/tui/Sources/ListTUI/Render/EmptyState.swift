@@ -4,20 +4,22 @@ import JSON
 /// Draws the body of a list without rows.
 enum EmptyState {
   /// The lines of an empty list `height` lines high: the title (bold), the image's name and the
-  /// description (dim), centred both ways. A filtered view that matches nothing shows the search
-  /// variant — its own `emptyState` when it is a `search` one, else "No Results for '…'".
+  /// description (dim), centred both ways (Protocol/README.md, Empty states and editing). A
+  /// filtered view that matches nothing shows the search variant — the view's own `search` empty
+  /// state, else one for the filter's text — with the search variant's defaults.
   static func lines(_ view: ListViewState, filter: String, width: Int, height: Int) -> [StyledLine] {
-    var title = "No Items"
-    var image: String?
-    var description: String?
-    if let state = view.emptyState, filter.isEmpty || state["kind"]?.stringValue == "search" {
-      title = state["title"]?.stringValue ?? title
-      image = state["image"]?.stringValue
-      description = state["description"]?.stringValue
-    } else if !filter.isEmpty {
-      title = "No Results for '\(filter)'"
-      image = "magnifyingglass"
-      description = "Check the spelling or try a new search."
+    var state = view.emptyState
+    if !filter.isEmpty, state?["kind"]?.stringValue != "search" {
+      state = ["kind": "search", "query": .string(filter)]
+    }
+    var title = state?["title"]?.stringValue ?? "No Items"
+    var image = state?["image"]?.stringValue
+    var description = state?["description"]?.stringValue
+    if state?["kind"]?.stringValue == "search" {
+      let query = state?["query"]?.stringValue ?? filter
+      title = state?["title"]?.stringValue ?? "No Results for “\(query)”"
+      image = image ?? "magnifyingglass"
+      description = description ?? "Check the spelling or try a new search."
     }
     var content: [(String, Style)] = []
     if let image { content.append(("◌ " + image, Style(dim: true))) }

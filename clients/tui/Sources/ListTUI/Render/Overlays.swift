@@ -7,6 +7,8 @@ public enum Overlays {
     ("j k ↓ ↑", "move"), ("PgDn PgUp", "page down / up"), ("g G", "first / last row"),
     ("Enter space", "select / deselect"), ("h l ← →", "collapse / expand (h: to parent)"),
     ("e E", "expand all / collapse all"), ("/ n N", "search, next / previous match"),
+    ("/ (table)", "filter the table (a live view; empty: none)"),
+    ("s (table)", "sort: next column ▲, ▼, then unsorted"),
     ("a", "actions (swipe, context menu, pop-up)"), ("t", "toggle"), ("d", "delete"),
     ("w", "why: the row's last change"),
     ("r", "refresh (asks the owner)"), ("Tab", "next list"), ("q Esc", "back / quit"),

@@ -49,6 +49,7 @@ public enum Renderer {
         if !derived.filter.isEmpty { line.add(" · filter '\(derived.filter)'") }
       }
       if let mode = view.selectionMode { line.add(" · selection \(mode)") }
+      if view.isEditing { line.add(" · editing", Style(bold: true)) }
       let position =
         view.totalRows == 0 ? "empty" : "row \(format(view.cursorRow + 1)) of \(format(view.totalRows))"
       line.right = [("\(position) ", Style(bold: true))]
