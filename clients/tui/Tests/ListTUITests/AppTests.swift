@@ -86,8 +86,10 @@ final class AppTests: XCTestCase {
     XCTAssertNil(request(app.handle(.key(.left), now: 0)), "h on a leaf goes to its parent")
     XCTAssertEqual(app.view?.cursorID, "a")
     _ = app.handle(.key(.char("G")), now: 0)
-    XCTAssertEqual(request(app.handle(.key(.right), now: 0))?.params, ["list": "l", "item": "b"])
-    XCTAssertEqual(request(app.handle(.key(.char("e")), now: 0))?.params, ["list": "l"])
+    // The view follows the notifications: its outline requests ask for lean answers.
+    XCTAssertEqual(
+      request(app.handle(.key(.right), now: 0))?.params, ["list": "l", "item": "b", "rows": "none"])
+    XCTAssertEqual(request(app.handle(.key(.char("e")), now: 0))?.params, ["list": "l", "rows": "none"])
     XCTAssertEqual(request(app.handle(.key(.char("E")), now: 0))?.method, "outline/collapse")
   }
 
