@@ -38,7 +38,8 @@ final class StdioKindsTests: XCTestCase {
         answered.append(id)
       }
     }
-    XCTAssertEqual(answered, Array(1...203))
+    // Every request is answered once (answers of pipelined requests may come in any order).
+    XCTAssertEqual(answered.sorted(), Array(1...203))
   }
 
   /// /dev/null as stdin (epoll refuses it) is an empty input: the daemon exits cleanly at once.

@@ -138,7 +138,7 @@ def test_an_error_without_an_id_fails_the_requests_in_progress(listd_daemon: lis
             client.list_create(
                 "big", content={"sections": [{"id": "s", "items": [{"id": str(n)} for n in range(500)]}]}
             )
-        assert client.list_all() == {"lists": []}
+        assert client.list_all() == {"lists": [], "total": 0}
 
 
 def test_a_spawned_daemon_ends_with_its_client(listd_bin: str) -> None:
@@ -154,7 +154,7 @@ def test_unencodable_params_are_refused_before_anything_is_sent(listd_client: li
         listd_client.list_create("x", content={"sections": [{"id": "s", "items": [{"id": "a", "data": float("nan")}]}]})
     with pytest.raises(TypeError):
         listd_client.list_create("x", content={"sections": {"not", "json"}})
-    assert listd_client.list_all() == {"lists": []}
+    assert listd_client.list_all() == {"lists": [], "total": 0}
 
 
 def test_one_client_serves_many_threads(listd_client: listd.Client) -> None:

@@ -149,9 +149,10 @@ class Requests(Generic[R]):
         ``force=True`` (its owner then gets ``owner/lost``)."""
         return self._request("list/claim", _params({"list": list, "force": force}))
 
-    def list_all(self) -> R:
-        """Every list: ``{lists: [info…]}``, each ``info`` as ``list_info`` answers it."""
-        return self._request("list/all", {})
+    def list_all(self, *, offset: int | None = None, limit: int | None = None) -> R:
+        """The lists in creation order, paged: ``{lists: [info], total}`` — ``offset`` skips that many,
+        ``limit`` caps the page (default: every list), ``total`` counts every list."""
+        return self._request("list/all", _params({"offset": offset, "limit": limit}))
 
     def list_info(self, list: str, *, at_version: int | None = None) -> R:
         """Describes ``list``: ``{list, title, appearance, selectionMode, version, sections, items, rows,
