@@ -32,6 +32,9 @@ struct Arguments {
     }
   }
 
+  /// Every value of a repeatable `flag`, in order.
+  func all(_ flag: String) -> [String] { values[flag] ?? [] }
+
   /// The last value of `flag`, if given.
   func value(_ flag: String) -> String? { values[flag]?.last }
 

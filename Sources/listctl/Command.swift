@@ -76,7 +76,7 @@ struct Command: Sendable {
   static let all: [Command] = [
     lists, create, dispose, claim, show, preview, diff, explain, check, apply, edit, select, deselect, expand,
     collapse,
-    query, watch, call,
+    query, watch, call, view,
     run, record, replay,
     demo,
   ]

@@ -638,6 +638,50 @@ def _check_snapshot(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
     )
 
 
+# -- Live views
+
+
+@exercise("view/create")
+def _view_create(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
+    client = connect()
+    todo(client)
+    answer = client.view_create(
+        "todo-view",
+        "todo",
+        title="Code first",
+        filter={"query": "WRITE", "match": "all", "predicates": [{"field": "text", "op": "contains", "value": "the"}]},
+        sort=[{"field": "text", "descending": False}],
+        group={"field": "text", "by": "initial", "descending": False},
+    )
+    assert answer["source"] == "todo" and answer["version"] == 0
+    rows = answer["changeset"]["sectionInserts"][0]["section"]["rows"]
+    assert [row["id"] for row in rows] == ["code", "spec"]
+    with pytest.raises(listd.InvalidEdit):
+        client.list_edit("todo-view", [{"op": "deleteItems", "items": ["code"]}])
+
+
+@exercise("view/update")
+def _view_update(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
+    client = connect()
+    todo(client)
+    client.view_create("v", "todo", sort=[{"field": "text"}])
+    answer = client.view_update(
+        "v", filter={"predicates": [{"field": "id", "op": "in", "value": ["spec", "main"]}]}, sort=[], group={"field": "id"}
+    )
+    assert answer["version"] == 1
+    assert client.view_info("v")["rows"] == 1  # main is hidden under src: not a row, so not in the view
+
+
+@exercise("view/info")
+def _view_info(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
+    client = connect()
+    todo(client)
+    client.view_create("v", "todo")
+    info = client.view_info("v")
+    assert info["source"] == "todo" and info["filter"] is None and info["sort"] == [] and info["group"] is None
+    assert info["rows"] == 3  # the source's rows (main is hidden under src), flattened
+
+
 def client_to_server() -> list[str]:
     return [name for name, method in protocol()["methods"].items() if method["direction"] == "clientToServer"]
 

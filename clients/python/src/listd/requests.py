@@ -455,3 +455,40 @@ class Requests(Generic[R]):
         """What ``NSDiffableDataSourceSnapshot`` refuses in ``content``, or in ``flat`` (``{sections,
         items: [{id, section?}]}``): duplicate identifiers, items in no section."""
         return self._request("check/snapshot", _params({"content": content, "flat": flat}))
+
+    # Live views (Protocol/README.md, Live views).
+
+    def view_create(
+        self,
+        view: str,
+        source: str,
+        *,
+        title: str | None = None,
+        filter: Mapping[str, Any] | None = None,
+        sort: Sequence[Mapping[str, Any]] | None = None,
+        group: Mapping[str, Any] | None = None,
+    ) -> R:
+        """Creates ``view``, a live read-only list derived from ``source`` (a list or a view) and owned
+        by this session: ``filter`` ``{query?, match?, predicates?: [{field, op, value}]}``, ``sort``
+        ``[{field, descending?}]``, ``group`` ``{field, by?: "value" | "initial", descending?}``.
+        Returns ``{list, source, version: 0, changeset}``."""
+        return self._request(
+            "view/create",
+            _params({"view": view, "source": source, "title": title, "filter": filter, "sort": sort, "group": group}),
+        )
+
+    def view_update(
+        self,
+        view: str,
+        *,
+        filter: Mapping[str, Any] | None = None,
+        sort: Sequence[Mapping[str, Any]] | None = None,
+        group: Mapping[str, Any] | None = None,
+    ) -> R:
+        """Replaces the parts of ``view``'s definition given (None leaves a part as it is; ``filter={}``
+        and ``sort=[]`` clear one), in one changeset. Returns ``{list, version, changeset}``."""
+        return self._request("view/update", _params({"view": view, "filter": filter, "sort": sort, "group": group}))
+
+    def view_info(self, view: str) -> R:
+        """Describes ``view``: ``{view, source, filter, sort, group, version, rows}``."""
+        return self._request("view/info", {"view": view})
