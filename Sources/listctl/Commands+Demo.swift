@@ -228,6 +228,8 @@ private final class DemoDaemon {
     process.executableURL = URL(fileURLWithPath: listd)
     process.arguments = ["--demo", "--listen", socket, "--stay", "--log-level", "warning"]
     process.standardInput = stdin
+    // Its stdio session's messages (daemon/stopping at the end) are not the demo's output.
+    process.standardOutput = FileHandle.nullDevice
     do {
       try process.run()
     } catch {
