@@ -138,6 +138,14 @@ enum ChangeLine {
       if !ids.isEmpty { parts.append(sign + " " + ids.joined(separator: " ")) }
     }
     if let mode = changeset["selectionMode"]?.stringValue { parts.append("mode \(mode)") }
+    if let columns = changeset["columns"]?.arrayValue {
+      let ids = columns.compactMap { $0["id"]?.stringValue }
+      parts.append("columns " + (ids.isEmpty ? "none" : ids.joined(separator: ", ")))
+    }
+    if let state = changeset["emptyState"] {
+      parts.append(state.isNull ? "no empty state" : "empty state '\(state["title"]?.stringValue ?? "")'")
+    }
+    if let editing = changeset["editing"]?.boolValue { parts.append(editing ? "editing" : "not editing") }
     return parts
   }
 

@@ -33,6 +33,7 @@ enum ExplainLine {
     "sectionDeletes": "−§", "sectionInserts": "+§", "sectionMoves": "↕§", "sectionReloads": "~§",
     "itemDeletes": "−", "itemInserts": "+", "itemMoves": "↕", "itemReloads": "⟳", "itemReconfigures": "~",
     "selected": "✓", "deselected": "✗", "expanded": "▾", "collapsed": "▸", "selectionMode": "mode",
+    "columns": "columns", "emptyState": "empty state", "isEditing": "editing",
   ]
 
   /// `+ d1, d2`: the sign and what the cause covers.
@@ -41,6 +42,8 @@ enum ExplainLine {
     switch cause.change {
     case "selectionMode":
       return "\(sign) \(cause.mode ?? "?")"
+    case "columns", "emptyState", "isEditing":
+      return sign
     case "selected", "deselected", "expanded", "collapsed":
       return "\(sign) "
         + names(cause.items, first: cause.items.first ?? "?", count: cause.items.count, "items")

@@ -60,7 +60,7 @@ final class InstallTests: XCTestCase {
     while !FileManager.default.fileExists(atPath: defaultSocket) && Date() < deadline { usleep(5_000) }
     let created = try runProcess(prefix + "/bin/listctl", ["create", "groceries"], environment: environment)
     XCTAssertEqual(created.status, 0, created.stderr)
-    let demo = ["contacts", "files", "live", "settings"]
+    let demo = ["contacts", "files", "inbox", "live", "processes", "settings"]
     XCTAssertEqual(
       try runProcess(prefix + "/bin/listctl", ["--socket", daemon.socket, "lists", "--ids"]).stdout
         .split(separator: "\n").sorted(), demo[...].map { Substring($0) })

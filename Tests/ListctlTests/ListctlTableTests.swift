@@ -39,4 +39,28 @@ final class ListctlTableTests: XCTestCase {
 
       """)
   }
+
+  /// `listctl edit` names list-attribute changes on its change line, and `--explain` gives each
+  /// its cause.
+  func testEditPrintsColumnsEmptyStateAndEditingChanges() throws {
+    let daemon = try ListctlDaemon()
+    defer { daemon.stop() }
+    func ok(_ arguments: String...) throws -> String {
+      let run = try runListctl(["--socket", daemon.socket] + arguments)
+      XCTAssertEqual(run.status, 0, run.stderr)
+      return run.stdout
+    }
+    _ = try ok("create", "t")
+    let edits = #"""
+      [{"op": "setColumns", "columns": [{"id": "name", "title": "Name"}, {"id": "size", "title": "Size"}]},
+       {"op": "setEmptyState", "emptyState": {"title": "Nothing"}}, {"op": "setEditing", "editing": true}]
+      """#
+    XCTAssertEqual(try ok("edit", "t", edits), "v1  columns name, size · empty state 'Nothing' · editing\n")
+    let explained = try ok(
+      "edit", "t", #"[{"op": "setEmptyState", "emptyState": null}, {"op": "setEditing", "editing": false}]"#,
+      "--explain")
+    XCTAssertTrue(explained.hasPrefix("v2  no empty state · not editing\n"), explained)
+    XCTAssertTrue(explained.contains("empty state"), explained)
+    XCTAssertTrue(explained.contains("editing"), explained)
+  }
 }

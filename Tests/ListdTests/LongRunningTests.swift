@@ -73,7 +73,7 @@ final class LongRunningTests: XCTestCase {
     XCTAssertTrue(
       waitUntil(timeout: 20) {
         check.request(id: 3, "list/all", nil, framing: .newlineDelimited)?["result"]?["lists"]?.arrayValue?
-          .count == 4
+          .count == 6  // the demo lists
       }, "orphans were not disposed")
   }
 

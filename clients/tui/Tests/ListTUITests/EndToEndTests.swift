@@ -64,7 +64,7 @@ final class EndToEndTests: XCTestCase {
     try tmux.send("t")
     tmux.wait(forText: "toggle Airplane Mode on")
     try tmux.send("q")
-    tmux.wait(forText: "listd · lists (4)")
+    tmux.wait(forText: "listd · lists (6)")
     try tmux.send("q")
     let after = tmux.wait(forText: "listd-tui exited 0")
     XCTAssertFalse(after.contains("listd · lists"), "the alternate screen is gone:\n\(after)")
@@ -241,7 +241,7 @@ final class EndToEndTests: XCTestCase {
     let tmux = try Tmux(
       "'\(tui)' --demo --log '\(log)'; echo \"listd-tui exited $?\"; sleep 600", width: 120, height: 40)
     self.tmux = tmux
-    tmux.wait(forText: "listd · lists (4)", "Contacts", "Build Queue", "● connected")
+    tmux.wait(forText: "listd · lists (6)", "Contacts", "Build Queue", "● connected")
     let socket = try XCTUnwrap(
       try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").first {
         $0.contains("started: ")
@@ -266,7 +266,7 @@ final class EndToEndTests: XCTestCase {
 
   func testCtrlCRestoresTheTerminal() throws {
     let tmux = try start(daemon: ["--demo"])
-    tmux.wait(forText: "listd · lists (4)")
+    tmux.wait(forText: "listd · lists (6)")
     try tmux.send("C-c")
     let after = tmux.wait(forText: "listd-tui exited 130")
     XCTAssertFalse(after.contains("listd · lists"), "the alternate screen is gone:\n\(after)")

@@ -57,7 +57,7 @@ final class HighlightEndToEndTests: XCTestCase {
     tmux.wait(forText: "Files · files", "▾ Sources")
     checkCursorRow(tmux, "▾ Sources")  // an outline parent
     try tmux.send("q")
-    tmux.wait(forText: "listd · lists (4)")
+    tmux.wait(forText: "listd · lists (6)")
     checkCursorRow(tmux, "Files")  // the picker's cursor row
   }
 
