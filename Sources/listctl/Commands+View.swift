@@ -53,7 +53,8 @@ extension Command {
       print(TreeRenderer.render(entry), terminator: "")
     default:
       throw UsageError(
-        "unknown view action '\(action)': create, update or show\nusage: listctl view create VIEW SOURCE | update VIEW | show VIEW [OPTIONS]")
+        "unknown view action '\(action)': create, update or show\nusage: listctl view create VIEW SOURCE | update VIEW | show VIEW [OPTIONS]"
+      )
     }
   }
 

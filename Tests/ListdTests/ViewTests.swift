@@ -158,4 +158,33 @@ final class ViewTests: StdioDaemonTestCase {
     XCTAssertEqual(client.error("list/info", ["list": "vv"]).code, -32010)
     client.assertConformance()
   }
+
+  /// A view whose text filter matches nothing reports the search empty state, in its info and in
+  /// the changesets that start and end it (as `ContentUnavailableView.search`).
+  func testAViewWhoseQueryMatchesNothingReportsTheSearchEmptyState() throws {
+    try client.request(
+      "list/create",
+      ["list": "src", "content": ["sections": [["id": "s", "items": [["id": "x", "text": "Apple"]]]]]])
+    let created = try client.request(
+      "view/create", ["view": "v", "source": "src", "filter": ["query": "zzz"]])
+    XCTAssertEqual(created["changeset"]?["emptyState"]?["kind"], "search", "\(created)")
+    let info = try client.request("list/info", ["list": "v"])
+    XCTAssertEqual(info["emptyState"]?["query"], "zzz")
+    XCTAssertEqual(info["source"], "src")  // a view says what it derives from
+    XCTAssertNil(try client.request("list/info", ["list": "src"])["source"])
+    try client.request("list/subscribe", ["list": "v", "snapshot": "none"])
+    try client.request(
+      "list/edit",
+      [
+        "list": "src",
+        "edits": [["op": "appendItems", "section": "s", "items": [["id": "z", "text": "zzz"]]]],
+      ])
+    let found = try XCTUnwrap(client.next("list/didChange"))
+    XCTAssertEqual(found["changeset"]?["emptyState"], .null, "\(found)")
+    XCTAssertNil(try client.request("list/info", ["list": "v"])["emptyState"])
+    try client.request("view/update", ["view": "v", "filter": ["query": "nothing"]])
+    let none = try XCTUnwrap(client.next("list/didChange"))
+    XCTAssertEqual(none["changeset"]?["emptyState"]?["title"], "No Results for “nothing”", "\(none)")
+    client.assertConformance()
+  }
 }

@@ -54,7 +54,8 @@ enum ListHandlers {
   static func create(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
     try p.requireKnown(
-      ["list", "title", "appearance", "selectionMode", "content", "rows", "workDoneToken"] + ListAttributeCoding.keys)
+      ["list", "title", "appearance", "selectionMode", "content", "rows", "workDoneToken"]
+        + ListAttributeCoding.keys)
     let rows = try AnswerRows(p)
     let id = try p.string("list")
     guard !id.isEmpty else { throw p.invalid("list", "must not be empty") }

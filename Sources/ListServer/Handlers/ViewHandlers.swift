@@ -29,7 +29,8 @@ enum ViewHandlers {
     onSourceQueue(source, request) {
       let committed = try source.current(ifVersion: nil)
       let engine = ViewEngine(definition: definition, source: committed.snapshot)
-      let snapshot = engine.makeSnapshot(selectionMode: committed.snapshot.selectionMode)
+      var snapshot = engine.makeSnapshot(selectionMode: committed.snapshot.selectionMode)
+      snapshot.setEmptyState(ViewDerivation.emptyState(of: snapshot, definition: definition))
       let derivation = ViewDerivation(source: source, engine: engine)
       let metadata = ListMetadata(title: title, appearance: committed.metadata.appearance)
       let (view, _) = try context.server.createList(

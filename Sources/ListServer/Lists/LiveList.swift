@@ -84,8 +84,8 @@ final class LiveList: Sendable {
   }
 
   /// `list/info`: `{list, title, appearance, selectionMode, version, sections, items, rows,
-  /// selected, owner, subscribers}` and the list attributes that are not the default
-  /// (`columns`). O(sections + columns).
+  /// selected, owner, subscribers}`, the list attributes that are not the default (`columns`)
+  /// and, for a view, its `source`. O(sections + columns).
   func info() -> JSONValue {
     let committed = state.withLock { $0.committed }
     return info(version: committed.version, committed.snapshot)
@@ -108,6 +108,7 @@ final class LiveList: Sendable {
       "subscribers": .int(Int64(subscribers)),
     ]
     ListAttributeCoding.append(snapshot, to: &object)
+    if let derivation { object.append("source", .string(derivation.source.id)) }
     return .object(object)
   }
 

@@ -55,13 +55,30 @@ final class ViewDerivation: Sendable {
   ) throws(ResponseError) -> JSONValue {
     try view.mutate(ifVersion: nil, source: ChangeSource(method: method, by: session?.ownerInfo)) {
       snapshot throws(ResponseError) -> Changeset in
+      var changeset: Changeset
       do throws(ListModelError) {
-        return try engine.withLock { engine throws(ListModelError) in try engine.apply(update, to: &snapshot)
+        changeset = try engine.withLock { engine throws(ListModelError) in
+          try engine.apply(update, to: &snapshot)
         }
       } catch {
         throw ResponseError(.internalError, "view '\(view.id)' could not follow its source: \(error.message)")
       }
+      let state = Self.emptyState(of: snapshot, definition: definition)
+      if state != snapshot.emptyState {
+        snapshot.setEmptyState(state)
+        changeset.emptyState = .some(state)
+      }
+      return changeset
     }
+  }
+
+  /// The empty state a view reports: the search variant (`ContentUnavailableView.search`) while
+  /// its text filter matches nothing, else none. O(sections).
+  static func emptyState(of snapshot: ListSnapshot, definition: ViewDefinition) -> EmptyState? {
+    guard let query = definition.filter?.query, !query.isEmpty, snapshot.numberOfItems() == 0 else {
+      return nil
+    }
+    return .search(query: query)
   }
 
   /// The refusal of an edit of a view: -32014 naming the view and its source.
