@@ -36,6 +36,9 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
   public private(set) var sections: [Section]
   /// The selected ids.
   public private(set) var selection: Set<String>
+  /// The list attributes the changes since the subscription carried (`columns`, `emptyState`,
+  /// `editing`), each as its last changeset gave it (`null`: removed).
+  public private(set) var attributes: [String: JSONValue] = [:]
 
   /// A mirror from a windowed `list/subscribe` entry `{list, version, window, sections,
   /// selection}` (or a `list/didCreate` carrying them); `limit` is the window's size asked for.
@@ -132,11 +135,12 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
       "sectionDeletes", "sectionInserts", "sectionMoves", "sectionReloads", "itemDeletes", "itemInserts",
       "itemMoves", "itemReloads", "itemReconfigures", "enter", "selected", "deselected", "expanded",
       "collapsed",
-      "selectionMode",
+      "selectionMode", "columns", "emptyState", "editing",
     ]
     for key in object.keys where !known.contains(key) {
       throw Mirror.Mismatch("unknown changeset member '\(key)'")
     }
+    for key in ["columns", "emptyState", "editing"] { if let value = object[key] { attributes[key] = value } }
     func entries(_ key: String) throws -> [JSONValue] {
       guard let value = object[key] else { return [] }
       guard let array = value.arrayValue, !array.isEmpty else {

@@ -35,7 +35,11 @@ final class WindowedSubscriptionTests: XCTestCase {
     try owner.initialize(name: "owner")
     var run = MirrorRun(seed: seed, list: "w")
     try owner.request(
-      "list/create", ["list": "w", "selectionMode": "multiple", "content": run.initialContent()])
+      "list/create",
+      [
+        "list": "w", "selectionMode": "multiple", "content": run.initialContent(),
+        "columns": MirrorRun.columns,
+      ])
     try run.createReference()
 
     var viewers: [Viewer] = []
