@@ -1,4 +1,4 @@
--- :Listd and its subcommands: lists, open, close, demo, connect, disconnect, info.
+-- :Listd and its subcommands: lists, open, close, demo, connect, disconnect, info, sort, filter.
 local buffer = require('listd.buffer')
 local config = require('listd.config')
 local session = require('listd.session')
@@ -144,6 +144,12 @@ M.subcommands = {
   info = function()
     M.info()
   end,
+  sort = function(arg)
+    require('listd.views').sort(arg)
+  end,
+  filter = function(arg)
+    require('listd.views').filter(arg)
+  end,
 }
 
 ---Runs `:Listd {subcommand} [argument]`; no subcommand is `lists`.
@@ -203,6 +209,10 @@ function M.complete(arglead, cmdline)
     candidates = list_ids()
   elseif #words == 3 and words[2] == 'demo' then
     candidates = { 'contacts', 'files', 'live', 'settings' }
+  elseif #words == 3 and words[2] == 'sort' then
+    candidates = require('listd.views').column_ids()
+  elseif #words == 4 and words[2] == 'sort' then
+    candidates = { 'asc', 'desc' }
   elseif #words == 3 and words[2] == 'connect' then
     return vim.fn.getcompletion(arglead, 'file')
   else
