@@ -79,7 +79,7 @@ function M.demo(list)
   if list and list ~= '' then
     M.open(list)
   else
-    session.notify('demo started: contacts, settings, files, live (:Listd lists)')
+    session.notify('demo started: contacts, settings, files, live, processes, inbox (:Listd lists)')
   end
 end
 
@@ -208,7 +208,7 @@ function M.complete(arglead, cmdline)
   elseif #words == 3 and (words[2] == 'open' or words[2] == 'close') then
     candidates = list_ids()
   elseif #words == 3 and words[2] == 'demo' then
-    candidates = { 'contacts', 'files', 'live', 'settings' }
+    candidates = { 'contacts', 'files', 'inbox', 'live', 'processes', 'settings' }
   elseif #words == 3 and words[2] == 'sort' then
     candidates = require('listd.views').column_ids()
   elseif #words == 4 and words[2] == 'sort' then
