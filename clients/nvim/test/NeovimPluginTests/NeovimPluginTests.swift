@@ -10,7 +10,9 @@ final class NeovimPluginTests: XCTestCase {
   func testLiveUpdates() throws { try SpecRunner.run("live", socket: true, file: #filePath, line: #line) }
 
   /// Tables as aligned cells under a virtual header, empty states centred, :Listd sort/filter as a live view.
-  func testTablesSortAndFilter() throws { try SpecRunner.run("table", socket: true, file: #filePath, line: #line) }
+  func testTablesSortAndFilter() throws {
+    try SpecRunner.run("table", socket: true, file: #filePath, line: #line)
+  }
 
   /// The window's view after changes: the top stays on its text as Vim keeps it; a list that fits is shown whole.
   func testViewport() throws { try SpecRunner.run("viewport", socket: true, file: #filePath, line: #line) }
