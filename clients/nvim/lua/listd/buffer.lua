@@ -160,6 +160,7 @@ local function decorate(view)
     local last = api.nvim_buf_line_count(buf) - 1
     api.nvim_buf_set_extmark(buf, decor_ns, last, 0, { virt_lines = lines })
   end
+  view.decor_width = width_of(buf)
   view.empty_shown = model and model.layout.total_rows == 0 and type(state) == 'table' and render.empty_lines(state) or nil
 end
 
@@ -445,7 +446,8 @@ function M.refresh(view)
     return
   end
   local ok, list = pcall(ranges, view)
-  if ok and vim.inspect(list) == view.ranges_key then
+  local recentre = view.empty_shown and width_of(view.buf) ~= view.decor_width
+  if ok and vim.inspect(list) == view.ranges_key and not recentre then
     return -- the windows show the same rows: nothing to draw or fetch
   end
   schedule_draw(view)
@@ -931,7 +933,11 @@ end
 -- Scrolling, moving the cursor, resizing: draw and fetch what the windows now show. A timer catches what
 -- no event reports (a window scrolled by a script); it only looks, it fetches nothing that is there.
 local group = api.nvim_create_augroup('listd_window', { clear = true })
-api.nvim_create_autocmd({ 'WinScrolled', 'CursorMoved', 'VimResized', 'WinEnter', 'BufWinEnter' }, {
+local window_events = { 'WinScrolled', 'CursorMoved', 'VimResized', 'WinEnter', 'BufWinEnter' }
+if vim.fn.exists('##WinResized') == 1 then
+  window_events[#window_events + 1] = 'WinResized' -- a window's width changed: recentre an empty state
+end
+api.nvim_create_autocmd(window_events, {
   group = group,
   callback = function()
     for _, view in pairs(M.views) do
@@ -957,6 +963,9 @@ local function start_poll()
     end
     for _, view in pairs(M.views) do
       if view.mirror and not view.fetching and not view.draw_pending and api.nvim_buf_is_loaded(view.buf) then
+        if view.empty_shown and width_of(view.buf) ~= view.decor_width then
+          schedule_draw(view) -- its window's width changed: recentre the empty state
+        end
         local ok, list = pcall(ranges, view)
         if ok then
           for _, r in ipairs(list) do

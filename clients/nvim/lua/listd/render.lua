@@ -154,8 +154,11 @@ end
 ---@param alignment string|nil 'leading' (default), 'center' or 'trailing'
 ---@return string
 function M.fit(s, width, alignment)
-  local n = vim.fn.strdisplaywidth(s)
-  if n > width then
+  local ascii = not s:find('[\128-\255]')
+  local n = ascii and #s or vim.fn.strdisplaywidth(s)
+  if n > width and ascii then
+    return s:sub(1, width - 1) .. '…'
+  elseif n > width then
     local chars = vim.fn.strchars(s)
     local cut = s
     while chars > 0 and vim.fn.strdisplaywidth(cut) > width - 1 do

@@ -127,6 +127,10 @@ end
 function M.filter(arg)
   local text = vim.trim(arg or '')
   if text == '' then
+    local view = buffer.current()
+    if view and not M.created[view.list] and not M.of_source[view.list] then
+      return session.notify(view.list .. ' has no filter')
+    end
     return apply({ filter = vim.NIL })
   end
   return apply({ filter = { query = text } })

@@ -82,6 +82,21 @@ T.case('a list without rows shows its empty state centred; a row replaces it', f
   local title = mark[4].virt_lines[2][1][1]
   local pad = #title:match('^ *')
   T.ok(math.abs(pad - (vim.api.nvim_win_get_width(0) - #'No Mail') / 2) <= 1, 'centred: ' .. vim.inspect(title))
+  vim.cmd('vsplit')
+  for _, width in ipairs({ 40, 30 }) do -- the second resize changes no row a window needs: only the width
+    vim.cmd('vertical resize ' .. width)
+    T.wait(function()
+      local marks = vim.api.nvim_buf_get_extmarks(0, buffer.decor_namespace, 0, -1, { details = true })
+      return marks[1] and marks[1][4].virt_lines[2][1][1] == string.rep(' ', math.floor((width - 7) / 2)) .. 'No Mail'
+    end, 'the empty state centred in ' .. width .. ' columns')
+  end
+  vim.cmd('only')
+  local from = #T.messages + 1
+  vim.cmd('Listd filter')
+  T.eq('listd://inbox', vim.api.nvim_buf_get_name(0), 'no view for removing no filter')
+  T.eq({ 'listd: inbox has no filter' }, vim.tbl_map(function(m)
+    return m.message
+  end, vim.list_slice(T.messages, from)), 'said so')
   local result = T.call(other, 'list/edit', { list = 'inbox', edits = { { op = 'appendItems', section = 'messages', items = { { id = 'm1', text = 'Hello' } } } } })
   T.wait_version(result.version)
   settled()
