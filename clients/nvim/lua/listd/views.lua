@@ -10,6 +10,9 @@ local M = {
 }
 
 local counter = 0
+-- The error for a list (or view) the daemon does not have.
+local UNKNOWN_LIST = -32010
+local apply_to
 
 local function fail(message)
   session.notify(message, vim.log.levels.ERROR)
@@ -55,11 +58,18 @@ local function apply(change)
   if not view then
     return fail('not a list buffer: open a list first (:Listd open {list})')
   end
+  local source = view.list
   local id = M.created[view.list] and view.list or M.of_source[view.list]
   if id and M.created[id] then
+    local entry = M.created[id]
     local params = vim.tbl_extend('force', { view = id }, change)
     local _, err = session.request_sync('view/update', params)
-    if err then
+    if err and err.code == UNKNOWN_LIST then
+      -- The view went with its session (a new connection): make a new one of the same source, same settings.
+      M.created[id], M.of_source[entry.source], source = nil, nil, entry.source
+      change = vim.tbl_extend('force', { filter = entry.filter or vim.NIL, sort = entry.sort or vim.NIL }, change)
+      return apply_to(source, change)
+    elseif err then
       return fail('view/update ' .. id .. ': ' .. tostring(err.message))
     end
     for key, value in pairs(change) do
@@ -70,7 +80,12 @@ local function apply(change)
     end
     return id
   end
-  local params = { source = view.list }
+  return apply_to(source, change)
+end
+
+-- Creates a view of `source` with `change` and shows it.
+apply_to = function(source, change)
+  local params = { source = source }
   for key, value in pairs(change) do
     if value ~= vim.NIL then
       params[key] = value
@@ -79,7 +94,7 @@ local function apply(change)
   local err
   for _ = 1, 20 do -- another client may hold the next id: take the one after
     counter = counter + 1
-    params.view = view.list .. '·nvim-' .. counter
+    params.view = source .. '·nvim-' .. counter
     _, err = session.request_sync('view/create', params)
     if not err or not tostring(err.message):match('exists') then
       break
@@ -88,8 +103,8 @@ local function apply(change)
   if err then
     return fail('view/create ' .. params.view .. ': ' .. tostring(err.message))
   end
-  M.created[params.view] = { source = view.list, filter = params.filter, sort = params.sort }
-  M.of_source[view.list] = params.view
+  M.created[params.view] = { source = source, filter = params.filter, sort = params.sort }
+  M.of_source[source] = params.view
   show(params.view)
   return params.view
 end

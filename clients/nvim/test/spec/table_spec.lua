@@ -167,4 +167,33 @@ T.case('closing the view buffer disposes the view; the next sort makes a new one
   T.eq('whitfield', items()[1], 'contacts by name, descending: ' .. vim.inspect(items()))
 end)
 
+T.case('a view id another client holds is skipped', function()
+  T.call(other, 'view/create', { view = 'files·nvim-3', source = 'files' })
+  vim.cmd('Listd open files')
+  vim.cmd('Listd sort text')
+  T.eq('listd://files·nvim-4', vim.api.nvim_buf_get_name(0), 'the next free id')
+end)
+
+T.case('a view disposed with its source is made again, with its sort, when the source is back', function()
+  local function create()
+    T.call(other, 'list/create', { list = 'tmp', content = { sections = { { id = 's', items = {
+      { id = 'a', text = 'apple' }, { id = 'b', text = 'banana' }, { id = 'c', text = 'cherry' } } } } } })
+  end
+  create()
+  vim.cmd('Listd open tmp')
+  vim.cmd('Listd sort text desc')
+  T.eq('listd://tmp·nvim-5', vim.api.nvim_buf_get_name(0))
+  T.call(other, 'list/dispose', { list = 'tmp' })
+  T.wait(function()
+    return T.view().status == 'disposed'
+  end, 'the view to be disposed')
+  create()
+  vim.cmd('Listd filter an')
+  T.eq('listd://tmp·nvim-6', vim.api.nvim_buf_get_name(0), 'a new view')
+  settled()
+  T.eq({ 'b' }, items(), 'filtered')
+  local info = T.call(other, 'view/info', { view = 'tmp·nvim-6' })
+  T.eq({ 'an', 'text', true }, { info.filter.query, info.sort[1].field, info.sort[1].descending }, 'filter and the sort kept')
+end)
+
 T.run()
