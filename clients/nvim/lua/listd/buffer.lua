@@ -20,6 +20,9 @@ local M = {
 }
 
 local ns = api.nvim_create_namespace('listd')
+-- Virtual lines: a table's column titles under the title line, an empty list's empty state.
+local decor_ns = api.nvim_create_namespace('listd_decor')
+M.decor_namespace = decor_ns
 
 -- The error of list/subscribe for a list that does not exist.
 local UNKNOWN_LIST = -32010
@@ -122,6 +125,45 @@ local function draw_title(view)
   end
 end
 
+-- The list's columns when it is a table, else nil.
+local function columns_of(view)
+  local columns = view.info and view.info.columns
+  if type(columns) == 'table' and #columns > 0 then
+    return columns
+  end
+  return nil
+end
+
+-- The width empty states are centred in: the first window showing the buffer, else the editor's.
+local function width_of(buf)
+  local win = vim.fn.win_findbuf(buf)[1]
+  return win and api.nvim_win_get_width(win) or vim.o.columns
+end
+
+-- Redraws the virtual lines: column titles below the title line; a list without rows shows its empty
+-- state centred below its last line. Virtual, so every buffer line stays a title, header, footer or row.
+local function decorate(view)
+  local buf, model = view.buf, view.mirror
+  api.nvim_buf_clear_namespace(buf, decor_ns, 0, -1)
+  local columns = columns_of(view)
+  if columns then
+    api.nvim_buf_set_extmark(buf, decor_ns, 0, 0, { virt_lines = { { { render.columns_header(columns), 'ListdHeader' } } } })
+  end
+  local state = view.info and view.info.emptyState
+  if model and model.layout.total_rows == 0 and type(state) == 'table' then
+    local width = width_of(buf)
+    local lines = { { { '', 'Normal' } } }
+    for i, text in ipairs(render.empty_lines(state)) do
+      local pad = math.max(0, math.floor((width - vim.fn.strdisplaywidth(text)) / 2))
+      lines[#lines + 1] = { { string.rep(' ', pad) .. text, i == 1 and 'ListdTitle' or 'ListdSecondary' } }
+    end
+    local last = api.nvim_buf_line_count(buf) - 1
+    api.nvim_buf_set_extmark(buf, decor_ns, last, 0, { virt_lines = lines })
+  end
+  view.decor_width = width_of(buf)
+  view.empty_shown = model and model.layout.total_rows == 0 and type(state) == 'table' and render.empty_lines(state) or nil
+end
+
 -- Writes the header and footer lines of section `s` (1-based).
 local function draw_section(view, s)
   local layout = view.mirror.layout
@@ -219,6 +261,7 @@ local function refresh(view)
   end
   editing(buf, function()
     draw_title(view)
+    decorate(view)
     if not model then
       return
     end
@@ -242,8 +285,9 @@ local function refresh(view)
         writes[#writes + 1] = { flat, '', {} }
       end
     end
+    local columns = columns_of(view)
     for flat, row in pairs(model.rows) do
-      local text, spans = render.row_line(row, model.selection[row.id] == true)
+      local text, spans = render.row_line(row, model.selection[row.id] == true, columns)
       local sig = signature(text, spans)
       if view.drawn[flat] ~= sig then
         view.drawn[flat] = sig
@@ -402,7 +446,8 @@ function M.refresh(view)
     return
   end
   local ok, list = pcall(ranges, view)
-  if ok and vim.inspect(list) == view.ranges_key then
+  local recentre = view.empty_shown and width_of(view.buf) ~= view.decor_width
+  if ok and vim.inspect(list) == view.ranges_key and not recentre then
     return -- the windows show the same rows: nothing to draw or fetch
   end
   schedule_draw(view)
@@ -597,6 +642,12 @@ local function on_change(view, params)
   if type(params.changeset.selectionMode) == 'string' and view.info then
     view.info.selectionMode = params.changeset.selectionMode
   end
+  -- A table's new columns and a new (or removed: null) empty state.
+  for _, key in ipairs({ 'columns', 'emptyState' }) do
+    if params.changeset[key] ~= nil and view.info then
+      view.info[key] = params.changeset[key] ~= vim.NIL and params.changeset[key] or nil
+    end
+  end
   if loaded then
     local edited = pcall(edit_lines, view, map, wins)
     if edited then
@@ -738,7 +789,18 @@ function M.subscribe(view, wait, drawn)
         session.notify(view.list .. ': ' .. why, vim.log.levels.ERROR)
         return finish()
       end
-      view.info, view.status = entry.info, nil
+      view.info, view.status = type(entry.info) == 'table' and entry.info or { list = view.list }, nil
+      -- Columns and the empty state: in the info, or beside it in the snapshot.
+      for _, key in ipairs({ 'columns', 'emptyState' }) do
+        local value = view.info[key]
+        if value == nil or value == vim.NIL then
+          value = entry[key]
+          if value == nil and type(entry.window) == 'table' then
+            value = entry.window[key]
+          end
+        end
+        view.info[key] = value ~= vim.NIL and value or nil
+      end
       view.needs_build = true
       local queue = view.queue
       view.queue = {}
@@ -871,7 +933,11 @@ end
 -- Scrolling, moving the cursor, resizing: draw and fetch what the windows now show. A timer catches what
 -- no event reports (a window scrolled by a script); it only looks, it fetches nothing that is there.
 local group = api.nvim_create_augroup('listd_window', { clear = true })
-api.nvim_create_autocmd({ 'WinScrolled', 'CursorMoved', 'VimResized', 'WinEnter', 'BufWinEnter' }, {
+local window_events = { 'WinScrolled', 'CursorMoved', 'VimResized', 'WinEnter', 'BufWinEnter' }
+if vim.fn.exists('##WinResized') == 1 then
+  window_events[#window_events + 1] = 'WinResized' -- a window's width changed: recentre an empty state
+end
+api.nvim_create_autocmd(window_events, {
   group = group,
   callback = function()
     for _, view in pairs(M.views) do
@@ -897,6 +963,9 @@ local function start_poll()
     end
     for _, view in pairs(M.views) do
       if view.mirror and not view.fetching and not view.draw_pending and api.nvim_buf_is_loaded(view.buf) then
+        if view.empty_shown and width_of(view.buf) ~= view.decor_width then
+          schedule_draw(view) -- its window's width changed: recentre the empty state
+        end
         local ok, list = pcall(ranges, view)
         if ok then
           for _, r in ipairs(list) do

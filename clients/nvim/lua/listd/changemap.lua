@@ -8,7 +8,7 @@ local KNOWN = {
   sectionDeletes = true, sectionInserts = true, sectionMoves = true, sectionReloads = true,
   itemDeletes = true, itemInserts = true, itemMoves = true, itemReloads = true, itemReconfigures = true,
   selected = true, deselected = true, expanded = true, collapsed = true, selectionMode = true,
-  columns = true, -- a list's columns (not shown here)
+  columns = true, emptyState = true, editing = true, -- list attributes (the buffer reads them from the changeset)
   enter = true, -- windowed subscriptions: rows that came into the window
 }
 

@@ -1,4 +1,4 @@
--- :Listd and its subcommands: lists, open, close, demo, connect, disconnect, info.
+-- :Listd and its subcommands: lists, open, close, demo, connect, disconnect, info, sort, filter.
 local buffer = require('listd.buffer')
 local config = require('listd.config')
 local session = require('listd.session')
@@ -79,7 +79,7 @@ function M.demo(list)
   if list and list ~= '' then
     M.open(list)
   else
-    session.notify('demo started: contacts, settings, files, live (:Listd lists)')
+    session.notify('demo started: contacts, settings, files, live, processes, inbox (:Listd lists)')
   end
 end
 
@@ -144,6 +144,12 @@ M.subcommands = {
   info = function()
     M.info()
   end,
+  sort = function(arg)
+    require('listd.views').sort(arg)
+  end,
+  filter = function(arg)
+    require('listd.views').filter(arg)
+  end,
 }
 
 ---Runs `:Listd {subcommand} [argument]`; no subcommand is `lists`.
@@ -202,7 +208,11 @@ function M.complete(arglead, cmdline)
   elseif #words == 3 and (words[2] == 'open' or words[2] == 'close') then
     candidates = list_ids()
   elseif #words == 3 and words[2] == 'demo' then
-    candidates = { 'contacts', 'files', 'live', 'settings' }
+    candidates = { 'contacts', 'files', 'inbox', 'live', 'processes', 'settings' }
+  elseif #words == 3 and words[2] == 'sort' then
+    candidates = require('listd.views').column_ids()
+  elseif #words == 4 and words[2] == 'sort' then
+    candidates = { 'asc', 'desc' }
   elseif #words == 3 and words[2] == 'connect' then
     return vim.fn.getcompletion(arglead, 'file')
   else

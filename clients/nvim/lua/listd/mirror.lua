@@ -8,6 +8,7 @@ local KNOWN = {
   sectionDeletes = true, sectionInserts = true, sectionMoves = true, sectionReloads = true,
   itemDeletes = true, itemInserts = true, itemMoves = true, itemReloads = true, itemReconfigures = true,
   selected = true, deselected = true, expanded = true, collapsed = true, selectionMode = true,
+  columns = true, emptyState = true, editing = true, -- list attributes, not rows
 }
 
 -- A changeset that does not fit: raised as a table so callers can tell it from a bug.

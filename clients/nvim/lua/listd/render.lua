@@ -125,7 +125,85 @@ local function footer_line(b, section)
   b:put('  ⌊ ' .. flat(section.footer), 'ListdFooter')
 end
 
-local function row_line(b, row, selected)
+-- The text of a cell value: strings as they are, numbers as listctl prints them, Booleans ✓/✗, null empty.
+function M.cell_text(value)
+  if type(value) == 'string' then
+    return flat(value)
+  elseif type(value) == 'number' then
+    if value == math.floor(value) and math.abs(value) < 1e15 then
+      return string.format('%d', value)
+    end
+    return (string.format('%.6g', value))
+  elseif value == true then
+    return '✓'
+  elseif value == false then
+    return '✗'
+  end
+  return ''
+end
+
+-- The width of a column in characters: its width hint, else 12.
+function M.column_width(column)
+  local w = tonumber(column.width)
+  return (w and w >= 1) and math.floor(w) or 12
+end
+
+---`s` fitted to `width` display cells: cut with `…` when longer, padded by `alignment` when shorter.
+---@param s string
+---@param width integer
+---@param alignment string|nil 'leading' (default), 'center' or 'trailing'
+---@return string
+function M.fit(s, width, alignment)
+  local ascii = not s:find('[\128-\255]')
+  local n = ascii and #s or vim.fn.strdisplaywidth(s)
+  if n > width and ascii then
+    return s:sub(1, width - 1) .. '…'
+  elseif n > width then
+    local chars = vim.fn.strchars(s)
+    local cut = s
+    while chars > 0 and vim.fn.strdisplaywidth(cut) > width - 1 do
+      chars = chars - 1
+      cut = vim.fn.strcharpart(s, 0, chars)
+    end
+    return cut .. '…' .. string.rep(' ', width - 1 - vim.fn.strdisplaywidth(cut))
+  end
+  local pad = width - n
+  if alignment == 'trailing' then
+    return string.rep(' ', pad) .. s
+  elseif alignment == 'center' then
+    local left = math.floor(pad / 2)
+    return string.rep(' ', left) .. s .. string.rep(' ', pad - left)
+  end
+  return s .. string.rep(' ', pad)
+end
+
+---The header of a table: the column titles fitted to their widths, as a row's cells are (one space between).
+---@param columns table[] {id, title, alignment?, width?}
+---@return string
+function M.columns_header(columns)
+  local parts = {}
+  for i, column in ipairs(columns) do
+    parts[i] = M.fit(flat(text(column.title) or column.id), M.column_width(column), column.alignment)
+  end
+  return (string.rep(' ', 4) .. table.concat(parts, ' ')):gsub('%s+$', '')
+end
+
+-- A table row's cells, aligned to the columns.
+local function cells(b, row, columns, group)
+  local values = type(row.cells) == 'table' and row.cells or {}
+  for i, column in ipairs(columns) do
+    if i > 1 then
+      b:put(' ')
+    end
+    local s = M.fit(M.cell_text(values[column.id]), M.column_width(column), column.alignment)
+    if i == #columns then
+      s = s:gsub('%s+$', '')
+    end
+    b:put(s, group)
+  end
+end
+
+local function row_line(b, row, selected, columns)
   b:line('i:' .. row.id)
   b.rows[#b.lines] = row
   b:put(selected and '●' or ' ', selected and 'ListdSelectedMark' or nil)
@@ -136,6 +214,9 @@ local function row_line(b, row, selected)
     b:put('  ')
   end
   local group = selected and 'ListdSelected' or (row.selectable == false and 'ListdDisabled' or 'ListdText')
+  if type(columns) == 'table' and #columns > 0 then
+    return cells(b, row, columns, group)
+  end
   b:put(flat(M.label(row)), group)
   local secondary = text(row.secondaryText)
   if secondary then
@@ -193,11 +274,26 @@ function M.title_line(list, version, info, status)
   return one(title, version and { list = list, version = version } or nil, info or { list = list }, status)
 end
 
----The line of a row.
+---The line of a row; with `columns` (a table's), its cells aligned to them instead of its text.
 ---@return string text
 ---@return table spans
-function M.row_line(row, selected)
-  return one(row_line, row, selected)
+function M.row_line(row, selected, columns)
+  return one(row_line, row, selected, columns)
+end
+
+---The lines an empty list shows for its empty state: its title (the search variant's default
+---`No Results for “query”`) and description.
+---@param state table {kind?, query?, title?, description?}
+---@return string[]
+function M.empty_lines(state)
+  local search = state.kind == 'search'
+  local title = text(state.title) or (search and ('No Results for “' .. (text(state.query) or '') .. '”')) or ''
+  local description = text(state.description) or (search and 'Check the spelling or try a new search.') or nil
+  local lines = { flat(title) }
+  if description then
+    lines[#lines + 1] = flat(description)
+  end
+  return lines
 end
 
 ---The header line of a section `{id, header?}`.

@@ -9,6 +9,11 @@ final class NeovimPluginTests: XCTestCase {
   /// Another client edits the list: lines follow, the cursor stays on its item, the view stays put.
   func testLiveUpdates() throws { try SpecRunner.run("live", socket: true, file: #filePath, line: #line) }
 
+  /// Tables as aligned cells under a virtual header, empty states centred, :Listd sort/filter as a live view.
+  func testTablesSortAndFilter() throws {
+    try SpecRunner.run("table", socket: true, file: #filePath, line: #line)
+  }
+
   /// The window's view after changes: the top stays on its text as Vim keeps it; a list that fits is shown whole.
   func testViewport() throws { try SpecRunner.run("viewport", socket: true, file: #filePath, line: #line) }
 

@@ -14,7 +14,12 @@ T.case(':Listd lists offers the daemon’s lists and opens the chosen one', func
     'settings — Settings (15 rows, v0)',
     'files — Files (12 rows, v0)',
   }, vim.list_slice(offered, 1, 3), 'the first three lists')
-  T.ok(offered[4]:match('^live — Build Queue %(%d+ rows, v%d+%)$'), offered[4])
+  local live = vim.tbl_filter(function(line)
+    return line:match('^live — ') ~= nil
+  end, offered)
+  T.ok(#live == 1 and live[1]:match('^live — Build Queue %(%d+ rows, v%d+%)$'), vim.inspect(offered))
+  T.ok(vim.tbl_contains(offered, 'processes — Processes (4 rows, v0)') and vim.tbl_contains(offered, 'inbox — Inbox (0 rows, v0)'),
+    'the table and the empty list: ' .. vim.inspect(offered))
   T.eq('listd://files', vim.api.nvim_buf_get_name(0))
   T.eq("files 'Files' v0 · sidebar · selection single", T.lines()[1])
 end)
@@ -32,9 +37,9 @@ T.case(':Listd with no subcommand is the picker; cancelling opens nothing', func
 end)
 
 T.case('completion: subcommands, then list ids from the daemon', function()
-  T.eq({ 'close', 'connect', 'demo', 'disconnect', 'info', 'lists', 'open' }, vim.fn.getcompletion('Listd ', 'cmdline'))
+  T.eq({ 'close', 'connect', 'demo', 'disconnect', 'filter', 'info', 'lists', 'open', 'sort' }, vim.fn.getcompletion('Listd ', 'cmdline'))
   T.eq({ 'demo', 'disconnect' }, vim.fn.getcompletion('Listd d', 'cmdline'))
-  T.eq({ 'contacts', 'files', 'live', 'settings' }, vim.fn.getcompletion('Listd open ', 'cmdline'))
+  T.eq({ 'contacts', 'files', 'inbox', 'live', 'processes', 'settings' }, vim.fn.getcompletion('Listd open ', 'cmdline'))
   T.eq({ 'settings' }, vim.fn.getcompletion('Listd open se', 'cmdline'))
 end)
 

@@ -31,7 +31,7 @@ T.case(':checkhealth listd reports a missing binary as an error', function()
 end)
 
 T.case(':help listd and its tags open the help file', function()
-  for _, tag in ipairs({ 'listd', ':Listd', ':Listd-open', 'listd-setup', 'listd-keymaps', 'listd-health', 'listd.setup()' }) do
+  for _, tag in ipairs({ 'listd', ':Listd', ':Listd-open', 'listd-setup', 'listd-keymaps', 'listd-health', 'listd.setup()', ':Listd-sort', ':Listd-filter', 'listd-table', 'listd-empty' }) do
     vim.cmd('help ' .. vim.fn.escape(tag, ' '))
     T.ok(vim.api.nvim_buf_get_name(0):match('clients/nvim/doc/listd%.txt$'), tag .. ' opened ' .. vim.api.nvim_buf_get_name(0))
     T.ok(vim.api.nvim_get_current_line():find('*' .. tag .. '*', 1, true), tag .. ': ' .. vim.api.nvim_get_current_line())

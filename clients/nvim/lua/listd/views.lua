@@ -1,0 +1,166 @@
+-- :Listd sort and :Listd filter: a live view of the current list (view/create once, view/update after), shown in its buffer.
+local buffer = require('listd.buffer')
+local session = require('listd.session')
+
+local M = {
+  ---The views this Neovim created, by view id: {source, filter?, sort?}.
+  created = {},
+  ---The view of each source list, by source id.
+  of_source = {},
+}
+
+local counter = 0
+-- The error for a list (or view) the daemon does not have.
+local UNKNOWN_LIST = -32010
+local apply_to
+
+local function fail(message)
+  session.notify(message, vim.log.levels.ERROR)
+end
+
+-- Fields a sort may name besides a table's columns (as view/create reads them).
+local function known_field(field)
+  return field == 'text' or field == 'secondaryText' or field == 'id' or field == 'image' or field == 'data'
+    or field:match('^data%.') ~= nil or field:match('^cells%.') ~= nil
+end
+
+-- Disposes a created view when its buffer goes away.
+local function dispose_with(buf, id)
+  vim.api.nvim_create_autocmd('BufWipeout', {
+    buffer = buf,
+    once = true,
+    callback = function()
+      local entry = M.created[id]
+      if not entry then
+        return
+      end
+      M.created[id] = nil
+      if M.of_source[entry.source] == id then
+        M.of_source[entry.source] = nil
+      end
+      if session.connected() then
+        session.request('list/dispose', { list = id })
+      end
+    end,
+  })
+end
+
+-- Shows list `id` in the current window (the plugin's `listd://` buffer).
+local function show(id)
+  vim.cmd('edit ' .. vim.fn.fnameescape('listd://' .. id))
+  dispose_with(vim.api.nvim_get_current_buf(), id)
+end
+
+-- Applies `change` ({filter?, sort?}, vim.NIL removing one) to the current list's view: creates it the
+-- first time (`<list>·nvim-<n>`), updates it afterwards, and shows it in the current window.
+local function apply(change)
+  local view = buffer.current()
+  if not view then
+    return fail('not a list buffer: open a list first (:Listd open {list})')
+  end
+  local source = view.list
+  local id = M.created[view.list] and view.list or M.of_source[view.list]
+  if id and M.created[id] then
+    local entry = M.created[id]
+    local params = vim.tbl_extend('force', { view = id }, change)
+    local _, err = session.request_sync('view/update', params)
+    if err and err.code == UNKNOWN_LIST then
+      -- The view went with its session (a new connection): make a new one of the same source, same settings.
+      M.created[id], M.of_source[entry.source], source = nil, nil, entry.source
+      change = vim.tbl_extend('force', { filter = entry.filter or vim.NIL, sort = entry.sort or vim.NIL }, change)
+      return apply_to(source, change)
+    elseif err then
+      return fail('view/update ' .. id .. ': ' .. tostring(err.message))
+    end
+    for key, value in pairs(change) do
+      M.created[id][key] = value ~= vim.NIL and value or nil
+    end
+    if view.list ~= id then
+      show(id)
+    end
+    return id
+  end
+  return apply_to(source, change)
+end
+
+-- Creates a view of `source` with `change` and shows it.
+apply_to = function(source, change)
+  local params = { source = source }
+  for key, value in pairs(change) do
+    if value ~= vim.NIL then
+      params[key] = value
+    end
+  end
+  local err
+  for _ = 1, 20 do -- another client may hold the next id: take the one after
+    counter = counter + 1
+    params.view = source .. '·nvim-' .. counter
+    _, err = session.request_sync('view/create', params)
+    if not err or not tostring(err.message):match('exists') then
+      break
+    end
+  end
+  if err then
+    return fail('view/create ' .. params.view .. ': ' .. tostring(err.message))
+  end
+  M.created[params.view] = { source = source, filter = params.filter, sort = params.sort }
+  M.of_source[source] = params.view
+  show(params.view)
+  return params.view
+end
+
+---`:Listd sort {column} [desc]`: sorts the current list's view by a column (or field), descending with `desc`.
+---@param arg string|nil
+function M.sort(arg)
+  local field, order = (arg or ''):match('^(%S+)%s*(%S*)%s*$')
+  if not field then
+    return fail('sort by what? :Listd sort {column} [desc]')
+  end
+  if order ~= '' and order ~= 'desc' and order ~= 'asc' then
+    return fail("sort order '" .. order .. "': desc or asc")
+  end
+  local view = buffer.current()
+  local columns = view and view.info and view.info.columns
+  if type(columns) == 'table' and #columns > 0 and not known_field(field) then
+    local ids = {}
+    for _, column in ipairs(columns) do
+      if column.id == field then
+        ids = nil
+        break
+      end
+      ids[#ids + 1] = column.id
+    end
+    if ids then
+      return fail("no column '" .. field .. "' (" .. table.concat(ids, ', ') .. ')')
+    end
+  end
+  return apply({ sort = { { field = field, descending = order == 'desc' } } })
+end
+
+---`:Listd filter {text}`: shows the current list's rows containing `text`; no text removes the filter.
+---@param arg string|nil
+function M.filter(arg)
+  local text = vim.trim(arg or '')
+  if text == '' then
+    local view = buffer.current()
+    if view and not M.created[view.list] and not M.of_source[view.list] then
+      return session.notify(view.list .. ' has no filter')
+    end
+    return apply({ filter = vim.NIL })
+  end
+  return apply({ filter = { query = text } })
+end
+
+---The column ids of the current list (for completion).
+---@return string[]
+function M.column_ids()
+  local view = buffer.current()
+  local columns = view and view.info and view.info.columns
+  local ids = {}
+  for _, column in ipairs(type(columns) == 'table' and columns or {}) do
+    ids[#ids + 1] = column.id
+  end
+  return ids
+end
+
+return M
