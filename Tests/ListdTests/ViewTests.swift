@@ -159,6 +159,24 @@ final class ViewTests: StdioDaemonTestCase {
     client.assertConformance()
   }
 
+  /// A view of a list whose selection mode is none can be redefined (its rebuild selects nothing).
+  func testAViewOfAListWithoutSelectionCanBeUpdated() throws {
+    try client.request(
+      "list/create",
+      [
+        "list": "src", "selectionMode": "none",
+        "content": [
+          "sections": [["id": "s", "items": [["id": "x", "text": "B"], ["id": "y", "text": "A"]]]]
+        ],
+      ])
+    try client.request("view/create", ["view": "v", "source": "src"])
+    let updated = try client.request("view/update", ["view": "v", "sort": [["field": "text"]]])
+    XCTAssertEqual(updated["version"], 1, "\(updated)")
+    XCTAssertEqual(
+      try client.request("view/info", ["view": "v"])["sort"]?.arrayValue?.first?["field"], "text")
+    client.assertConformance()
+  }
+
   /// A view whose text filter matches nothing reports the search empty state, in its info and in
   /// the changesets that start and end it (as `ContentUnavailableView.search`).
   func testAViewWhoseQueryMatchesNothingReportsTheSearchEmptyState() throws {

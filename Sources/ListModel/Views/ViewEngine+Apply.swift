@@ -10,10 +10,9 @@ extension ViewEngine {
     if update.isRebuilt {
       var next = makeSnapshot(sharingIdentifiersWith: snapshot)
       let kept = snapshot.selectedItems.filter { next.payload(of: $0)?.isSelectable == true }
-      if snapshot.selectionMode == .single {
-        try next.select(Array(kept.prefix(1)))
-      } else {
-        try next.select(kept)
+      // Nothing to keep selects nothing: in mode none even an empty select is refused.
+      if !kept.isEmpty {
+        try next.select(snapshot.selectionMode == .single ? Array(kept.prefix(1)) : kept)
       }
       let changeset = diff(snapshot, next)
       snapshot = next
