@@ -172,14 +172,20 @@ private struct Differ {
     else { return false }
     return a.nodes.withUnsafeBufferPointer { x in
       b.nodes.withUnsafeBufferPointer { y in
-        if x.baseAddress == y.baseAddress { return true }
+        guard let first = x.baseAddress, let second = y.baseAddress else { return true }
+        if first == second { return true }
+        // Fields are read through the pointers: copying a Node would retain its payload.
         for index in x.indices {
-          let m = x[index]
-          let n = y[index]
-          guard m.id == n.id, m.level == n.level, m.size == n.size, m.parent == n.parent,
-            m.isExpanded == n.isExpanded, m.isVisible == n.isVisible, n.mark == m.mark || n.mark == 0,
-            m.payload.isIdentical(to: n.payload) || m.payload == n.payload
+          let m = first + index
+          let n = second + index
+          guard m.pointee.id == n.pointee.id, m.pointee.level == n.pointee.level,
+            m.pointee.size == n.pointee.size, m.pointee.parent == n.pointee.parent,
+            m.pointee.isExpanded == n.pointee.isExpanded, m.pointee.isVisible == n.pointee.isVisible,
+            n.pointee.mark == m.pointee.mark || n.pointee.mark == 0
           else { return false }
+          if !m.pointee.payload.isIdentical(to: n.pointee.payload) && m.pointee.payload != n.pointee.payload {
+            return false
+          }
         }
         return true
       }
