@@ -203,20 +203,13 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
       arriving.append((try Self.int(insert["index"]), try Self.section(section)))
     }
     arriving.sort { $0.index < $1.index }
-    var remaining = sections.indices.filter { !gone.contains($0) }.map { sections[$0] }[...]
-    var newSections: [Section] = []
-    var nextArrival = 0
-    while nextArrival < arriving.count || !remaining.isEmpty {
-      if nextArrival < arriving.count, arriving[nextArrival].index == newSections.count {
-        newSections.append(arriving[nextArrival].section)
-        nextArrival += 1
-      } else if let section = remaining.popFirst() {
-        newSections.append(section)
-      } else {
-        throw Mismatch("new section index \(arriving[nextArrival].index) is out of range or repeated")
-      }
+    let placed = ChangesetPlacement.merge(
+      arriving.map { ($0.index, $0.section) },
+      into: sections.indices.filter { !gone.contains($0) }.map { sections[$0] })
+    if let misplaced = placed.misplaced {
+      throw Mismatch("new section index \(misplaced) is out of range or repeated")
     }
-    sections = newSections
+    sections = placed.elements
 
     // 4. Inserted and moved rows at their new index paths, ascending.
     for insert in try entries("itemInserts") {
@@ -229,21 +222,12 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
       guard section >= 0, section < sections.count else {
         throw Mismatch("new section index \(section) is out of range")
       }
-      let placed = unsorted.sorted { $0.row < $1.row }
-      var existing = sections[section].rows[...]
-      var rows: [JSONValue] = []
-      var next = 0
-      while next < placed.count || !existing.isEmpty {
-        if next < placed.count, placed[next].row == rows.count {
-          rows.append(placed[next].value)
-          next += 1
-        } else if let row = existing.popFirst() {
-          rows.append(row)
-        } else {
-          throw Mismatch("new index path [\(section), \(placed[next].row)] is out of range or repeated")
-        }
+      let placed = ChangesetPlacement.merge(
+        unsorted.sorted { $0.row < $1.row }.map { ($0.row, $0.value) }, into: sections[section].rows)
+      if let misplaced = placed.misplaced {
+        throw Mismatch("new index path [\(section), \(misplaced)] is out of range or repeated")
       }
-      sections[section].rows = rows
+      sections[section].rows = placed.elements
     }
 
     // 5. Selection: deselected ids leave, then selected ids join.

@@ -238,20 +238,13 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
       arriving.append((try Self.int(insert["index"]), try Self.insertedSection(section)))
     }
     arriving.sort { $0.index < $1.index }
-    var remaining = sections.indices.filter { !gone.contains($0) }.map { sections[$0] }[...]
-    var newSections: [Section] = []
-    var nextArrival = 0
-    while nextArrival < arriving.count || !remaining.isEmpty {
-      if nextArrival < arriving.count, arriving[nextArrival].index == newSections.count {
-        newSections.append(arriving[nextArrival].section)
-        nextArrival += 1
-      } else if let section = remaining.popFirst() {
-        newSections.append(section)
-      } else {
-        throw Mirror.Mismatch("new section index \(arriving[nextArrival].index) is out of range or repeated")
-      }
+    let placed = ChangesetPlacement.merge(
+      arriving.map { ($0.index, $0.section) },
+      into: sections.indices.filter { !gone.contains($0) }.map { sections[$0] })
+    if let misplaced = placed.misplaced {
+      throw Mirror.Mismatch("new section index \(misplaced) is out of range or repeated")
     }
-    sections = newSections
+    sections = placed.elements
 
     // 4. Inserted and moved rows at their new index paths, ascending.
     for insert in try entries("itemInserts") {
