@@ -248,22 +248,7 @@ class Mirror:
                 sections[index].rows = [
                     row for position, row in enumerate(sections[index].rows) if position not in gone_rows
                 ]
-        gone: set[int] = set()
-        for delete in entries("sectionDeletes"):
-            start, count = _ints(delete, 2)
-            if not (start >= 0 and count > 0 and start + count <= old_count):
-                raise MirrorMismatch(f"the section delete {_text(delete)} is out of range")
-            for index in range(start, start + count):
-                if index in gone:
-                    raise MirrorMismatch(f"section {index} is removed twice")
-                gone.add(index)
-        arriving: list[tuple[int, MirrorSection]] = []
-        for move in entries("sectionMoves"):
-            source, target = _ints(move, 2)
-            if not 0 <= source < old_count or source in gone:
-                raise MirrorMismatch(f"the section move {_text(move)} is out of range or removes a section twice")
-            gone.add(source)
-            arriving.append((target, sections[source]))
+        gone, arriving = _leaving_sections(entries("sectionDeletes"), entries("sectionMoves"), sections)
 
         # 3. Inserted and moved sections at their new indexes, ascending; the rest keep their order.
         for insert in entries("sectionInserts"):
@@ -395,6 +380,29 @@ def _merge(placed: list[tuple[int, Any]], existing: list[Any], what: str) -> lis
             raise MirrorMismatch(f"the new {what.format(placed[next_placed][0])} is out of range or repeated")
     return merged
 
+
+
+def _leaving_sections(deletes: list[Any], moves: list[Any], sections: list[Any]) -> tuple[set[int], list[tuple[int, Any]]]:
+    """Step 2 for sections: the old indexes that leave (deleted or moved) and the moved sections
+    with their new indexes. Raises ``MirrorMismatch`` for a range or a move that does not fit."""
+    old_count = len(sections)
+    gone: set[int] = set()
+    for delete in deletes:
+        start, count = _ints(delete, 2)
+        if not (start >= 0 and count > 0 and start + count <= old_count):
+            raise MirrorMismatch(f"the section delete {_text(delete)} is out of range")
+        for index in range(start, start + count):
+            if index in gone:
+                raise MirrorMismatch(f"section {index} is removed twice")
+            gone.add(index)
+    arriving: list[tuple[int, Any]] = []
+    for move in moves:
+        source, target = _ints(move, 2)
+        if not 0 <= source < old_count or source in gone:
+            raise MirrorMismatch(f"the section move {_text(move)} is out of range or removes a section twice")
+        gone.add(source)
+        arriving.append((target, sections[source]))
+    return gone, arriving
 
 def _text(value: Any) -> str:
     try:

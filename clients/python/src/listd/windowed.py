@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from .errors import MirrorMismatch
 from .messages import Notification
-from .mirror import _MEMBERS, _int, _ints, _optional_string, _string, _text
+from .mirror import _MEMBERS, _int, _ints, _leaving_sections, _optional_string, _string, _text
 
 __all__ = ["WindowedMirror", "WindowedSection"]
 
@@ -184,22 +184,7 @@ class WindowedMirror:
                 kept[row - sum(end - start for start, end in ranges if end <= row)] = value
             sections[index].known = kept
             sections[index].count -= sum(end - start for start, end in ranges)
-        gone: set[int] = set()
-        for delete in entries("sectionDeletes"):
-            start, count = _ints(delete, 2)
-            if not (start >= 0 and count > 0 and start + count <= old_count):
-                raise MirrorMismatch(f"the section delete {_text(delete)} is out of range")
-            for index in range(start, start + count):
-                if index in gone:
-                    raise MirrorMismatch(f"section {index} is removed twice")
-                gone.add(index)
-        arriving: list[tuple[int, WindowedSection]] = []
-        for move in entries("sectionMoves"):
-            source, target = _ints(move, 2)
-            if not 0 <= source < old_count or source in gone:
-                raise MirrorMismatch(f"the section move {_text(move)} is out of range or removes a section twice")
-            gone.add(source)
-            arriving.append((target, sections[source]))
+        gone, arriving = _leaving_sections(entries("sectionDeletes"), entries("sectionMoves"), sections)
 
         # 3. Inserted and moved sections at their new indexes, ascending.
         for insert in entries("sectionInserts"):
