@@ -41,6 +41,9 @@ private struct Differ {
   var reconfigures: [(key: UInt64, slot: Int32, position: Int32)] = []
   var expandedIDs: [Int32] = []
   var collapsedIDs: [Int32] = []
+  /// Positions left to diff in changed flat sections, by old and new index (nil: all of it).
+  var oldWindows: [Range<Int>?] = []
+  var newWindows: [Range<Int>?] = []
 
   init(old: ListSnapshot, new: ListSnapshot) {
     self.old = old
@@ -52,6 +55,9 @@ private struct Differ {
     let changed = matchSections()
     if !changed.isEmpty {
       oldRowMaps = [[Int32]?](repeating: nil, count: old.order.count)
+      oldWindows = [Range<Int>?](repeating: nil, count: old.order.count)
+      newWindows = [Range<Int>?](repeating: nil, count: new.order.count)
+      for (i, j) in changed { trim(oldIndex: i, newIndex: j) }
       for (i, _) in changed {
         let store = old.slots[Int(old.order[i])]
         guard store.visibility != nil else { continue }
@@ -170,26 +176,33 @@ private struct Differ {
     guard a.nodes.count == b.nodes.count, a.header == b.header, a.footer == b.footer,
       a.kind == b.kind, a.headerMode == b.headerMode, b.mark == a.mark || b.mark == 0
     else { return false }
-    return a.nodes.withUnsafeBufferPointer { x in
-      b.nodes.withUnsafeBufferPointer { y in
-        guard let first = x.baseAddress, let second = y.baseAddress else { return true }
-        if first == second { return true }
-        // Fields are read through the pointers: copying a Node would retain its payload.
-        for index in x.indices {
-          let m = first + index
-          let n = second + index
-          guard m.pointee.id == n.pointee.id, m.pointee.level == n.pointee.level,
-            m.pointee.size == n.pointee.size, m.pointee.parent == n.pointee.parent,
-            m.pointee.isExpanded == n.pointee.isExpanded, m.pointee.isVisible == n.pointee.isVisible,
-            n.pointee.mark == m.pointee.mark || n.pointee.mark == 0
-          else { return false }
-          if !m.pointee.payload.isIdentical(to: n.pointee.payload) && m.pointee.payload != n.pointee.payload {
-            return false
-          }
-        }
-        return true
-      }
-    }
+    return a.nodes.commonPrefix(with: b.nodes, limit: a.nodes.count, unchanged) == a.nodes.count
+  }
+
+  /// Whether a node shows the same in both snapshots: same id, outline position, expansion,
+  /// visibility and payload, and no new mark. Fields are read through the pointers: copying a
+  /// Node would retain its payload.
+  static func unchanged(_ m: UnsafePointer<Node>, _ n: UnsafePointer<Node>) -> Bool {
+    guard m.pointee.id == n.pointee.id, m.pointee.level == n.pointee.level,
+      m.pointee.size == n.pointee.size, m.pointee.parent == n.pointee.parent,
+      m.pointee.isExpanded == n.pointee.isExpanded, m.pointee.isVisible == n.pointee.isVisible,
+      n.pointee.mark == m.pointee.mark || n.pointee.mark == 0
+    else { return false }
+    return m.pointee.payload.isIdentical(to: n.pointee.payload) || m.pointee.payload == n.pointee.payload
+  }
+
+  /// For a changed pair of flat sections: the positions each side must diff, after the nodes
+  /// both begin and end with unchanged (chunks the versions share are skipped unread). So an
+  /// edit of a few rows of a long section diffs those rows only.
+  mutating func trim(oldIndex i: Int, newIndex j: Int) {
+    let a = old.slots[Int(old.order[i])]
+    let b = new.slots[Int(new.order[j])]
+    guard a.visibility == nil, b.visibility == nil else { return }
+    let shorter = Swift.min(a.nodes.count, b.nodes.count)
+    let prefix = a.nodes.commonPrefix(with: b.nodes, limit: shorter, Self.unchanged)
+    let suffix = a.nodes.commonSuffix(with: b.nodes, limit: shorter - prefix, Self.unchanged)
+    oldWindows[i] = prefix..<(a.nodes.count - suffix)
+    newWindows[j] = prefix..<(b.nodes.count - suffix)
   }
 
   // MARK: Rows
@@ -232,39 +245,43 @@ private struct Differ {
     fromSection.reserveCapacity(newStore.visibleCount)
     fromRow.reserveCapacity(newStore.visibleCount)
     positions.reserveCapacity(newStore.visibleCount)
-    newStore.nodes.withUnsafeBufferPointer { nodes in
-      newStore.forEachVisiblePosition { position in
-        let node = nodes[position]
-        positions.append(Int32(position))
-        let at = old.location(node.id)
-        guard at.slot >= 0 else {
-          kinds.append(-1)
-          fromSection.append(-1)
-          fromRow.append(-1)
-          return
-        }
-        let oldNode = old.slots[Int(at.slot)].nodes[Int(at.position)]
-        if oldNode.isExpanded != node.isExpanded {
-          if node.isExpanded { expandedIDs.append(node.id) } else { collapsedIDs.append(node.id) }
-        }
-        let oldSection = Int(old.indexOfSlot[Int(at.slot)])
-        guard oldNode.isVisible, newIndexOfOld[oldSection] >= 0 else {
-          kinds.append(-1)
-          fromSection.append(-1)
-          fromRow.append(-1)
-          return
-        }
-        let row = oldRow(section: oldSection, position: at.position)
-        fromSection.append(Int32(oldSection))
-        fromRow.append(row)
-        let match = Int32(matchedOld.count)
-        kinds.append(oldSection == i ? match : -2 - match)
-        matchedOld.append(oldSection == i ? row : -1)
-        matchedChange.append(Self.change(from: oldNode, to: node))
+    func visit(_ position: Int, _ node: Node) {
+      positions.append(Int32(position))
+      let at = old.location(node.id)
+      guard at.slot >= 0 else {
+        kinds.append(-1)
+        fromSection.append(-1)
+        fromRow.append(-1)
+        return
       }
-      if checkHidden {
-        for node in nodes where !node.isVisible { checkExpansion(node) }
+      let oldNode = old.slots[Int(at.slot)].nodes[Int(at.position)]
+      if oldNode.isExpanded != node.isExpanded {
+        if node.isExpanded { expandedIDs.append(node.id) } else { collapsedIDs.append(node.id) }
       }
+      let oldSection = Int(old.indexOfSlot[Int(at.slot)])
+      guard oldNode.isVisible, newIndexOfOld[oldSection] >= 0 else {
+        kinds.append(-1)
+        fromSection.append(-1)
+        fromRow.append(-1)
+        return
+      }
+      let row = oldRow(section: oldSection, position: at.position)
+      fromSection.append(Int32(oldSection))
+      fromRow.append(row)
+      let match = Int32(matchedOld.count)
+      kinds.append(oldSection == i ? match : -2 - match)
+      matchedOld.append(oldSection == i ? row : -1)
+      matchedChange.append(Self.change(from: oldNode, to: node))
+    }
+    // A flat section's rows are its positions; only its window needs a look.
+    let window = newWindows[j]
+    if let window {
+      newStore.nodes.forEach(in: window, visit)
+    } else {
+      newStore.forEachVisibleNode(visit)
+    }
+    if checkHidden {
+      for node in newStore.nodes where !node.isVisible { checkExpansion(node) }
     }
     // Which same-section matches stay: an LIS of their old rows, in new order.
     var sameRows: [Int32] = []
@@ -277,9 +294,11 @@ private struct Differ {
     var stays = [Bool](repeating: false, count: matchedOld.count)
     for (k, keep) in keepSame.enumerated() where keep { stays[Int(sameIndex[k])] = true }
     // Emit in new-row order, so inserts and moves come out sorted.
-    for row in 0..<kinds.count {
-      let kind = kinds[row]
-      let newPath = ListIndexPath(section: j, item: row)
+    let firstRow = window?.lowerBound ?? 0
+    for index in 0..<kinds.count {
+      let kind = kinds[index]
+      let row = index
+      let newPath = ListIndexPath(section: j, item: firstRow + index)
       if kind == -1 {
         addInsert(at: newPath, node: newStore.nodes[Int(positions[row])])
         continue
@@ -341,17 +360,21 @@ private struct Differ {
     let store = old.slots[Int(old.order[i])]
     var row: UInt64 = 0
     let section = UInt64(i) << 32
-    store.nodes.withUnsafeBufferPointer { nodes in
-      store.forEachVisiblePosition { position in
-        defer { row += 1 }
-        let at = new.location(nodes[position].id)
-        if at.slot >= 0, new.slots[Int(at.slot)].nodes[Int(at.position)].isVisible,
-          oldIndexOfNew[Int(new.indexOfSlot[Int(at.slot)])] >= 0
-        {
-          return
-        }
-        deleteKeys.append(section | row)
+    func visit(_ position: Int, _ node: Node) {
+      defer { row += 1 }
+      let at = new.location(node.id)
+      if at.slot >= 0, new.slots[Int(at.slot)].nodes[Int(at.position)].isVisible,
+        oldIndexOfNew[Int(new.indexOfSlot[Int(at.slot)])] >= 0
+      {
+        return
       }
+      deleteKeys.append(section | row)
+    }
+    if let window = oldWindows[i] {
+      row = UInt64(window.lowerBound)
+      store.nodes.forEach(in: window, visit)
+    } else {
+      store.forEachVisibleNode(visit)
     }
   }
 

@@ -46,7 +46,7 @@ struct SectionStore: Sendable {
   /// Stamp of the last explicit `reloadSections`; 0 if none.
   var mark: UInt64 = 0
   /// Every item, hidden ones included, in preorder.
-  var nodes: [Node] = []
+  var nodes = NodeChunks()
   /// Visible-row index over positions; nil when the section is flat (no node has a parent), in
   /// which case every node is visible and position == row.
   var visibility: VisibilityIndex?
@@ -76,19 +76,23 @@ struct SectionStore: Sendable {
     return row
   }
 
-  /// Calls `body` with the position of every visible node in order. O(rows).
+  /// Calls `body` with the position of every visible node in order. O(rows + chunks).
   func forEachVisiblePosition(_ body: (Int) -> Void) {
     if visibility == nil {
-      for position in nodes.indices { body(position) }
+      for position in 0..<nodes.count { body(position) }
       return
     }
-    nodes.withUnsafeBufferPointer { nodes in
-      var position = 0
-      while position < nodes.count {
-        body(position)
-        let node = nodes[position]
-        position += node.isExpanded ? 1 : Int(node.size)
-      }
+    nodes.walk(from: 0, to: nodes.count) { position, node in
+      body(position)
+      return position + (node.isExpanded ? 1 : Int(node.size))
+    }
+  }
+
+  /// Calls `body` with the position and node of every visible node in order. O(rows + chunks).
+  func forEachVisibleNode(_ body: (Int, Node) -> Void) {
+    nodes.walk(from: 0, to: nodes.count) { position, node in
+      body(position, node)
+      return visibility == nil || node.isExpanded ? position + 1 : position + Int(node.size)
     }
   }
 
@@ -100,62 +104,58 @@ struct SectionStore: Sendable {
     return result
   }
 
-  /// Recomputes every node's visibility, the visible count and the visibility index. O(n).
+  /// Recomputes every node's visibility, the visible count and the visibility index. O(n);
+  /// O(1) when the section is flat and was flat before (roots are always visible).
   mutating func rebuildVisibility() {
     if nestedCount == 0 {
-      visibility = nil
-      visibleCount = nodes.count
-      for position in nodes.indices where !nodes[position].isVisible { nodes[position].isVisible = true }
-      return
-    }
-    var visibleTotal = 0
-    nodes.withUnsafeMutableBufferPointer { nodes in
-      var position = 0
-      // Walk visible nodes, marking them; mark skipped subtrees hidden.
-      while position < nodes.count {
-        nodes[position].isVisible = true
-        visibleTotal += 1
-        let size = Int(nodes[position].size)
-        if nodes[position].isExpanded || size == 1 {
-          position += 1
-        } else {
-          for hidden in (position + 1)..<(position + size) { nodes[hidden].isVisible = false }
-          position += size
+      if visibility != nil {
+        nodes.modify(in: 0..<nodes.count) { _, nodes in
+          for index in nodes.indices where !nodes[index].isVisible { nodes[index].isVisible = true }
         }
       }
+      visibility = nil
+      visibleCount = nodes.count
+      return
     }
-    visibleCount = visibleTotal
-    visibility = nodes.withUnsafeBufferPointer { nodes in
-      VisibilityIndex(count: nodes.count) { nodes[$0].isVisible }
+    var flags: [Bool] = []
+    flags.reserveCapacity(nodes.count)
+    // Walk visible nodes, marking them; mark skipped subtrees hidden.
+    nodes.walk(from: 0, to: nodes.count) { position, node in
+      flags.append(true)
+      let size = Int(node.size)
+      if node.isExpanded || size == 1 { return position + 1 }
+      flags.append(contentsOf: repeatElement(false, count: size - 1))
+      return position + size
     }
+    nodes.modify(in: 0..<nodes.count) { start, nodes in
+      for index in nodes.indices where nodes[index].isVisible != flags[start + index] {
+        nodes[index].isVisible = flags[start + index]
+      }
+    }
+    visibleCount = flags.reduce(0) { $0 + ($1 ? 1 : 0) }
+    visibility = VisibilityIndex(count: flags.count) { flags[$0] }
   }
 
   /// Marks the rows that appear when the visible node at `position` is expanded (or disappear
   /// when it is collapsed) as visible (or hidden) and returns the runs of affected positions.
-  /// O(rows affected + runs × log n).
+  /// O((rows affected + runs) × log chunks + runs × log n).
   mutating func setDescendantsVisible(of position: Int, _ visible: Bool) -> [Range<Int>] {
     let end = position + Int(nodes[position].size)
     var runStart = position + 1
-    var current = position + 1
-    var affected = 0
+    var affected: [Int] = []
     var runs: [Range<Int>] = []
-    nodes.withUnsafeMutableBufferPointer { nodes in
-      while current < end {
-        nodes[current].isVisible = visible
-        affected += 1
-        let size = Int(nodes[current].size)
-        if nodes[current].isExpanded || size == 1 {
-          current += 1
-        } else {
-          runs.append(runStart..<(current + 1))
-          current += size
-          runStart = current
-        }
-      }
+    nodes.walk(from: position + 1, to: end) { current, node in
+      affected.append(current)
+      let size = Int(node.size)
+      if node.isExpanded || size == 1 { return current + 1 }
+      runs.append(runStart..<(current + 1))
+      runStart = current + size
+      return current + size
     }
     if runStart < end { runs.append(runStart..<end) }
+    for current in affected { nodes[current].isVisible = visible }
     for run in runs { visibility?.add(visible ? 1 : -1, to: run) }
-    visibleCount += visible ? affected : -affected
+    visibleCount += visible ? affected.count : -affected.count
     return runs
   }
 }

@@ -62,12 +62,9 @@ extension ListSnapshot {
       var rows: [Row] = []
       rows.reserveCapacity(effect.affectedRows)
       let end = position + Int(store.nodes[position].size)
-      store.nodes.withUnsafeBufferPointer { nodes in
-        var current = position + 1
-        while current < end {
-          rows.append(Self.row(nodes[current], strings: strings))
-          current += nodes[current].isExpanded ? 1 : Int(nodes[current].size)
-        }
+      store.nodes.walk(from: position + 1, to: end) { current, node in
+        rows.append(Self.row(node, strings: strings))
+        return current + (node.isExpanded ? 1 : Int(node.size))
       }
       changes.itemInserts = [.init(section: section, start: row + 1, rows: rows)]
     } else {

@@ -39,9 +39,9 @@ extension ListSnapshot {
       let section = Int(indexOfSlot[s])
       var oldRow = 0
       var newRow = 0
-      slots[s].nodes.withUnsafeBufferPointer { nodes in
-        for position in nodes.indices {
-          let node = nodes[position]
+      let nodes = slots[s].nodes
+      nodes.forEach(in: 0..<nodes.count) { position, node in
+        do {
           let wasVisible = before[position] & 1 != 0
           let wasExpanded = before[position] & 2 != 0
           if wasExpanded != node.isExpanded {

@@ -45,7 +45,8 @@ extension ListSnapshot {
     }
     if seenItems != itemCount { return "itemCount \(itemCount) != \(seenItems)" }
     var located = 0
-    for location in locations {
+    for id in 0..<locations.count {
+      let location = locations[id]
       if location.slot == -2 { return "a claimed location was left behind" }
       if location.slot >= 0 { located += 1 }
     }
@@ -81,9 +82,11 @@ extension ListSnapshot {
         else { return false }
       }
     }
-    let common = min(locations.count, other.locations.count)
-    guard locations[..<common] == other.locations[..<common] else { return false }
-    return locations[common...].allSatisfy { $0 == .absent }
-      && other.locations[common...].allSatisfy { $0 == .absent }
+    for id in 0..<max(locations.count, other.locations.count) {
+      let mine = id < locations.count ? locations[id] : .absent
+      let theirs = id < other.locations.count ? other.locations[id] : .absent
+      if mine != theirs { return false }
+    }
+    return true
   }
 }

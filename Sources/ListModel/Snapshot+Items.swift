@@ -92,7 +92,7 @@ extension ListSnapshot {
           kept.append(node)
         }
       }
-      slots[s].nodes = kept
+      slots[s].nodes = NodeChunks(kept)
       renormalize(slot)
     }
     if deselected { touchSelection() }
@@ -158,7 +158,7 @@ extension ListSnapshot {
     }
     if deselected { touchSelection() }
     itemCount += ids.count - slots[s].nodes.count
-    slots[s].nodes = block
+    slots[s].nodes = NodeChunks(block)
     renormalize(slot)
     pruneSelection()
   }

@@ -192,8 +192,8 @@ extension ListSnapshot {
   mutating func setExpanded(inSlot slot: Int32, positions: Range<Int>, _ state: (Node) -> Bool) -> Bool {
     let s = Int(slot)
     var changed = false
-    slots[s].nodes.withUnsafeMutableBufferPointer { nodes in
-      for position in positions {
+    slots[s].nodes.modify(in: positions) { _, nodes in
+      for position in nodes.indices {
         let expanded = state(nodes[position])
         if nodes[position].isExpanded != expanded {
           nodes[position].isExpanded = expanded

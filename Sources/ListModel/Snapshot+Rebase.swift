@@ -37,14 +37,16 @@ extension ListSnapshot {
       result.slots[s].stamp = target.nextStamp()
       if slots[s].mark != 0 { result.slots[s].mark = target.nextStamp() | 1 }
       result.slotOfSection[result.slots[s].id] = slot
-      for position in result.slots[s].nodes.indices {
-        let node = slots[s].nodes[position]
-        let id = map[Int(node.id)]
-        result.slots[s].nodes[position].id = id
-        if node.parent >= 0 { result.slots[s].nodes[position].parent = map[Int(node.parent)] }
-        if node.mark != 0 { result.slots[s].nodes[position].mark = target.nextStamp() << 1 | (node.mark & 1) }
-        result.locations[Int(id)] = ItemLocation(slot: slot, position: Int32(position))
+      result.slots[s].nodes.modify(in: 0..<slots[s].nodes.count) { _, nodes in
+        for position in nodes.indices {
+          nodes[position].id = map[Int(nodes[position].id)]
+          if nodes[position].parent >= 0 { nodes[position].parent = map[Int(nodes[position].parent)] }
+          if nodes[position].mark != 0 {
+            nodes[position].mark = target.nextStamp() << 1 | (nodes[position].mark & 1)
+          }
+        }
       }
+      result.relocate(slot, 0..<slots[s].nodes.count)
     }
     result.selection = Set(selection.map { map[Int($0)] })
     result.selectionStamp = target.nextStamp()

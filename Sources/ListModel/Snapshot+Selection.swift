@@ -54,10 +54,8 @@ extension ListSnapshot {
     var all = Set<Int32>(minimumCapacity: max(selection.count, 16))
     for slot in order {
       let store = slots[Int(slot)]
-      store.nodes.withUnsafeBufferPointer { nodes in
-        store.forEachVisiblePosition { position in
-          if nodes[position].payload.isSelectable { all.insert(nodes[position].id) }
-        }
+      store.forEachVisibleNode { _, node in
+        if node.payload.isSelectable { all.insert(node.id) }
       }
     }
     if all != selection {

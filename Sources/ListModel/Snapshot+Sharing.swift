@@ -2,22 +2,23 @@
 
 extension ListSnapshot {
   /// Roughly what keeping this snapshot alive costs once `other` is kept too, in item-sized
-  /// units (about 64 bytes): the items of sections whose storage `other` does not share (edited
-  /// between the two, or every section when they do not share an id table), plus the item
-  /// locations (8 bytes an id) when not shared, plus the id table (about 32 bytes an id) when
-  /// it is not `other`'s. O(sections).
+  /// units (about 64 bytes): the items in chunks of section storage `other` does not share
+  /// (edited between the two, or every section when they do not share an id table), plus the
+  /// pages of item locations it does not share (12 bytes an id), plus the id table (about 32
+  /// bytes an id) when it is not `other`'s. O(sections + chunks of edited sections + pages).
   public func retainedWeight(notSharedWith other: ListSnapshot) -> Int {
     var weight = 0
     for (index, store) in slots.enumerated() where store.id >= 0 {
       if table === other.table, index < other.slots.count, other.slots[index].stamp == store.stamp {
         continue
       }
-      weight += store.nodes.count
+      guard table === other.table, index < other.slots.count else {
+        weight += store.nodes.count
+        continue
+      }
+      weight += store.nodes.nodesNotShared(with: other.slots[index].nodes)
     }
-    let sharedLocations = locations.withUnsafeBufferPointer { mine in
-      other.locations.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress }
-    }
-    if !sharedLocations { weight += locations.count / 8 }
+    weight += locations.pagesNotShared(with: other.locations) * LocationPages.pageSize * 12 / 64
     if table !== other.table { weight += table.count / 2 }
     return weight
   }

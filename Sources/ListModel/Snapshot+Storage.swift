@@ -13,17 +13,14 @@ extension ListSnapshot {
   {
     let ids: [Int32]
     if let base, base.table === table {
-      ids = base.slots.withUnsafeBufferPointer { slots in
-        var anchor = ItemLocation.absent  // the last item found in `base`
-        return table.intern(strings) { previous in
-          let at = base.location(previous)
-          if at.slot >= 0 { anchor = at }
-          guard anchor.slot >= 0 else { return (-1, -1) }
-          let next = Int(anchor.position) + 1
-          return slots[Int(anchor.slot)].nodes.withUnsafeBufferPointer { nodes in
-            (next < nodes.count ? nodes[next].id : -1, next + 1 < nodes.count ? nodes[next + 1].id : -1)
-          }
-        }
+      var anchor = ItemLocation.absent  // the last item found in `base`
+      ids = table.intern(strings) { previous in
+        let at = base.location(previous)
+        if at.slot >= 0 { anchor = at }
+        guard anchor.slot >= 0 else { return (-1, -1) }
+        let nodes = base.slots[Int(anchor.slot)].nodes
+        let next = Int(anchor.position) + 1
+        return (next < nodes.count ? nodes[next].id : -1, next + 1 < nodes.count ? nodes[next + 1].id : -1)
       }
     } else {
       ids = table.intern(strings)
@@ -127,24 +124,24 @@ extension ListSnapshot {
     let count = Int32(block.count)
     var ancestor = block[0].parent
     while ancestor >= 0 {
-      let at = Int(locations[Int(ancestor)].position)
+      let at = Int(location(ancestor).position)
       slots[s].nodes[at].size += count
       ancestor = slots[s].nodes[at].parent
     }
-    slots[s].nodes.insert(contentsOf: block, at: position)
+    let moved = slots[s].nodes.insert(contentsOf: block, at: position)
     var nested = 0
     for node in block where node.parent >= 0 { nested += 1 }
+    let wasFlat = slots[s].visibility == nil
     slots[s].nestedCount += nested
     itemCount += block.count
-    slots[s].nodes.withUnsafeMutableBufferPointer { nodes in
-      for p in position..<nodes.count {
-        locations[Int(nodes[p].id)] = ItemLocation(slot: slot, position: Int32(p))
+    relocate(slot, moved)
+    if slots[s].nestedCount == 0 && wasFlat {
+      if block.contains(where: { !$0.isVisible }) {
+        slots[s].nodes.modify(in: position..<(position + block.count)) { _, nodes in
+          for index in nodes.indices { nodes[index].isVisible = true }
+        }
       }
-    }
-    if slots[s].nestedCount == 0 {
-      for p in position..<(position + block.count) { slots[s].nodes[p].isVisible = true }
       slots[s].visibleCount = slots[s].nodes.count
-      slots[s].visibility = nil
     } else {
       slots[s].rebuildVisibility()
     }
@@ -162,12 +159,11 @@ extension ListSnapshot {
     let s = Int(slot)
     var ancestor = slots[s].nodes[position].parent
     while ancestor >= 0 {
-      let at = Int(locations[Int(ancestor)].position)
+      let at = Int(location(ancestor).position)
       slots[s].nodes[at].size -= Int32(count)
       ancestor = slots[s].nodes[at].parent
     }
-    let removed = Array(slots[s].nodes[position..<(position + count)])
-    slots[s].nodes.removeSubrange(position..<(position + count))
+    let (removed, moved) = slots[s].nodes.remove(position..<(position + count))
     var nested = 0
     var deselected = false
     for node in removed {
@@ -178,11 +174,7 @@ extension ListSnapshot {
     if deselected { touchSelection() }
     slots[s].nestedCount -= nested
     itemCount -= count
-    slots[s].nodes.withUnsafeMutableBufferPointer { nodes in
-      for p in position..<nodes.count {
-        locations[Int(nodes[p].id)] = ItemLocation(slot: slot, position: Int32(p))
-      }
-    }
+    relocate(slot, moved)
     slots[s].rebuildVisibility()
     touch(slot)
     return removed
@@ -229,20 +221,24 @@ extension ListSnapshot {
   mutating func renormalize(_ slot: Int32) {
     let s = Int(slot)
     var nested = 0
-    slots[s].nodes.withUnsafeMutableBufferPointer { nodes in
-      var open: [Int] = []
-      for index in nodes.indices {
-        let level = nodes[index].level
-        while let top = open.last, nodes[top].level >= level {
-          nodes[top].size = Int32(index - top)
-          open.removeLast()
-        }
-        if nodes[index].parent >= 0 { nested += 1 }
-        open.append(index)
-        locations[Int(nodes[index].id)] = ItemLocation(slot: slot, position: Int32(index))
+    var open: [(position: Int, level: Int32)] = []
+    let count = slots[s].nodes.count
+    var sizes = [Int32](repeating: 1, count: count)
+    slots[s].nodes.forEach(in: 0..<count) { index, node in
+      while let top = open.last, top.level >= node.level {
+        sizes[top.position] = Int32(index - top.position)
+        open.removeLast()
       }
-      for top in open { nodes[top].size = Int32(nodes.count - top) }
+      if node.parent >= 0 { nested += 1 }
+      open.append((index, node.level))
     }
+    for top in open { sizes[top.position] = Int32(count - top.position) }
+    slots[s].nodes.modify(in: 0..<count) { start, nodes in
+      for index in nodes.indices where nodes[index].size != sizes[start + index] {
+        nodes[index].size = sizes[start + index]
+      }
+    }
+    relocate(slot, 0..<count)
     slots[s].nestedCount = nested
     slots[s].rebuildVisibility()
     touch(slot)

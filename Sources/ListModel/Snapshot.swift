@@ -1,6 +1,7 @@
 // ListSnapshot: the value type holding a list's sections, items, outlines, expansion and selection.
 
-/// Where an item lives in a snapshot: the slot of its section and its preorder position.
+/// Where an item lives in a snapshot: the slot of its section and its preorder position
+/// (resolved from its ``StoredLocation``).
 struct ItemLocation: Sendable, Equatable {
   /// Section slot, or -1 when the item is not in the snapshot (-2 while an edit claims it).
   var slot: Int32
@@ -36,7 +37,7 @@ public struct ListSnapshot: Sendable {
   /// Slot of each section id.
   var slotOfSection: [Int32: Int32] = [:]
   /// Location of each item, indexed by interned id.
-  var locations: [ItemLocation] = []
+  var locations = LocationPages()
   /// Number of items (hidden ones included).
   var itemCount = 0
   /// Selected item ids (always visible, selectable items).
@@ -77,7 +78,25 @@ public struct ListSnapshot: Sendable {
   /// The location of an interned item id. O(1).
   @inline(__always) func location(_ id: Int32) -> ItemLocation {
     let index = Int(id)
-    return index >= 0 && index < locations.count ? locations[index] : .absent
+    guard index >= 0 && index < locations.count else { return .absent }
+    let stored = locations[index]
+    guard stored.slot >= 0 else { return stored.slot == -1 ? .absent : .claimed }
+    let position = slots[Int(stored.slot)].nodes.position(serial: stored.chunk, offset: stored.offset)
+    return ItemLocation(slot: stored.slot, position: Int32(position))
+  }
+
+  /// Whether an interned id is an item of the snapshot. O(1).
+  @inline(__always) func contains(_ id: Int32) -> Bool {
+    let index = Int(id)
+    return index >= 0 && index < locations.count && locations[index].slot >= 0
+  }
+
+  /// Records where the nodes at `positions` of section `slot` now are. O(positions + log chunks).
+  mutating func relocate(_ slot: Int32, _ positions: Range<Int>) {
+    let nodes = slots[Int(slot)].nodes
+    nodes.forEachPlacement(in: positions) { serial, offset, node in
+      locations[Int(node.id)] = StoredLocation(slot: slot, chunk: serial, offset: offset)
+    }
   }
 
   /// The interned id of an item string, if the item is in the snapshot. O(1) (one hash).
@@ -116,9 +135,7 @@ public struct ListSnapshot: Sendable {
   /// Grows `locations` so `id` can be indexed.
   mutating func ensureLocationCapacity(_ id: Int32) {
     let needed = Int(id) + 1
-    if locations.count < needed {
-      locations.append(contentsOf: repeatElement(.absent, count: max(needed, table.count) - locations.count))
-    }
+    if locations.count < needed { locations.grow(to: max(needed, table.count)) }
   }
 
   /// Gives section `slot` a fresh stamp, recording that its contents changed.

@@ -173,13 +173,13 @@ private struct Explainer {
   ) {
     guard !rows.isEmpty, section >= 0, section < snapshot.order.count else { return }
     let store = snapshot.slots[Int(snapshot.order[section])]
-    guard var position = store.position(ofRow: rows.lowerBound) else { return }
-    store.nodes.withUnsafeBufferPointer { nodes in
-      for offset in 0..<rows.count where position < nodes.count {
-        let node = nodes[position]
-        body(offset, node)
-        position += node.isExpanded ? 1 : Int(node.size)
-      }
+    guard let position = store.position(ofRow: rows.lowerBound) else { return }
+    var offset = 0
+    store.nodes.walk(from: position, to: store.nodes.count) { position, node in
+      guard offset < rows.count else { return store.nodes.count }
+      body(offset, node)
+      offset += 1
+      return position + (node.isExpanded ? 1 : Int(node.size))
     }
   }
 

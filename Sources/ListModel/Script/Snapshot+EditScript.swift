@@ -202,7 +202,7 @@ private struct EditScriptBuilder {
 
   /// Positions of `new`'s nodes that cannot be inserted as a whole subtree: an ancestor of an
   /// item `old` has, or of an item more than ``maxInsertedDepth`` levels below it. O(nodes).
-  func mixedSubtrees(_ nodes: [Node]) -> Set<Int> {
+  func mixedSubtrees(_ nodes: NodeChunks) -> Set<Int> {
     var mixed = Set<Int>()
     var ancestors: [Int] = []  // positions of the ancestors of the current node, outermost first
     for position in nodes.indices {
@@ -220,7 +220,7 @@ private struct EditScriptBuilder {
   }
 
   /// The positions of the children of the node at `parent` (the roots when nil), in order.
-  static func childPositions(of parent: Int?, in nodes: [Node]) -> [Int] {
+  static func childPositions(of parent: Int?, in nodes: NodeChunks) -> [Int] {
     var result: [Int] = []
     var position = parent.map { $0 + 1 } ?? 0
     let end = parent.map { $0 + Int(nodes[$0].size) } ?? nodes.count
@@ -232,7 +232,7 @@ private struct EditScriptBuilder {
   }
 
   /// `new`'s subtree at `position`, as new items.
-  func tree(at position: Int, in nodes: [Node]) -> OutlineNode {
+  func tree(at position: Int, in nodes: NodeChunks) -> OutlineNode {
     let node = nodes[position]
     let children = Self.childPositions(of: position, in: nodes).map { tree(at: $0, in: nodes) }
     return OutlineNode(

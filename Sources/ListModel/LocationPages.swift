@@ -1,0 +1,69 @@
+// Where each interned item id sits in a snapshot, in pages that versions share until one edits a page.
+
+/// An item's place as stored: its section slot, its chunk's serial in that section's
+/// ``NodeChunks`` and its offset there (so inserting elsewhere in the section does not change
+/// it). `slot` is -1 when the item is not in the snapshot, -2 while an edit claims it.
+struct StoredLocation: Sendable, Equatable {
+  var slot: Int32
+  var chunk: Int32
+  var offset: Int32
+
+  static let absent = StoredLocation(slot: -1, chunk: 0, offset: 0)
+  static let claimed = StoredLocation(slot: -2, chunk: 0, offset: 0)
+}
+
+/// One page of locations. Mutated only while uniquely referenced (``LocationPages`` copies a
+/// shared page before writing), so snapshots on different threads may share it.
+final class LocationPage: @unchecked Sendable {
+  var entries: [StoredLocation]
+
+  init(_ entries: [StoredLocation]) { self.entries = entries }
+}
+
+/// The stored location of every interned id, by id, in pages of ``pageSize``: a copy shares
+/// every page and writing copies only the page written to, so a version that moves k items
+/// costs O(k pages) more, not a copy of every location.
+struct LocationPages: Sendable {
+  static let pageShift = 10
+  static let pageSize = 1 << pageShift
+
+  private(set) var pages: [LocationPage] = []
+  private(set) var count = 0
+
+  /// The location of `id`. O(1).
+  subscript(id: Int) -> StoredLocation {
+    @inline(__always) get { pages[id >> Self.pageShift].entries[id & (Self.pageSize - 1)] }
+    set {
+      let page = id >> Self.pageShift
+      if !isKnownUniquelyReferenced(&pages[page]) { pages[page] = LocationPage(pages[page].entries) }
+      pages[page].entries[id & (Self.pageSize - 1)] = newValue
+    }
+  }
+
+  /// Grows to `newCount` entries, the new ones absent. O(new entries).
+  mutating func grow(to newCount: Int) {
+    guard newCount > count else { return }
+    if count & (Self.pageSize - 1) != 0 {
+      let last = pages.count - 1
+      let room = Self.pageSize - pages[last].entries.count
+      let added = min(room, newCount - count)
+      if !isKnownUniquelyReferenced(&pages[last]) { pages[last] = LocationPage(pages[last].entries) }
+      pages[last].entries.append(contentsOf: repeatElement(.absent, count: added))
+      count += added
+    }
+    while count < newCount {
+      let added = min(Self.pageSize, newCount - count)
+      pages.append(LocationPage([StoredLocation](repeating: .absent, count: added)))
+      count += added
+    }
+  }
+
+  /// How many of this table's pages `other` does not share. O(pages).
+  func pagesNotShared(with other: LocationPages) -> Int {
+    var result = 0
+    for (index, page) in pages.enumerated() where index >= other.pages.count || other.pages[index] !== page {
+      result += 1
+    }
+    return result
+  }
+}

@@ -1,0 +1,420 @@
+// A section's nodes in preorder, held in chunks that versions share until one of them edits a chunk.
+
+/// A run of consecutive nodes of one section. Mutated only while uniquely referenced
+/// (``NodeChunks`` copies a shared chunk before writing to it), so sharing one between
+/// snapshots on different threads is safe.
+final class NodeChunk: @unchecked Sendable {
+  var nodes: [Node]
+  /// Names the chunk within its section for item locations; copies keep it.
+  let serial: Int32
+
+  init(_ nodes: [Node], serial: Int32) {
+    self.nodes = nodes
+    self.serial = serial
+  }
+}
+
+/// The nodes of a section in preorder, as a random-access collection of positions.
+///
+/// Nodes live in chunks of at most ``capacity``; a copy of the collection shares every chunk,
+/// and an edit copies only the chunks it writes to, so a version derived from another by an
+/// edit of k nodes costs O(k + chunks) in time and memory, not O(n). An item's location is its
+/// chunk's ``NodeChunk/serial`` and its offset in the chunk, which an edit changes only for the
+/// nodes of the chunks it touches (the positions it returns).
+///
+/// Reading a position is O(log chunks); iterating is O(1) per node; chunks of two versions
+/// compare by identity, so what a diff must look at is found without reading shared chunks.
+struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
+  #if DEBUG
+    // Debug builds (every test) use tiny chunks, so even small lists split and merge them.
+    static let capacity = 16
+    static let fill = 12
+  #else
+    /// The most nodes a chunk holds.
+    static let capacity = 1024
+    /// How full new chunks are made, leaving room for inserts.
+    static let fill = 768
+  #endif
+
+  private(set) var chunks: [NodeChunk] = []
+  /// Position of each chunk's first node.
+  private(set) var starts: [Int] = []
+  /// Index in `chunks` of each serial; -1 for a serial no longer used.
+  private var indexOfSerial: [Int32] = []
+  private var total = 0
+
+  init() {}
+
+  /// Nodes in chunks of ``fill``. O(n).
+  init(_ nodes: [Node]) {
+    append(pieces: nodes[...], at: 0)
+    rebuildIndex(from: 0)
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { total }
+  var count: Int { total }
+  var isEmpty: Bool { total == 0 }
+  func index(after i: Int) -> Int { i + 1 }
+  func index(before i: Int) -> Int { i - 1 }
+
+  /// The index of the chunk holding `position` (the last chunk for `position == count`).
+  /// O(log chunks).
+  func chunkIndex(containing position: Int) -> Int {
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let mid = (low + high + 1) >> 1
+      if starts[mid] <= position { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// The node at `position`. O(log chunks).
+  subscript(position: Int) -> Node {
+    get {
+      let c = chunkIndex(containing: position)
+      return chunks[c].nodes[position - starts[c]]
+    }
+    set {
+      let c = chunkIndex(containing: position)
+      makeUnique(c)
+      chunks[c].nodes[position - starts[c]] = newValue
+    }
+  }
+
+  /// Where the node at `position` is: its chunk's serial and its offset there. O(log chunks).
+  func placement(of position: Int) -> (serial: Int32, offset: Int32) {
+    let c = chunkIndex(containing: position)
+    return (chunks[c].serial, Int32(position - starts[c]))
+  }
+
+  /// The position of the node at `offset` of chunk `serial`. O(1).
+  @inline(__always) func position(serial: Int32, offset: Int32) -> Int {
+    starts[Int(indexOfSerial[Int(serial)])] + Int(offset)
+  }
+
+  /// Calls `body(position, node)` for every node in `range`, in order. O(range + log chunks).
+  func forEach(in range: Range<Int>, _ body: (Int, Node) -> Void) {
+    guard !range.isEmpty else { return }
+    var c = chunkIndex(containing: range.lowerBound)
+    var position = range.lowerBound
+    while position < range.upperBound {
+      let start = starts[c]
+      chunks[c].nodes.withUnsafeBufferPointer { nodes in
+        let end = Swift.min(range.upperBound - start, nodes.count)
+        for offset in (position - start)..<end { body(start + offset, nodes[offset]) }
+        position = start + end
+      }
+      c += 1
+    }
+  }
+
+  /// Visits nodes from `start` while before `end`: `body(position, node)` returns the next
+  /// position to visit (greater than `position`). O(visited + chunks skipped).
+  func walk(from start: Int, to end: Int, _ body: (Int, Node) -> Int) {
+    guard start < end, !chunks.isEmpty else { return }
+    var c = chunkIndex(containing: start)
+    var position = start
+    while position < end {
+      while c + 1 < starts.count, starts[c + 1] <= position { c += 1 }
+      let base = starts[c]
+      let limit = Swift.min(end, base + chunks[c].nodes.count)
+      chunks[c].nodes.withUnsafeBufferPointer { nodes in
+        while position < limit { position = body(position, nodes[position - base]) }
+      }
+    }
+  }
+
+  /// Calls `body(serial, offset, node)` for every node in `range`: what item locations are
+  /// rebuilt from. O(range + log chunks).
+  func forEachPlacement(in range: Range<Int>, _ body: (Int32, Int32, Node) -> Void) {
+    guard !range.isEmpty else { return }
+    var c = chunkIndex(containing: range.lowerBound)
+    var position = range.lowerBound
+    while position < range.upperBound {
+      let start = starts[c]
+      let serial = chunks[c].serial
+      chunks[c].nodes.withUnsafeBufferPointer { nodes in
+        let end = Swift.min(range.upperBound - start, nodes.count)
+        for offset in (position - start)..<end { body(serial, Int32(offset), nodes[offset]) }
+        position = start + end
+      }
+      c += 1
+    }
+  }
+
+  /// Lets `body` change the nodes in `range` in place (not their number), a chunk's buffer at a
+  /// time: `body(start, buffer)` gets the buffer of the nodes from position `start`. Copies the
+  /// shared chunks it touches. O(range + log chunks).
+  mutating func modify(in range: Range<Int>, _ body: (Int, inout UnsafeMutableBufferPointer<Node>) -> Void) {
+    guard !range.isEmpty else { return }
+    var c = chunkIndex(containing: range.lowerBound)
+    var position = range.lowerBound
+    while position < range.upperBound {
+      let start = starts[c]
+      makeUnique(c)
+      chunks[c].nodes.withUnsafeMutableBufferPointer { nodes in
+        let from = position - start
+        let end = Swift.min(range.upperBound - start, nodes.count)
+        var slice = UnsafeMutableBufferPointer(rebasing: nodes[from..<end])
+        body(position, &slice)
+        position = start + end
+      }
+      c += 1
+    }
+  }
+
+  struct Iterator: IteratorProtocol {
+    let chunks: [NodeChunk]
+    var chunk = 0
+    var offset = 0
+
+    mutating func next() -> Node? {
+      while chunk < chunks.count {
+        let nodes = chunks[chunk].nodes
+        if offset < nodes.count {
+          defer { offset += 1 }
+          return nodes[offset]
+        }
+        chunk += 1
+        offset = 0
+      }
+      return nil
+    }
+  }
+
+  func makeIterator() -> Iterator { Iterator(chunks: chunks) }
+
+  /// Whether chunk `index` of this collection and chunk `other` of another are the same
+  /// storage (so hold the same nodes). O(1).
+  func sharesChunk(_ index: Int, with other: NodeChunks, _ otherIndex: Int) -> Bool {
+    chunks[index] === other.chunks[otherIndex]
+  }
+
+  // MARK: - Comparison
+
+  /// How many leading nodes this collection and `other` have in common by `same` (at most
+  /// `limit`): chunks both hold at the same position are skipped without reading them.
+  /// O(chunks + nodes compared).
+  func commonPrefix(
+    with other: NodeChunks, limit: Int, _ same: (UnsafePointer<Node>, UnsafePointer<Node>) -> Bool
+  ) -> Int {
+    var done = 0
+    var (a, b) = (0, 0)  // chunk indexes
+    var (x, y) = (0, 0)  // offsets in them
+    while done < limit {
+      let left = chunks[a]
+      let right = other.chunks[b]
+      if x == 0, y == 0, left === right, done + left.nodes.count <= limit {
+        done += left.nodes.count
+        a += 1
+        b += 1
+        continue
+      }
+      let run = Swift.min(left.nodes.count - x, right.nodes.count - y, limit - done)
+      let matched = left.nodes.withUnsafeBufferPointer { l in
+        right.nodes.withUnsafeBufferPointer { r in
+          var k = 0
+          while k < run, same(l.baseAddress! + x + k, r.baseAddress! + y + k) { k += 1 }
+          return k
+        }
+      }
+      done += matched
+      if matched < run { return done }
+      x += run
+      y += run
+      if x == left.nodes.count { (a, x) = (a + 1, 0) }
+      if y == right.nodes.count { (b, y) = (b + 1, 0) }
+    }
+    return done
+  }
+
+  /// How many trailing nodes this collection and `other` have in common by `same` (at most
+  /// `limit`), skipping chunks both hold at the same distance from the end.
+  /// O(chunks + nodes compared).
+  func commonSuffix(
+    with other: NodeChunks, limit: Int, _ same: (UnsafePointer<Node>, UnsafePointer<Node>) -> Bool
+  ) -> Int {
+    var done = 0
+    var (a, b) = (chunks.count - 1, other.chunks.count - 1)
+    // Nodes of chunk a (b) not yet compared, counted from its start.
+    var (x, y) = (a >= 0 ? chunks[a].nodes.count : 0, b >= 0 ? other.chunks[b].nodes.count : 0)
+    while done < limit {
+      let left = chunks[a]
+      let right = other.chunks[b]
+      if x == left.nodes.count, y == right.nodes.count, left === right, done + x <= limit {
+        done += x
+        a -= 1
+        b -= 1
+        x = a >= 0 ? chunks[a].nodes.count : 0
+        y = b >= 0 ? other.chunks[b].nodes.count : 0
+        continue
+      }
+      let run = Swift.min(x, y, limit - done)
+      let matched = left.nodes.withUnsafeBufferPointer { l in
+        right.nodes.withUnsafeBufferPointer { r in
+          var k = 0
+          while k < run, same(l.baseAddress! + x - 1 - k, r.baseAddress! + y - 1 - k) { k += 1 }
+          return k
+        }
+      }
+      done += matched
+      if matched < run { return done }
+      x -= run
+      y -= run
+      if x == 0, a > 0 { (a, x) = (a - 1, chunks[a - 1].nodes.count) }
+      if y == 0, b > 0 { (b, y) = (b - 1, other.chunks[b - 1].nodes.count) }
+    }
+    return done
+  }
+
+  /// How many nodes are in chunks `other` does not hold. O(chunks).
+  func nodesNotShared(with other: NodeChunks) -> Int {
+    let theirs = Set(other.chunks.map(ObjectIdentifier.init))
+    var result = 0
+    for chunk in chunks where !theirs.contains(ObjectIdentifier(chunk)) { result += chunk.nodes.count }
+    return result
+  }
+
+  // MARK: - Structure
+
+  /// Inserts `block` before `position`; returns the positions (after the insert) whose chunk or
+  /// offset changed: the new nodes and those after them in the chunks touched. O(block +
+  /// capacity + chunks).
+  @discardableResult
+  mutating func insert(contentsOf block: [Node], at position: Int) -> Range<Int> {
+    guard !block.isEmpty else { return position..<position }
+    if chunks.isEmpty {
+      append(pieces: block[...], at: 0)
+      rebuildIndex(from: 0)
+      return 0..<total
+    }
+    let c = chunkIndex(containing: position)
+    let offset = position - starts[c]
+    let chunkCount = chunks[c].nodes.count
+    if chunkCount + block.count <= Self.capacity {
+      makeUnique(c)
+      chunks[c].nodes.insert(contentsOf: block, at: offset)
+      total += block.count
+      for later in (c + 1)..<starts.count { starts[later] += block.count }
+      return position..<(starts[c] + chunkCount + block.count)
+    }
+    if offset == chunkCount {
+      // At a chunk's end: new chunks after it; the chunk itself is left as it is.
+      let added = appendedPieces(block[...])
+      chunks.insert(contentsOf: added, at: c + 1)
+      total += block.count
+      rebuildIndex(from: c + 1)
+      return position..<(position + block.count)
+    }
+    // Split: the chunk's head, the block and its tail, cut into new chunks; the first keeps
+    // the serial so the head's locations stay valid.
+    let old = chunks[c].nodes
+    var combined: [Node] = []
+    combined.reserveCapacity(chunkCount + block.count)
+    combined.append(contentsOf: old[..<offset])
+    combined.append(contentsOf: block)
+    combined.append(contentsOf: old[offset...])
+    let end = starts[c] + combined.count
+    // The first piece holds the whole head, which so keeps its chunk and offsets.
+    let firstCount = offset > Self.fill ? offset : Swift.min(Self.fill, combined.count)
+    chunks[c] = NodeChunk(Array(combined[..<firstCount]), serial: chunks[c].serial)
+    chunks.insert(contentsOf: appendedPieces(combined[firstCount...]), at: c + 1)
+    total += block.count
+    rebuildIndex(from: c)
+    return position..<end
+  }
+
+  /// Removes the nodes in `range` and returns them, with the positions (after the removal)
+  /// whose chunk or offset changed. O(range + capacity + chunks).
+  mutating func remove(_ range: Range<Int>) -> (removed: [Node], changed: Range<Int>) {
+    guard !range.isEmpty else { return ([], range.lowerBound..<range.lowerBound) }
+    var removed: [Node] = []
+    removed.reserveCapacity(range.count)
+    let first = chunkIndex(containing: range.lowerBound)
+    var c = first
+    var from = range.lowerBound - starts[first]
+    var remaining = range.count
+    while remaining > 0 {
+      let take = Swift.min(remaining, chunks[c].nodes.count - from)
+      makeUnique(c)
+      removed.append(contentsOf: chunks[c].nodes[from..<(from + take)])
+      chunks[c].nodes.removeSubrange(from..<(from + take))
+      remaining -= take
+      c += 1
+      from = 0
+    }
+    total -= range.count
+    // Drop emptied chunks: what is left of the touched ones sits at `first`, `first + 1`.
+    var survivors = 0
+    var index = first
+    for _ in first..<c {
+      if chunks[index].nodes.isEmpty {
+        chunks.remove(at: index)
+      } else {
+        index += 1
+        survivors += 1
+      }
+    }
+    var lastChanged = first + survivors - 1
+    // Merge two small neighbours at the cut; the second one's nodes change chunk.
+    let keep = survivors == 0 ? first - 1 : first
+    if keep >= 0, keep + 1 < chunks.count,
+      chunks[keep].nodes.count + chunks[keep + 1].nodes.count <= Self.fill
+    {
+      makeUnique(keep)
+      chunks[keep].nodes.append(contentsOf: chunks[keep + 1].nodes)
+      chunks.remove(at: keep + 1)
+      lastChanged = Swift.max(keep, lastChanged - 1)
+    }
+    rebuildIndex(from: Swift.max(0, first - 1))
+    guard lastChanged >= 0, lastChanged < chunks.count else {
+      return (removed, range.lowerBound..<range.lowerBound)
+    }
+    let end = starts[lastChanged] + chunks[lastChanged].nodes.count
+    return (removed, range.lowerBound..<Swift.max(end, range.lowerBound))
+  }
+
+  // MARK: - Internals
+
+  private mutating func makeUnique(_ c: Int) {
+    if !isKnownUniquelyReferenced(&chunks[c]) {
+      chunks[c] = NodeChunk(chunks[c].nodes, serial: chunks[c].serial)
+    }
+  }
+
+  /// New chunks of at most ``fill`` nodes holding `nodes`, with fresh serials.
+  private mutating func appendedPieces(_ nodes: ArraySlice<Node>) -> [NodeChunk] {
+    var pieces: [NodeChunk] = []
+    var from = nodes.startIndex
+    while from < nodes.endIndex {
+      let to = Swift.min(from + Self.fill, nodes.endIndex)
+      pieces.append(NodeChunk(Array(nodes[from..<to]), serial: newSerial()))
+      from = to
+    }
+    return pieces
+  }
+
+  private mutating func append(pieces nodes: ArraySlice<Node>, at index: Int) {
+    chunks.insert(contentsOf: appendedPieces(nodes), at: index)
+    total += nodes.count
+  }
+
+  private mutating func newSerial() -> Int32 {
+    indexOfSerial.append(-1)
+    return Int32(indexOfSerial.count - 1)
+  }
+
+  /// Recomputes starts and the serial index from chunk `index` on. O(chunks).
+  private mutating func rebuildIndex(from index: Int) {
+    let from = Swift.min(index, starts.count)
+    starts.removeSubrange(from...)
+    var position = from > 0 ? starts[from - 1] + chunks[from - 1].nodes.count : 0
+    for c in from..<chunks.count {
+      starts.append(position)
+      position += chunks[c].nodes.count
+      indexOfSerial[Int(chunks[c].serial)] = Int32(c)
+    }
+  }
+}
