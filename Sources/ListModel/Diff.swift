@@ -41,9 +41,10 @@ private struct Differ {
   var reconfigures: [(key: UInt64, slot: Int32, position: Int32)] = []
   var expandedIDs: [Int32] = []
   var collapsedIDs: [Int32] = []
-  /// Positions left to diff in changed flat sections, by old and new index (nil: all of it).
-  var oldWindows: [Range<Int>?] = []
-  var newWindows: [Range<Int>?] = []
+  /// Positions left to diff in changed flat sections, by old and new index (nil: all of it):
+  /// gaps between runs both versions share, old gap k facing new gap k.
+  var oldGaps: [[Range<Int>]?] = []
+  var newGaps: [[Range<Int>]?] = []
 
   init(old: ListSnapshot, new: ListSnapshot) {
     self.old = old
@@ -55,8 +56,8 @@ private struct Differ {
     let changed = matchSections()
     if !changed.isEmpty {
       oldRowMaps = [[Int32]?](repeating: nil, count: old.order.count)
-      oldWindows = [Range<Int>?](repeating: nil, count: old.order.count)
-      newWindows = [Range<Int>?](repeating: nil, count: new.order.count)
+      oldGaps = [[Range<Int>]?](repeating: nil, count: old.order.count)
+      newGaps = [[Range<Int>]?](repeating: nil, count: new.order.count)
       for (i, j) in changed { trim(oldIndex: i, newIndex: j) }
       for (i, _) in changed {
         let store = old.slots[Int(old.order[i])]
@@ -191,9 +192,10 @@ private struct Differ {
     return m.pointee.payload.isIdentical(to: n.pointee.payload) || m.pointee.payload == n.pointee.payload
   }
 
-  /// For a changed pair of flat sections: the positions each side must diff, after the nodes
-  /// both begin and end with unchanged (chunks the versions share are skipped unread). So an
-  /// edit of a few rows of a long section diffs those rows only.
+  /// For a changed pair of flat sections: the positions each side must diff. The nodes both
+  /// begin and end with unchanged are left out (chunks the versions share are skipped unread),
+  /// and so are the chunks both still hold in between, in an order both agree on: their rows
+  /// stay. So an edit of a few rows of a long section diffs about a chunk's rows around each.
   mutating func trim(oldIndex i: Int, newIndex j: Int) {
     let a = old.slots[Int(old.order[i])]
     let b = new.slots[Int(new.order[j])]
@@ -201,8 +203,21 @@ private struct Differ {
     let shorter = Swift.min(a.nodes.count, b.nodes.count)
     let prefix = a.nodes.commonPrefix(with: b.nodes, limit: shorter, Self.unchanged)
     let suffix = a.nodes.commonSuffix(with: b.nodes, limit: shorter - prefix, Self.unchanged)
-    oldWindows[i] = prefix..<(a.nodes.count - suffix)
-    newWindows[j] = prefix..<(b.nodes.count - suffix)
+    let oldWindow = prefix..<(a.nodes.count - suffix)
+    let newWindow = prefix..<(b.nodes.count - suffix)
+    var (oldStart, newStart) = (oldWindow.lowerBound, newWindow.lowerBound)
+    var (olds, news): ([Range<Int>], [Range<Int>]) = ([], [])
+    if Swift.min(oldWindow.count, newWindow.count) > 2 * NodeChunks.capacity {
+      for (here, there, count) in a.nodes.sharedChunks(with: b.nodes, in: oldWindow, newWindow) {
+        olds.append(oldStart..<here)
+        news.append(newStart..<there)
+        (oldStart, newStart) = (here + count, there + count)
+      }
+    }
+    olds.append(oldStart..<oldWindow.upperBound)
+    news.append(newStart..<newWindow.upperBound)
+    oldGaps[i] = olds
+    newGaps[j] = news
   }
 
   // MARK: Rows
@@ -245,6 +260,10 @@ private struct Differ {
     fromSection.reserveCapacity(newStore.visibleCount)
     fromRow.reserveCapacity(newStore.visibleCount)
     positions.reserveCapacity(newStore.visibleCount)
+    // In a flat section with gaps, a same-section match may stay only if it comes from the
+    // old gap facing its new one (the shared chunks between them stay).
+    var gap = 0
+    let oldGapsHere = oldGaps.isEmpty ? nil : oldGaps[i]
     func visit(_ position: Int, _ node: Node) {
       positions.append(Int32(position))
       let at = old.location(node.id)
@@ -270,13 +289,17 @@ private struct Differ {
       fromRow.append(row)
       let match = Int32(matchedOld.count)
       kinds.append(oldSection == i ? match : -2 - match)
-      matchedOld.append(oldSection == i ? row : -1)
+      let mayStay = oldSection == i && (oldGapsHere.map { $0[gap].contains(Int(row)) } ?? true)
+      matchedOld.append(mayStay ? row : -1)
       matchedChange.append(Self.change(from: oldNode, to: node))
     }
-    // A flat section's rows are its positions; only its window needs a look.
-    let window = newWindows[j]
-    if let window {
-      newStore.nodes.forEach(in: window, visit)
+    // A flat section's rows are its positions; only its gaps need a look.
+    let gaps = newGaps.isEmpty ? nil : newGaps[j]
+    if let gaps {
+      for (index, range) in gaps.enumerated() {
+        gap = index
+        newStore.nodes.forEach(in: range, visit)
+      }
     } else {
       newStore.forEachVisibleNode(visit)
     }
@@ -294,11 +317,10 @@ private struct Differ {
     var stays = [Bool](repeating: false, count: matchedOld.count)
     for (k, keep) in keepSame.enumerated() where keep { stays[Int(sameIndex[k])] = true }
     // Emit in new-row order, so inserts and moves come out sorted.
-    let firstRow = window?.lowerBound ?? 0
     for index in 0..<kinds.count {
       let kind = kinds[index]
       let row = index
-      let newPath = ListIndexPath(section: j, item: firstRow + index)
+      let newPath = ListIndexPath(section: j, item: gaps == nil ? index : Int(positions[index]))
       if kind == -1 {
         addInsert(at: newPath, node: newStore.nodes[Int(positions[row])])
         continue
@@ -370,9 +392,11 @@ private struct Differ {
       }
       deleteKeys.append(section | row)
     }
-    if let window = oldWindows[i] {
-      row = UInt64(window.lowerBound)
-      store.nodes.forEach(in: window, visit)
+    if !oldGaps.isEmpty, let gaps = oldGaps[i] {
+      for range in gaps {
+        row = UInt64(range.lowerBound)
+        store.nodes.forEach(in: range, visit)
+      }
     } else {
       store.forEachVisibleNode(visit)
     }

@@ -23,9 +23,9 @@ public struct ItemContent: Hashable, Sendable {
 /// Everything an item carries besides its id. Changing it under the same id is reported by
 /// `diff` as a reconfigure (content equality), without an explicit `reconfigureItems`.
 ///
-/// Stored behind one shared immutable reference, so copying a payload is O(1) and comparing two
-/// copies of the same payload is O(1); comparing two independently built payloads is
-/// O(size of their content).
+/// A payload of text only (the commonest) holds its text inline; any other is stored behind one
+/// shared immutable reference. So copying a payload is O(1), comparing two copies of the same
+/// payload is O(1), and comparing two independently built payloads is O(size of their content).
 public struct ItemPayload: Hashable, Sendable {
   fileprivate struct Fields: Hashable, Sendable {
     var content = ItemContent()
@@ -47,10 +47,32 @@ public struct ItemPayload: Hashable, Sendable {
     static let empty = Box(Fields())
   }
 
-  private var box: Box
+  /// Text alone needs no allocation of its own (a million items of short text then cost no
+  /// box each); everything else lives in a shared box.
+  private enum Storage: Sendable {
+    case text(String)
+    case boxed(Box)
+  }
+
+  private var storage: Storage
+
+  private var fields: Fields {
+    switch storage {
+    case .text(let text): return Fields(content: ItemContent(text: text))
+    case .boxed(let box): return box.fields
+    }
+  }
+
+  /// The storage of `fields`: inline when it is text alone.
+  private static func storage(_ fields: Fields) -> Storage {
+    if let text = fields.content.text, fields == Fields(content: ItemContent(text: text)) {
+      return .text(text)
+    }
+    return .boxed(Box(fields))
+  }
 
   /// The empty payload: no content, no accessories, no actions, selectable, not movable.
-  public init() { box = Box.empty }
+  public init() { storage = .boxed(Box.empty) }
 
   /// A payload with the given parts.
   public init(
@@ -59,7 +81,7 @@ public struct ItemPayload: Hashable, Sendable {
     contextMenuActions: [ListAction] = [], isSelectable: Bool = true, isMovable: Bool = false,
     cells: [String: CellValue] = [:], kind: String? = nil
   ) {
-    box = Box(
+    storage = Self.storage(
       Fields(
         content: content, accessories: accessories.map { PlacedAccessory($0) },
         leadingSwipeActions: leadingSwipeActions,
@@ -73,88 +95,95 @@ public struct ItemPayload: Hashable, Sendable {
   }
 
   private mutating func update(_ change: (inout Fields) -> Void) {
-    var fields = box.fields
+    var fields = fields
     change(&fields)
-    box = Box(fields)
+    storage = Self.storage(fields)
   }
 
   /// Text, secondary text, image name and free-form data.
   public var content: ItemContent {
-    get { box.fields.content }
+    get { fields.content }
     set { update { $0.content = newValue } }
   }
   /// Cell accessories, in display order. Setting them gives each its type's placement and
   /// displayed state (``placedAccessories`` sets them too).
   public var accessories: [ListAccessory] {
-    get { box.fields.accessories.map(\.accessory) }
+    get { fields.accessories.map(\.accessory) }
     set { update { $0.accessories = newValue.map { PlacedAccessory($0) } } }
   }
   /// Cell accessories with their placement and displayed state, in display order.
   public var placedAccessories: [PlacedAccessory] {
-    get { box.fields.accessories }
+    get { fields.accessories }
     set { update { $0.accessories = newValue } }
   }
   /// The visibility of the separator above the row (`automatic` by default).
   public var topSeparator: SeparatorVisibility {
-    get { box.fields.topSeparator }
+    get { fields.topSeparator }
     set { update { $0.topSeparator = newValue } }
   }
   /// The visibility of the separator below the row (`automatic` by default).
   public var bottomSeparator: SeparatorVisibility {
-    get { box.fields.bottomSeparator }
+    get { fields.bottomSeparator }
     set { update { $0.bottomSeparator = newValue } }
   }
   /// Actions revealed by swiping from the leading edge.
   public var leadingSwipeActions: [ListAction] {
-    get { box.fields.leadingSwipeActions }
+    get { fields.leadingSwipeActions }
     set { update { $0.leadingSwipeActions = newValue } }
   }
   /// Actions revealed by swiping from the trailing edge.
   public var trailingSwipeActions: [ListAction] {
-    get { box.fields.trailingSwipeActions }
+    get { fields.trailingSwipeActions }
     set { update { $0.trailingSwipeActions = newValue } }
   }
   /// Actions of the item's context menu.
   public var contextMenuActions: [ListAction] {
-    get { box.fields.contextMenuActions }
+    get { fields.contextMenuActions }
     set { update { $0.contextMenuActions = newValue } }
   }
   /// Whether the item can be selected. Selecting a non-selectable item throws, and making a
   /// selected item non-selectable deselects it.
   public var isSelectable: Bool {
-    get { box.fields.isSelectable }
+    get { fields.isSelectable }
     set { update { $0.isSelectable = newValue } }
   }
   /// Whether a viewer may let the user reorder the item. Advisory: the model's own move edits
   /// do not check it.
   public var isMovable: Bool {
-    get { box.fields.isMovable }
+    get { fields.isMovable }
     set { update { $0.isMovable = newValue } }
   }
 
   /// The row's values for the list's columns, by column id (see ``ListColumn``). A column
   /// without a value is an empty cell.
   public var cells: [String: CellValue] {
-    get { box.fields.cells }
+    get { fields.cells }
     set { update { $0.cells = newValue } }
   }
   /// The cell type that draws the row (the seeds' mixed data sources); nil: the default cell.
   /// A change of kind is reported as a reload, never a reconfigure: a cell cannot be
   /// reconfigured into another class.
   public var kind: String? {
-    get { box.fields.kind }
+    get { fields.kind }
     set { update { $0.kind = newValue } }
   }
 
-  /// Whether two payloads share storage: if so they are equal. O(1).
-  func isIdentical(to other: ItemPayload) -> Bool { box === other.box }
+  /// Whether two payloads share storage (or are the same inline text): if so they are equal.
+  /// O(1) for copies of one payload.
+  func isIdentical(to other: ItemPayload) -> Bool {
+    switch (storage, other.storage) {
+    case (.boxed(let a), .boxed(let b)): return a === b
+    case (.text(let a), .text(let b)): return a == b
+    default: return false
+    }
+  }
 
   /// Content equality. O(1) for copies of one payload, else O(size of content).
   public static func == (lhs: ItemPayload, rhs: ItemPayload) -> Bool {
-    lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    lhs.isIdentical(to: rhs) || lhs.fields == rhs.fields
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(box.fields)
+    hasher.combine(fields)
   }
 }

@@ -58,11 +58,11 @@ struct LocationPages: Sendable {
     }
   }
 
-  /// How many of this table's pages `other` does not share. O(pages).
-  func pagesNotShared(with other: LocationPages) -> Int {
+  /// How many entries are in pages `other` does not share. O(pages).
+  func entriesNotShared(with other: LocationPages) -> Int {
     var result = 0
     for (index, page) in pages.enumerated() where index >= other.pages.count || other.pages[index] !== page {
-      result += 1
+      result += page.entries.count
     }
     return result
   }

@@ -83,6 +83,11 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     }
   }
 
+  /// The number of nodes in chunk `c`, from the starts (no read of the chunk). O(1).
+  @inline(__always) func chunkCount(_ c: Int) -> Int {
+    (c + 1 < starts.count ? starts[c + 1] : total) - starts[c]
+  }
+
   /// Where the node at `position` is: its chunk's serial and its offset there. O(log chunks).
   func placement(of position: Int) -> (serial: Int32, offset: Int32) {
     let c = chunkIndex(containing: position)
@@ -204,15 +209,16 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     var (a, b) = (0, 0)  // chunk indexes
     var (x, y) = (0, 0)  // offsets in them
     while done < limit {
-      let left = chunks[a]
-      let right = other.chunks[b]
-      if x == 0, y == 0, left === right, done + left.nodes.count <= limit {
-        done += left.nodes.count
+      let (leftCount, rightCount) = (chunkCount(a), other.chunkCount(b))
+      if x == 0, y == 0, chunks[a] === other.chunks[b], done + leftCount <= limit {
+        done += leftCount
         a += 1
         b += 1
         continue
       }
-      let run = Swift.min(left.nodes.count - x, right.nodes.count - y, limit - done)
+      let left = chunks[a]
+      let right = other.chunks[b]
+      let run = Swift.min(leftCount - x, rightCount - y, limit - done)
       let matched = left.nodes.withUnsafeBufferPointer { l in
         right.nodes.withUnsafeBufferPointer { r in
           var k = 0
@@ -224,8 +230,8 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
       if matched < run { return done }
       x += run
       y += run
-      if x == left.nodes.count { (a, x) = (a + 1, 0) }
-      if y == right.nodes.count { (b, y) = (b + 1, 0) }
+      if x == leftCount { (a, x) = (a + 1, 0) }
+      if y == rightCount { (b, y) = (b + 1, 0) }
     }
     return done
   }
@@ -239,18 +245,18 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     var done = 0
     var (a, b) = (chunks.count - 1, other.chunks.count - 1)
     // Nodes of chunk a (b) not yet compared, counted from its start.
-    var (x, y) = (a >= 0 ? chunks[a].nodes.count : 0, b >= 0 ? other.chunks[b].nodes.count : 0)
+    var (x, y) = (a >= 0 ? chunkCount(a) : 0, b >= 0 ? other.chunkCount(b) : 0)
     while done < limit {
-      let left = chunks[a]
-      let right = other.chunks[b]
-      if x == left.nodes.count, y == right.nodes.count, left === right, done + x <= limit {
+      if x == chunkCount(a), y == other.chunkCount(b), chunks[a] === other.chunks[b], done + x <= limit {
         done += x
         a -= 1
         b -= 1
-        x = a >= 0 ? chunks[a].nodes.count : 0
-        y = b >= 0 ? other.chunks[b].nodes.count : 0
+        x = a >= 0 ? chunkCount(a) : 0
+        y = b >= 0 ? other.chunkCount(b) : 0
         continue
       }
+      let left = chunks[a]
+      let right = other.chunks[b]
       let run = Swift.min(x, y, limit - done)
       let matched = left.nodes.withUnsafeBufferPointer { l in
         right.nodes.withUnsafeBufferPointer { r in
@@ -263,17 +269,63 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
       if matched < run { return done }
       x -= run
       y -= run
-      if x == 0, a > 0 { (a, x) = (a - 1, chunks[a - 1].nodes.count) }
-      if y == 0, b > 0 { (b, y) = (b - 1, other.chunks[b - 1].nodes.count) }
+      if x == 0, a > 0 { (a, x) = (a - 1, chunkCount(a - 1)) }
+      if y == 0, b > 0 { (b, y) = (b - 1, other.chunkCount(b - 1)) }
     }
     return done
   }
 
   /// How many nodes are in chunks `other` does not hold. O(chunks).
   func nodesNotShared(with other: NodeChunks) -> Int {
-    let theirs = Set(other.chunks.map(ObjectIdentifier.init))
+    // Versions share chunks in the same order: skip the common ends, look up the middle.
+    var head = 0
+    while head < chunks.count, head < other.chunks.count, chunks[head] === other.chunks[head] { head += 1 }
+    var tail = 0
+    while tail < chunks.count - head, tail < other.chunks.count - head,
+      chunks[chunks.count - 1 - tail] === other.chunks[other.chunks.count - 1 - tail]
+    {
+      tail += 1
+    }
+    guard head + tail < chunks.count else { return 0 }
+    let theirs = Set(other.chunks[head..<(other.chunks.count - tail)].map(ObjectIdentifier.init))
     var result = 0
-    for chunk in chunks where !theirs.contains(ObjectIdentifier(chunk)) { result += chunk.nodes.count }
+    for c in head..<(chunks.count - tail) where !theirs.contains(ObjectIdentifier(chunks[c])) {
+      result += chunkCount(c)
+    }
+    return result
+  }
+
+  /// The chunks this collection and `other` both hold, wholly inside `range` here and
+  /// `otherRange` there, as many as keep one order in both (a longest increasing subsequence):
+  /// each as its position here, its position there and its node count. Rows in them are
+  /// unchanged and keep their order, so a diff need only look between them.
+  /// O(chunks log chunks).
+  func sharedChunks(with other: NodeChunks, in range: Range<Int>, _ otherRange: Range<Int>) -> [(
+    Int, Int, Int
+  )] {
+    guard !chunks.isEmpty, !other.chunks.isEmpty else { return [] }
+    var mine: [ObjectIdentifier: Int] = [:]
+    for c in chunkIndex(containing: range.lowerBound)..<chunks.count {
+      if starts[c] >= range.upperBound { break }
+      if starts[c] >= range.lowerBound, starts[c] + chunkCount(c) <= range.upperBound {
+        mine[ObjectIdentifier(chunks[c])] = c
+      }
+    }
+    var pairs: [(Int, Int)] = []
+    for d in other.chunkIndex(containing: otherRange.lowerBound)..<other.chunks.count {
+      let start = other.starts[d]
+      if start >= otherRange.upperBound { break }
+      if start >= otherRange.lowerBound, start + other.chunkCount(d) <= otherRange.upperBound,
+        let c = mine[ObjectIdentifier(other.chunks[d])]
+      {
+        pairs.append((c, d))
+      }
+    }
+    let keep = longestIncreasingSubsequence(pairs.map { Int32($0.0) })
+    var result: [(Int, Int, Int)] = []
+    for (k, (c, d)) in pairs.enumerated() where keep[k] {
+      result.append((starts[c], other.starts[d], chunkCount(c)))
+    }
     return result
   }
 
@@ -360,6 +412,7 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     var lastChanged = first + survivors - 1
     // Merge two small neighbours at the cut; the second one's nodes change chunk.
     let keep = survivors == 0 ? first - 1 : first
+    var merged = false
     if keep >= 0, keep + 1 < chunks.count,
       chunks[keep].nodes.count + chunks[keep + 1].nodes.count <= Self.fill
     {
@@ -367,8 +420,15 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
       chunks[keep].nodes.append(contentsOf: chunks[keep + 1].nodes)
       chunks.remove(at: keep + 1)
       lastChanged = Swift.max(keep, lastChanged - 1)
+      merged = true
     }
-    rebuildIndex(from: Swift.max(0, first - 1))
+    if merged || survivors < c - first {
+      rebuildIndex(from: Swift.max(0, first - 1))
+    } else {
+      // Same chunks: the touched ones' starts follow their new sizes, later ones shift.
+      for k in (first + 1)..<c { starts[k] = starts[k - 1] + chunks[k - 1].nodes.count }
+      for k in c..<starts.count { starts[k] -= range.count }
+    }
     guard lastChanged >= 0, lastChanged < chunks.count else {
       return (removed, range.lowerBound..<range.lowerBound)
     }

@@ -3,6 +3,8 @@
 /// One item of a section, at its preorder position. A flat section is an outline whose nodes
 /// are all roots (level 0, size 1).
 struct Node: Sendable {
+  // In this order the node packs into 48 bytes (the payload is 17).
+  var payload: ItemPayload
   /// Interned item id.
   var id: Int32
   /// Depth: 0 for roots.
@@ -15,7 +17,6 @@ struct Node: Sendable {
   var isExpanded: Bool
   /// Whether every ancestor is expanded, so the node occupies a row.
   var isVisible: Bool
-  var payload: ItemPayload
   /// Stamp of the last explicit reload (odd) or reconfigure (even); 0 if none.
   var mark: UInt64
 

@@ -18,7 +18,7 @@ extension ListSnapshot {
       }
       weight += store.nodes.nodesNotShared(with: other.slots[index].nodes)
     }
-    weight += locations.pagesNotShared(with: other.locations) * LocationPages.pageSize * 12 / 64
+    weight += locations.entriesNotShared(with: other.locations) * 12 / 64
     if table !== other.table { weight += table.count / 2 }
     return weight
   }

@@ -100,3 +100,12 @@ final class NodeChunksTests: XCTestCase {
     }
   }
 }
+
+extension NodeChunksTests {
+  /// What a million items cost per item starts with these sizes: a text-only payload is inline.
+  func testANodeIsAtMost48Bytes() {
+    XCTAssertLessThanOrEqual(MemoryLayout<Node>.stride, 48)
+    XCTAssertLessThanOrEqual(MemoryLayout<ItemPayload>.size, 17)
+    XCTAssertEqual(MemoryLayout<StoredLocation>.stride, 12)
+  }
+}
