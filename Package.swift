@@ -21,7 +21,11 @@ let package = Package(
     // The JSON value type with its strict parser and writer. Pure: no I/O.
     .target(name: "JSON"),
     // Pure value types: snapshots, outlines, selection, payloads, changesets and the diff.
-    .target(name: "ListModel", dependencies: ["JSON"]),
+    // Release builds skip the run-time exclusivity checks, which cost a third of a diff's time
+    // on the chunks and location pages versions share; debug builds (every test) keep them.
+    .target(
+      name: "ListModel", dependencies: ["JSON"],
+      swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
     // <sys/epoll.h>, which Swift's Glibc module leaves out (a system header, no code of its own).
     .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
     // LSP framing, JSON-RPC messages, a duplex connection over file descriptors, the Unix socket transport.

@@ -216,6 +216,20 @@ private struct Differ {
     }
     olds.append(oldStart..<oldWindow.upperBound)
     news.append(newStart..<newWindow.upperBound)
+    // Each gap's own unchanged ends (a chunk copied for a one-row edit is otherwise like the
+    // one it was copied from).
+    if olds.count > 1 {
+      for k in olds.indices {
+        let (x, y) = (olds[k], news[k])
+        let shorter = Swift.min(x.count, y.count)
+        let head = a.nodes.commonPrefix(
+          with: b.nodes, from: x.lowerBound, y.lowerBound, limit: shorter, Self.unchanged)
+        let tail = a.nodes.commonSuffix(
+          with: b.nodes, before: x.upperBound, y.upperBound, limit: shorter - head, Self.unchanged)
+        olds[k] = (x.lowerBound + head)..<(x.upperBound - tail)
+        news[k] = (y.lowerBound + head)..<(y.upperBound - tail)
+      }
+    }
     oldGaps[i] = olds
     newGaps[j] = news
   }
@@ -266,14 +280,12 @@ private struct Differ {
     let oldGapsHere = oldGaps.isEmpty ? nil : oldGaps[i]
     func visit(_ position: Int, _ node: Node) {
       positions.append(Int32(position))
-      let at = old.location(node.id)
-      guard at.slot >= 0 else {
+      guard let (at, oldNode) = old.placed(node.id) else {
         kinds.append(-1)
         fromSection.append(-1)
         fromRow.append(-1)
         return
       }
-      let oldNode = old.slots[Int(at.slot)].nodes[Int(at.position)]
       if oldNode.isExpanded != node.isExpanded {
         if node.isExpanded { expandedIDs.append(node.id) } else { collapsedIDs.append(node.id) }
       }
@@ -345,9 +357,7 @@ private struct Differ {
 
   /// Records an expansion-state change of a node of `new` that also exists in `old`.
   mutating func checkExpansion(_ node: Node) {
-    let at = old.location(node.id)
-    guard at.slot >= 0 else { return }
-    let wasExpanded = old.slots[Int(at.slot)].nodes[Int(at.position)].isExpanded
+    guard let wasExpanded = old.placed(node.id)?.node.isExpanded else { return }
     if wasExpanded != node.isExpanded {
       if node.isExpanded { expandedIDs.append(node.id) } else { collapsedIDs.append(node.id) }
     }
@@ -384,8 +394,7 @@ private struct Differ {
     let section = UInt64(i) << 32
     func visit(_ position: Int, _ node: Node) {
       defer { row += 1 }
-      let at = new.location(node.id)
-      if at.slot >= 0, new.slots[Int(at.slot)].nodes[Int(at.position)].isVisible,
+      if let (at, newNode) = new.placed(node.id), newNode.isVisible,
         oldIndexOfNew[Int(new.indexOfSlot[Int(at.slot)])] >= 0
       {
         return

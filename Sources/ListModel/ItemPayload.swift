@@ -23,8 +23,8 @@ public struct ItemContent: Hashable, Sendable {
 /// Everything an item carries besides its id. Changing it under the same id is reported by
 /// `diff` as a reconfigure (content equality), without an explicit `reconfigureItems`.
 ///
-/// A payload of text only (the commonest) holds its text inline; any other is stored behind one
-/// shared immutable reference. So copying a payload is O(1), comparing two copies of the same
+/// Stored behind one shared immutable reference (a small one for text alone, the commonest
+/// payload), so copying a payload is O(1), comparing two copies of the same
 /// payload is O(1), and comparing two independently built payloads is O(size of their content).
 public struct ItemPayload: Hashable, Sendable {
   fileprivate struct Fields: Hashable, Sendable {
@@ -41,38 +41,41 @@ public struct ItemPayload: Hashable, Sendable {
     var kind: String?
   }
 
-  private final class Box: Sendable {
-    let fields: Fields
-    init(_ fields: Fields) { self.fields = fields }
+  /// Where a payload's fields live: one shared immutable object. `@unchecked Sendable`: the
+  /// base and both subclasses have only `let` storage.
+  private class Storage: @unchecked Sendable {
+    var fields: Fields { Fields() }
+  }
+
+  /// Any payload's fields.
+  private final class Box: Storage, @unchecked Sendable {
+    let stored: Fields
+    init(_ fields: Fields) { self.stored = fields }
+    override var fields: Fields { stored }
     static let empty = Box(Fields())
   }
 
-  /// Text alone needs no allocation of its own (a million items of short text then cost no
-  /// box each); everything else lives in a shared box.
-  private enum Storage: Sendable {
-    case text(String)
-    case boxed(Box)
+  /// A payload of text alone (the commonest): 32 bytes, not a whole field set, for each item.
+  private final class TextBox: Storage, @unchecked Sendable {
+    let text: String
+    init(_ text: String) { self.text = text }
+    override var fields: Fields { Fields(content: ItemContent(text: text)) }
   }
 
   private var storage: Storage
 
-  private var fields: Fields {
-    switch storage {
-    case .text(let text): return Fields(content: ItemContent(text: text))
-    case .boxed(let box): return box.fields
-    }
-  }
+  private var fields: Fields { storage.fields }
 
-  /// The storage of `fields`: inline when it is text alone.
+  /// The storage of `fields`: a text box when it is text alone.
   private static func storage(_ fields: Fields) -> Storage {
     if let text = fields.content.text, fields == Fields(content: ItemContent(text: text)) {
-      return .text(text)
+      return TextBox(text)
     }
-    return .boxed(Box(fields))
+    return Box(fields)
   }
 
   /// The empty payload: no content, no accessories, no actions, selectable, not movable.
-  public init() { storage = .boxed(Box.empty) }
+  public init() { storage = Box.empty }
 
   /// A payload with the given parts.
   public init(
@@ -168,15 +171,8 @@ public struct ItemPayload: Hashable, Sendable {
     set { update { $0.kind = newValue } }
   }
 
-  /// Whether two payloads share storage (or are the same inline text): if so they are equal.
-  /// O(1) for copies of one payload.
-  func isIdentical(to other: ItemPayload) -> Bool {
-    switch (storage, other.storage) {
-    case (.boxed(let a), .boxed(let b)): return a === b
-    case (.text(let a), .text(let b)): return a == b
-    default: return false
-    }
-  }
+  /// Whether two payloads share storage: if so they are equal. O(1).
+  func isIdentical(to other: ItemPayload) -> Bool { storage === other.storage }
 
   /// Content equality. O(1) for copies of one payload, else O(size of content).
   public static func == (lhs: ItemPayload, rhs: ItemPayload) -> Bool {

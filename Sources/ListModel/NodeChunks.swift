@@ -83,6 +83,12 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     }
   }
 
+  /// The position and node at `offset` of chunk `serial`. O(1).
+  @inline(__always) func resolve(serial: Int32, offset: Int32) -> (position: Int, node: Node) {
+    let c = Int(indexOfSerial[Int(serial)])
+    return (starts[c] + Int(offset), chunks[c].nodes[Int(offset)])
+  }
+
   /// The number of nodes in chunk `c`, from the starts (no read of the chunk). O(1).
   @inline(__always) func chunkCount(_ c: Int) -> Int {
     (c + 1 < starts.count ? starts[c + 1] : total) - starts[c]
@@ -199,15 +205,19 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
 
   // MARK: - Comparison
 
-  /// How many leading nodes this collection and `other` have in common by `same` (at most
-  /// `limit`): chunks both hold at the same position are skipped without reading them.
+  /// How many nodes from `start` here and `otherStart` in `other` the two have in common by
+  /// `same` (at most `limit`): chunks both hold at the same place are skipped without reading
+  /// them.
   /// O(chunks + nodes compared).
   func commonPrefix(
-    with other: NodeChunks, limit: Int, _ same: (UnsafePointer<Node>, UnsafePointer<Node>) -> Bool
+    with other: NodeChunks, from start: Int = 0, _ otherStart: Int = 0, limit: Int,
+    _ same: (UnsafePointer<Node>, UnsafePointer<Node>) -> Bool
   ) -> Int {
+    guard limit > 0 else { return 0 }
     var done = 0
-    var (a, b) = (0, 0)  // chunk indexes
-    var (x, y) = (0, 0)  // offsets in them
+    // Chunk indexes, and offsets in them.
+    var (a, b) = (chunkIndex(containing: start), other.chunkIndex(containing: otherStart))
+    var (x, y) = (start - starts[a], otherStart - other.starts[b])
     while done < limit {
       let (leftCount, rightCount) = (chunkCount(a), other.chunkCount(b))
       if x == 0, y == 0, chunks[a] === other.chunks[b], done + leftCount <= limit {
@@ -236,16 +246,19 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     return done
   }
 
-  /// How many trailing nodes this collection and `other` have in common by `same` (at most
-  /// `limit`), skipping chunks both hold at the same distance from the end.
+  /// How many nodes before `end` here and `otherEnd` in `other` (the ends by default) the two
+  /// have in common by `same` (at most `limit`), skipping chunks both hold at the same place.
   /// O(chunks + nodes compared).
   func commonSuffix(
-    with other: NodeChunks, limit: Int, _ same: (UnsafePointer<Node>, UnsafePointer<Node>) -> Bool
+    with other: NodeChunks, before end: Int? = nil, _ otherEnd: Int? = nil, limit: Int,
+    _ same: (UnsafePointer<Node>, UnsafePointer<Node>) -> Bool
   ) -> Int {
+    guard limit > 0 else { return 0 }
+    let (end, otherEnd) = (end ?? count, otherEnd ?? other.count)
     var done = 0
-    var (a, b) = (chunks.count - 1, other.chunks.count - 1)
+    var (a, b) = (chunkIndex(containing: end - 1), other.chunkIndex(containing: otherEnd - 1))
     // Nodes of chunk a (b) not yet compared, counted from its start.
-    var (x, y) = (a >= 0 ? chunkCount(a) : 0, b >= 0 ? other.chunkCount(b) : 0)
+    var (x, y) = (end - starts[a], otherEnd - other.starts[b])
     while done < limit {
       if x == chunkCount(a), y == other.chunkCount(b), chunks[a] === other.chunks[b], done + x <= limit {
         done += x

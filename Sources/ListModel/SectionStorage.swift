@@ -3,7 +3,6 @@
 /// One item of a section, at its preorder position. A flat section is an outline whose nodes
 /// are all roots (level 0, size 1).
 struct Node: Sendable {
-  // In this order the node packs into 48 bytes (the payload is 17).
   var payload: ItemPayload
   /// Interned item id.
   var id: Int32

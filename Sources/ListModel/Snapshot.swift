@@ -85,6 +85,17 @@ public struct ListSnapshot: Sendable {
     return ItemLocation(slot: stored.slot, position: Int32(position))
   }
 
+  /// The location and node of an interned id, or nil if it is not an item. O(1), without the
+  /// position search a node read by position costs.
+  @inline(__always) func placed(_ id: Int32) -> (location: ItemLocation, node: Node)? {
+    let index = Int(id)
+    guard index >= 0 && index < locations.count else { return nil }
+    let stored = locations[index]
+    guard stored.slot >= 0 else { return nil }
+    let (position, node) = slots[Int(stored.slot)].nodes.resolve(serial: stored.chunk, offset: stored.offset)
+    return (ItemLocation(slot: stored.slot, position: Int32(position)), node)
+  }
+
   /// Whether an interned id is an item of the snapshot. O(1).
   @inline(__always) func contains(_ id: Int32) -> Bool {
     let index = Int(id)

@@ -97,15 +97,28 @@ final class NodeChunksTests: XCTestCase {
       }
       XCTAssertEqual(prefix, expectedPrefix, "seed \(seed)")
       XCTAssertEqual(suffix, expectedSuffix, "seed \(seed)")
+      // From (before) any pair of positions.
+      let (from, otherFrom) = (random.int(0..<(x.count + 1)), random.int(0..<(y.count + 1)))
+      let most = Swift.min(x.count - from, y.count - otherFrom)
+      var expected = 0
+      while expected < most, x[from + expected] == y[otherFrom + expected] { expected += 1 }
+      XCTAssertEqual(
+        a.commonPrefix(with: b, from: from, otherFrom, limit: most, same), expected, "seed \(seed)")
+      let (end, otherEnd) = (random.int(0..<(x.count + 1)), random.int(0..<(y.count + 1)))
+      let fewest = Swift.min(end, otherEnd)
+      expected = 0
+      while expected < fewest, x[end - 1 - expected] == y[otherEnd - 1 - expected] { expected += 1 }
+      XCTAssertEqual(
+        a.commonSuffix(with: b, before: end, otherEnd, limit: fewest, same), expected, "seed \(seed)")
     }
   }
 }
 
 extension NodeChunksTests {
-  /// What a million items cost per item starts with these sizes: a text-only payload is inline.
-  func testANodeIsAtMost48Bytes() {
-    XCTAssertLessThanOrEqual(MemoryLayout<Node>.stride, 48)
-    XCTAssertLessThanOrEqual(MemoryLayout<ItemPayload>.size, 17)
+  /// What a million items cost per item starts with these sizes.
+  func testANodeIsAtMost40Bytes() {
+    XCTAssertLessThanOrEqual(MemoryLayout<Node>.stride, 40)
+    XCTAssertEqual(MemoryLayout<ItemPayload>.size, 8)
     XCTAssertEqual(MemoryLayout<StoredLocation>.stride, 12)
   }
 }
