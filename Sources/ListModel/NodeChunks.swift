@@ -312,34 +312,61 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
   /// `otherRange` there, as many as keep one order in both (a longest increasing subsequence):
   /// each as its position here, its position there and its node count. Rows in them are
   /// unchanged and keep their order, so a diff need only look between them.
-  /// O(chunks log chunks).
+  /// O(chunks) when the two differ by a few chunks here and there (a walk that resyncs within
+  /// a few chunks), else O(chunks log chunks).
   func sharedChunks(with other: NodeChunks, in range: Range<Int>, _ otherRange: Range<Int>) -> [(
     Int, Int, Int
   )] {
     guard !chunks.isEmpty, !other.chunks.isEmpty else { return [] }
-    var mine: [ObjectIdentifier: Int] = [:]
-    for c in chunkIndex(containing: range.lowerBound)..<chunks.count {
-      if starts[c] >= range.upperBound { break }
-      if starts[c] >= range.lowerBound, starts[c] + chunkCount(c) <= range.upperBound {
-        mine[ObjectIdentifier(chunks[c])] = c
+    let mine = wholeChunks(in: range)
+    let theirs = other.wholeChunks(in: otherRange)
+    var result: [(Int, Int, Int)] = []
+    func shared(_ c: Int, _ d: Int) { result.append((starts[c], other.starts[d], chunkCount(c))) }
+    var (c, d) = (mine.lowerBound, theirs.lowerBound)
+    walk: while c < mine.upperBound, d < theirs.upperBound {
+      if chunks[c] === other.chunks[d] {
+        shared(c, d)
+        (c, d) = (c + 1, d + 1)
+        continue
       }
+      // Resync: a few chunks replaced, added or dropped on either side.
+      for k in 1...4 {
+        if d + k < theirs.upperBound, chunks[c] === other.chunks[d + k] {
+          d += k
+          continue walk
+        }
+        if c + k < mine.upperBound, chunks[c + k] === other.chunks[d] {
+          c += k
+          continue walk
+        }
+        if c + k < mine.upperBound, d + k < theirs.upperBound, chunks[c + k] === other.chunks[d + k] {
+          (c, d) = (c + k, d + k)
+          continue walk
+        }
+      }
+      break
     }
+    guard c < mine.upperBound, d < theirs.upperBound else { return result }
+    // The rest is reordered beyond a few chunks: match by identity, keep an increasing run.
+    var index: [ObjectIdentifier: Int] = [:]
+    for k in c..<mine.upperBound { index[ObjectIdentifier(chunks[k])] = k }
     var pairs: [(Int, Int)] = []
-    for d in other.chunkIndex(containing: otherRange.lowerBound)..<other.chunks.count {
-      let start = other.starts[d]
-      if start >= otherRange.upperBound { break }
-      if start >= otherRange.lowerBound, start + other.chunkCount(d) <= otherRange.upperBound,
-        let c = mine[ObjectIdentifier(other.chunks[d])]
-      {
-        pairs.append((c, d))
-      }
+    for k in d..<theirs.upperBound {
+      if let match = index[ObjectIdentifier(other.chunks[k])] { pairs.append((match, k)) }
     }
     let keep = longestIncreasingSubsequence(pairs.map { Int32($0.0) })
-    var result: [(Int, Int, Int)] = []
-    for (k, (c, d)) in pairs.enumerated() where keep[k] {
-      result.append((starts[c], other.starts[d], chunkCount(c)))
-    }
+    for (k, (c, d)) in pairs.enumerated() where keep[k] { shared(c, d) }
     return result
+  }
+
+  /// The indexes of the chunks wholly inside `range`. O(log chunks).
+  private func wholeChunks(in range: Range<Int>) -> Range<Int> {
+    guard !range.isEmpty else { return 0..<0 }
+    var first = chunkIndex(containing: range.lowerBound)
+    if starts[first] < range.lowerBound { first += 1 }
+    var last = chunkIndex(containing: range.upperBound - 1)
+    if starts[last] + chunkCount(last) > range.upperBound { last -= 1 }
+    return first..<Swift.max(first, last + 1)
   }
 
   // MARK: - Structure
