@@ -40,6 +40,21 @@ struct LocationPages: Sendable {
     }
   }
 
+  /// Writes each location to its id, a run of ids on one page at a time. O(writes + pages).
+  mutating func set(_ writes: [(id: Int32, location: StoredLocation)]) {
+    var k = 0
+    while k < writes.count {
+      let page = Int(writes[k].id) >> Self.pageShift
+      if !isKnownUniquelyReferenced(&pages[page]) { pages[page] = LocationPage(pages[page].entries) }
+      pages[page].entries.withUnsafeMutableBufferPointer { entries in
+        while k < writes.count, Int(writes[k].id) >> Self.pageShift == page {
+          entries[Int(writes[k].id) & (Self.pageSize - 1)] = writes[k].location
+          k += 1
+        }
+      }
+    }
+  }
+
   /// Grows to `newCount` entries, the new ones absent. O(new entries).
   mutating func grow(to newCount: Int) {
     guard newCount > count else { return }

@@ -137,9 +137,9 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     }
   }
 
-  /// Calls `body(serial, offset, node)` for every node in `range`: what item locations are
+  /// Calls `body(serial, offset, id)` for every node in `range`: what item locations are
   /// rebuilt from. O(range + log chunks).
-  func forEachPlacement(in range: Range<Int>, _ body: (Int32, Int32, Node) -> Void) {
+  func forEachPlacement(in range: Range<Int>, _ body: (Int32, Int32, Int32) -> Void) {
     guard !range.isEmpty else { return }
     var c = chunkIndex(containing: range.lowerBound)
     var position = range.lowerBound
@@ -148,7 +148,7 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
       let serial = chunks[c].serial
       chunks[c].nodes.withUnsafeBufferPointer { nodes in
         let end = Swift.min(range.upperBound - start, nodes.count)
-        for offset in (position - start)..<end { body(serial, Int32(offset), nodes[offset]) }
+        for offset in (position - start)..<end { body(serial, Int32(offset), nodes[offset].id) }
         position = start + end
       }
       c += 1
@@ -288,24 +288,10 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     return done
   }
 
-  /// How many nodes are in chunks `other` does not hold. O(chunks).
+  /// How many nodes are in chunks `other` does not hold (in the same order, as versions keep
+  /// them). O(chunks), as ``sharedChunks(with:in:_:)``.
   func nodesNotShared(with other: NodeChunks) -> Int {
-    // Versions share chunks in the same order: skip the common ends, look up the middle.
-    var head = 0
-    while head < chunks.count, head < other.chunks.count, chunks[head] === other.chunks[head] { head += 1 }
-    var tail = 0
-    while tail < chunks.count - head, tail < other.chunks.count - head,
-      chunks[chunks.count - 1 - tail] === other.chunks[other.chunks.count - 1 - tail]
-    {
-      tail += 1
-    }
-    guard head + tail < chunks.count else { return 0 }
-    let theirs = Set(other.chunks[head..<(other.chunks.count - tail)].map(ObjectIdentifier.init))
-    var result = 0
-    for c in head..<(chunks.count - tail) where !theirs.contains(ObjectIdentifier(chunks[c])) {
-      result += chunkCount(c)
-    }
-    return result
+    count - sharedChunks(with: other, in: 0..<count, 0..<other.count).reduce(0) { $0 + $1.2 }
   }
 
   /// The chunks this collection and `other` both hold, wholly inside `range` here and

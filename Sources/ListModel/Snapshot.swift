@@ -104,10 +104,12 @@ public struct ListSnapshot: Sendable {
 
   /// Records where the nodes at `positions` of section `slot` now are. O(positions + log chunks).
   mutating func relocate(_ slot: Int32, _ positions: Range<Int>) {
-    let nodes = slots[Int(slot)].nodes
-    nodes.forEachPlacement(in: positions) { serial, offset, node in
-      locations[Int(node.id)] = StoredLocation(slot: slot, chunk: serial, offset: offset)
+    var writes: [(id: Int32, location: StoredLocation)] = []
+    writes.reserveCapacity(positions.count)
+    slots[Int(slot)].nodes.forEachPlacement(in: positions) { serial, offset, id in
+      writes.append((id, StoredLocation(slot: slot, chunk: serial, offset: offset)))
     }
+    locations.set(writes)
   }
 
   /// The interned id of an item string, if the item is in the snapshot. O(1) (one hash).

@@ -12,7 +12,7 @@ final class NodeChunksTests: XCTestCase {
   /// Each node's (serial, offset), by id.
   func placements(_ chunks: NodeChunks) -> [Int32: (Int32, Int32)] {
     var result: [Int32: (Int32, Int32)] = [:]
-    chunks.forEachPlacement(in: 0..<chunks.count) { serial, offset, node in result[node.id] = (serial, offset)
+    chunks.forEachPlacement(in: 0..<chunks.count) { serial, offset, id in result[id] = (serial, offset)
     }
     return result
   }
