@@ -14,6 +14,11 @@ public struct DeferredMember: Sendable, Hashable {
   public var key: String
   /// The value's bytes in the parsed text (no surrounding whitespace).
   public var range: Range<Int>
+
+  public init(key: String, range: Range<Int>) {
+    self.key = key
+    self.range = range
+  }
 }
 
 extension JSONParser {
