@@ -78,6 +78,7 @@ public struct Params: Sendable {
 
   /// Whether the member is present and not null.
   public func contains(_ key: String) throws(ResponseError) -> Bool {
+    if let deferred { return deferred.member(key).map { !$0.isNull } ?? false }  // (nothing parsed)
     guard let value = try member(key) else { return false }
     return !value.isNull
   }

@@ -91,11 +91,11 @@ enum ContentHandlers {
     }
   }
 
-  /// The required `content` object of `p`: its bytes when the params are kept as bytes, else
-  /// its tree. Throws as ``Params/object(_:)`` does (missing, or not an object).
-  static func contentSource(_ p: Params) throws(ResponseError) -> ContentSource {
-    if let text = p.memberText("content"), text.isObject { return .bytes(text, path: p.path(of: "content")) }
-    return .tree(try p.object("content"))
+  /// The required content object `key` of `p`: its bytes when the params are kept as bytes,
+  /// else its tree. Throws as ``Params/object(_:)`` does (missing, or not an object).
+  static func contentSource(_ p: Params, _ key: String = "content") throws(ResponseError) -> ContentSource {
+    if let text = p.memberText(key), text.isObject { return .bytes(text, path: p.path(of: key)) }
+    return .tree(try p.object(key))
   }
 
   /// What `list/replace` makes of `old` with `sections` (decoded inheriting expansion): the
