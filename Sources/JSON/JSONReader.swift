@@ -65,6 +65,39 @@ public struct JSONReader {
     return key
   }
 
+  /// The next member's name as its index in `names` (its `:` consumed), -1 for a name not in
+  /// `names`, or nil after the object's `}`. Builds no string for a name without escapes.
+  public mutating func nextKey(in names: JSONNames) throws(JSONParseError) -> Int? {
+    state.skipWhitespace()
+    guard state.index < state.count else { throw JSONParseError(.unexpectedEnd, offset: state.count) }
+    if state.base[state.index] == UInt8(ascii: "}") {
+      state.index += 1
+      return nil
+    }
+    if state.base[state.index] == comma {
+      state.index += 1
+      state.skipWhitespace()
+    }
+    guard state.index < state.count, state.base[state.index] == quote else {
+      throw state.unexpected("a string key")
+    }
+    let start = state.index + 1
+    var end = start
+    while end < state.count && state.base[end] != quote && state.base[end] != backslash { end += 1 }
+    let found: Int
+    if end < state.count && state.base[end] == quote {
+      found = names.index(of: UnsafeBufferPointer(start: state.base + start, count: end - start))
+      state.index = end + 1
+    } else {
+      let key = try state.parseString()
+      found = names.strings.firstIndex(of: key) ?? -1
+    }
+    state.skipWhitespace()
+    guard state.index < state.count, state.base[state.index] == colon else { throw state.unexpected("':'") }
+    state.index += 1
+    return found
+  }
+
   /// Enters the array that comes next.
   public mutating func beginArray() throws(JSONParseError) {
     guard try peek() == .array else { throw state.unexpected("'['") }
@@ -117,5 +150,25 @@ public struct JSONReader {
     let start = state.index
     try state.skipValue()
     return start..<state.index
+  }
+}
+
+/// A fixed set of member names that ``JSONReader/nextKey(in:)`` matches keys against by their bytes.
+public struct JSONNames: Sendable {
+  /// The names, in order.
+  public let strings: [String]
+  private let bytes: [[UInt8]]
+
+  public init(_ names: [String]) {
+    strings = names
+    bytes = names.map { Array($0.utf8) }
+  }
+
+  /// The index of the name spelled by `key`, or -1.
+  func index(of key: UnsafeBufferPointer<UInt8>) -> Int {
+    for (index, name) in bytes.enumerated() where name.count == key.count {
+      if name.withUnsafeBufferPointer({ $0.elementsEqual(key) }) { return index }
+    }
+    return -1
   }
 }

@@ -163,6 +163,13 @@ extension ContentDecoding {
     return trees
   }
 
+  /// The members ``readTree(_:inherit:)`` takes.
+  private static let itemNames = JSONNames([
+    "id", "kind", "cells", "text", "secondaryText", "image", "data", "selectable", "movable", "expanded",
+    "children",
+    "accessories", "leadingSwipeActions", "trailingSwipeActions", "contextMenuActions",
+  ])
+
   /// One item as ``fastTrees(_:inherit:)`` reads it from a tree (the same members, the same
   /// refusals), or nil.
   private static func readTree(_ reader: inout JSONReader, inherit: Bool) throws(JSONParseError)
@@ -182,7 +189,9 @@ extension ContentDecoding {
     var expanded: Bool?
     var children: [OutlineNode] = []
     var seen: UInt16 = 0
-    while let key = try reader.nextKey() {
+    while let index = try reader.nextKey(in: itemNames) {
+      guard index >= 0 else { return nil }
+      let key = itemNames.strings[index]
       let bit: UInt16
       switch key {
       case "id":
