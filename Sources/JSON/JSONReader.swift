@@ -157,17 +157,42 @@ public struct JSONReader {
 public struct JSONNames: Sendable {
   /// The names, in order.
   public let strings: [String]
-  private let bytes: [[UInt8]]
+  /// Each name's length and first 24 bytes as three little-endian words (zero padded).
+  private let packed: [(count: Int, words: (UInt64, UInt64, UInt64))]
 
   public init(_ names: [String]) {
     strings = names
-    bytes = names.map { Array($0.utf8) }
+    packed = names.map { name in
+      let bytes = Array(name.utf8)
+      return (bytes.count, Self.words(bytes.count <= 24 ? bytes[...] : bytes[..<24]))
+    }
+  }
+
+  /// Up to 24 bytes as three words (zero padded), as memory holds them.
+  private static func words<C: Collection>(_ bytes: C) -> (UInt64, UInt64, UInt64) where C.Element == UInt8 {
+    var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &words) { buffer in
+      for (offset, byte) in bytes.enumerated() { buffer[offset] = byte }
+    }
+    return words
+  }
+
+  private static func words(_ key: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64) {
+    var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(key)) }
+    return words
   }
 
   /// The index of the name spelled by `key`, or -1.
   func index(of key: UnsafeBufferPointer<UInt8>) -> Int {
-    for (index, name) in bytes.enumerated() where name.count == key.count {
-      if name.withUnsafeBufferPointer({ $0.elementsEqual(key) }) { return index }
+    guard key.count <= 24 else {
+      for (index, name) in strings.enumerated() where name.utf8.elementsEqual(key) { return index }
+      return -1
+    }
+    let words = Self.words(key)
+    for index in packed.indices {
+      let name = packed[index]
+      if name.count == key.count && name.words == words { return index }
     }
     return -1
   }
