@@ -254,6 +254,8 @@ extension ParserState {
   mutating func skipString() throws(JSONParseError) {
     index += 1  // opening quote
     while index < count {
+      skipPlainBytes()
+      guard index < count else { break }
       let byte = base[index]
       if byte == quote {
         index += 1
@@ -271,5 +273,27 @@ extension ParserState {
       }
     }
     throw JSONParseError(.unexpectedEnd, offset: count)
+  }
+}
+
+extension ParserState {
+  /// Advances over string bytes that need no look (ASCII, not `"`, `\` or a control
+  /// character), eight at a time; stops at the first chunk that holds any other byte.
+  @inline(__always)
+  mutating func skipPlainBytes() {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while index + 8 <= count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let quotes = word ^ (ones &* 0x22)
+      let backslashes = word ^ (ones &* 0x5C)
+      // A byte's high bit is set in `special` where it is 0x80 or more, or (with borrows that
+      // only ever add false alarms) a quote, a backslash or below 0x20.
+      let special =
+        ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+        | ((word &- (ones &* 0x20)) & ~word) | word
+      if special & highs != 0 { return }
+      index += 8
+    }
   }
 }

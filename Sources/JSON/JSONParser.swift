@@ -271,6 +271,8 @@ struct ParserState {
     let start = index
     // Fast path: no escapes. Validate as we go; build the String straight from the bytes.
     while index < count {
+      skipPlainBytes()
+      guard index < count else { break }
       let byte = base[index]
       if byte == quote {
         let string = String(

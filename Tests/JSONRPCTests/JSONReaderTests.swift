@@ -54,4 +54,31 @@ final class JSONReaderTests: XCTestCase {
       skipped, [#"{"a": [1, 2.5e3, -0, "x\n\u00e9"]}"#, #""s""#, "true", "null", "12345678901234567890"])
     XCTAssertEqual(text.slice(0..<1).firstByte, UInt8(ascii: "["))
   }
+
+  /// Strings are scanned eight bytes at a time: a special byte at any offset is still found,
+  /// by the parser and by the validator alike, at its own offset.
+  func testStringScanFindsEverySpecialByteAtAnyOffset() throws {
+    for position in 0..<24 {
+      for (byte, kind) in [
+        (UInt8(0x1F), JSONParseError.Kind.controlCharacterInString(0x1F)), (0x80, .invalidUTF8),
+        (0xFF, .invalidUTF8),
+      ] {
+        var text = Array(#""abcdefghijklmnopqrstuvwxyz0123456789""#.utf8)
+        text[1 + position] = byte
+        let expected = JSONParseError(kind, offset: 1 + position)
+        XCTAssertThrowsError(try JSONParser().parse(text)) { XCTAssertEqual($0 as? JSONParseError, expected) }
+        XCTAssertThrowsError(try text.withUnsafeBytes { try JSONParser().validate($0) }) {
+          XCTAssertEqual($0 as? JSONParseError, expected)
+        }
+      }
+      var quoted = Array(#""abcdefghijklmnopqrstuvwxyz0123456789""#.utf8)
+      quoted[1 + position] = UInt8(ascii: "\\")
+      quoted[2 + position] = UInt8(ascii: "n")
+      var expected = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+      expected[position] = 0x0A
+      expected.remove(at: position + 1)
+      XCTAssertEqual(try JSONParser().parse(quoted), .string(String(decoding: expected, as: UTF8.self)))
+      XCTAssertNoThrow(try quoted.withUnsafeBytes { try JSONParser().validate($0) })
+    }
+  }
 }
