@@ -20,7 +20,7 @@ public struct JSONParser: Sendable {
 
   /// Working storage kept between calls of ``parseReusingStorage(_:)`` (copy-on-write: a copy of
   /// the parser gets its own on first use).
-  private var storage: ParserStorage?
+  var storage: ParserStorage?
 
   public init(maxDepth: Int = JSONParser.defaultMaxDepth) {
     self.maxDepth = maxDepth
@@ -97,10 +97,10 @@ extension JSONValue {
 
 // MARK: - The parser proper
 
-private let quote = UInt8(ascii: "\"")
-private let backslash = UInt8(ascii: "\\")
-private let comma = UInt8(ascii: ",")
-private let colon = UInt8(ascii: ":")
+let quote = UInt8(ascii: "\"")
+let backslash = UInt8(ascii: "\\")
+let comma = UInt8(ascii: ",")
+let colon = UInt8(ascii: ":")
 
 /// Powers of ten that are exact in a Double, for the fast path of decimal conversion.
 private let exactPowersOfTen: [Double] = [
@@ -108,7 +108,8 @@ private let exactPowersOfTen: [Double] = [
   1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]
 
-private struct ParserState {
+/// The parser's cursor over one text (shared by the tree parser, the validator and ``JSONReader``).
+struct ParserState {
   let base: UnsafePointer<UInt8>
   let count: Int
   let maxDepth: Int
@@ -270,6 +271,8 @@ private struct ParserState {
     let start = index
     // Fast path: no escapes. Validate as we go; build the String straight from the bytes.
     while index < count {
+      skipPlainBytes()
+      guard index < count else { break }
       let byte = base[index]
       if byte == quote {
         let string = String(

@@ -23,15 +23,34 @@ public enum Incoming: Hashable, Sendable {
 
   /// Parses and decodes a frame body, reusing the parser's working storage (see
   /// ``JSONParser/parseReusingStorage(_:)``): the fast path for a stream of messages. O(body.count).
+  ///
+  /// A request's params object is validated but not built: the request carries it as the
+  /// frame's bytes (``Request/deferredParams``), indexed by member, so a handler decodes a large
+  /// member (a list's content) straight from the bytes and nothing large is built and freed.
+  /// Errors are those of a full parse: malformed JSON anywhere is still -32700.
   public init(body: UnsafeRawBufferPointer, reusing parser: inout JSONParser) {
     let json: JSONValue
+    let deferred: DeferredObject?
     do {
-      json = try parser.parseReusingStorage(body)
+      (json, deferred) = try parser.parseReusingStorage(body, deferring: "params")
     } catch {
       self = .unanswerable(.parseError("\(error)"))
       return
     }
     self.init(json: json)
+    guard let deferred, case .single(.success(let message)) = self else { return }
+    let params = DeferredParams(buffer: Array(body), object: deferred)
+    switch message {
+    case .request(let request):
+      self = .single(
+        .success(.request(Request(id: request.id, method: request.method, deferredParams: params))))
+    case .notification(let notification):
+      // Notifications are small and read as trees.
+      self = .single(
+        .success(.notification(Notification(method: notification.method, params: params.text.parsed()))))
+    case .response:
+      break
+    }
   }
 
   /// Decodes a parsed frame body.

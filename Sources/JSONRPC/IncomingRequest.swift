@@ -30,7 +30,7 @@ public final class IncomingRequest: @unchecked Sendable {
   init(request: Request, connection: Connection, policy: CancellationPolicy, batch: BatchSlot?) {
     id = request.id
     method = request.method
-    params = Params(request.params)
+    params = request.deferredParams.map(Params.init(deferred:)) ?? Params(request.params)
     cancellation = CancellationToken()
     self.connection = connection
     self.policy = policy

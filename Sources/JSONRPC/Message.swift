@@ -4,13 +4,23 @@
 public struct Request: Hashable, Sendable {
   public var id: RequestID
   public var method: String
-  /// The params: an object or an array, or nil when absent.
+  /// The params: an object or an array, or nil when absent (or deferred).
   public var params: JSONValue?
+  /// The params object kept as the frame's bytes, when the connection read it so (`params` is
+  /// then nil): see ``Incoming/init(body:reusing:)``.
+  public var deferredParams: DeferredParams?
 
   public init(id: RequestID, method: String, params: JSONValue? = nil) {
     self.id = id
     self.method = method
     self.params = params
+  }
+
+  /// A request whose params object is kept as bytes.
+  public init(id: RequestID, method: String, deferredParams: DeferredParams) {
+    self.id = id
+    self.method = method
+    self.deferredParams = deferredParams
   }
 }
 
@@ -152,7 +162,9 @@ extension Message {
     case .request(let request):
       object.append("id", request.id.jsonValue)
       object.append("method", .string(request.method))
-      if let params = request.params { object.append("params", params) }
+      if let params = request.params ?? request.deferredParams?.text.parsed() {
+        object.append("params", params)
+      }
     case .notification(let notification):
       object.append("method", .string(notification.method))
       if let params = notification.params { object.append("params", params) }
@@ -175,7 +187,7 @@ extension Message {
       writeID(request.id, to: &writer)
       writer.writeRaw(methodKey)
       writer.writeString(request.method)
-      if let params = request.params {
+      if let params = request.params ?? request.deferredParams?.text.parsed() {
         writer.writeRaw(paramsKey)
         writer.write(params)
       }

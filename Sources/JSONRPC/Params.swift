@@ -9,20 +9,53 @@
 /// `invalid params: "edits[3].item" must be a string, got 7`.
 /// Optional accessors return nil for a missing member or a `null` one. Lookups are O(number of
 /// members) (a linear scan, fastest for the small objects of a protocol).
+/// A request's params may be kept as the frame's bytes (``deferred``): members are then parsed
+/// one by one as they are asked for, and a handler can decode a large member straight from its
+/// bytes (``memberText(_:)``) without building a tree.
 public struct Params: Sendable {
-  /// The value viewed (nil when the request had no params).
-  public let value: JSONValue?
+  private let tree: JSONValue?
+  /// The params as bytes, when the connection kept them so (the params object of a request).
+  public let deferred: DeferredParams?
   /// The path of this value from the top of the params ("" for the params themselves).
   public let path: String
 
   public init(_ value: JSONValue?, path: String = "") {
-    self.value = value
+    self.tree = value
+    self.deferred = nil
     self.path = path
+  }
+
+  /// Params kept as bytes.
+  public init(deferred: DeferredParams) {
+    self.tree = nil
+    self.deferred = deferred
+    self.path = ""
+  }
+
+  /// The value viewed (nil when the request had no params). For deferred params this builds
+  /// the whole tree: O(size).
+  public var value: JSONValue? {
+    if let deferred { return deferred.text.parsed() }
+    return tree
+  }
+
+  /// The bytes of member `key` (the first of that name) when the params are deferred; nil when
+  /// absent or not deferred. O(members).
+  public func memberText(_ key: String) -> JSONText? {
+    deferred?.member(key)
+  }
+
+  /// The member names, in order (duplicates kept); -32602 if the value is not an object
+  /// (absent params count as `{}`).
+  public func memberNames() throws(ResponseError) -> [String] {
+    if let deferred { return deferred.keys }
+    return try object().keys
   }
 
   /// The members, when the value is an object; -32602 otherwise (absent params count as `{}`).
   public func object() throws(ResponseError) -> JSONObject {
-    switch value {
+    if let deferred, case .object(let object) = deferred.text.parsed() { return object }
+    switch tree {
     case .object(let object): return object
     case nil: return JSONObject()
     case .some(let other):
@@ -39,11 +72,13 @@ public struct Params: Sendable {
 
   /// The raw member, nil if absent (a `null` member is returned as `.null`).
   public func member(_ key: String) throws(ResponseError) -> JSONValue? {
-    try object()[key]
+    if let deferred { return deferred.member(key)?.parsed() }
+    return try object()[key]
   }
 
   /// Whether the member is present and not null.
   public func contains(_ key: String) throws(ResponseError) -> Bool {
+    if let deferred { return deferred.member(key).map { !$0.isNull } ?? false }  // (nothing parsed)
     guard let value = try member(key) else { return false }
     return !value.isNull
   }

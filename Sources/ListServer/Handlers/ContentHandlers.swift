@@ -38,7 +38,8 @@ enum ContentHandlers {
     let list = try context.registry.list(try p.string("list"))
     try list.refuseEditIfView(request.method)
     let source = ChangeSource(method: request.method, by: context.session.ownerInfo)
-    let wireEdits = batch ? try p.member("edits") : nil
+    // The journal keeps a batch as sent; without a journal its tree is never built.
+    let wireEdits = batch && list.journal != nil ? try p.member("edits") : nil
     let rows = try AnswerRows(p)
     context.onQueue(of: list, request) {
       try list.mutate(
@@ -54,9 +55,12 @@ enum ContentHandlers {
   /// `list/edit`: a batch of wire edits, atomically.
   static func edit(_ context: HandlerContext, _ request: IncomingRequest) throws {
     try request.params.requireKnown(["list", "edits", "ifVersion", "explain", "rows", "workDoneToken"])
-    _ = try request.params.array("edits")  // a type error is answered before queuing
+    // A type error is answered before queuing. Edits kept as bytes are decoded from them.
+    let text = request.params.memberText("edits").flatMap { $0.isArray ? $0 : nil }
+    if text == nil { _ = try request.params.array("edits") }
     try change(context, request, batch: true) { _ throws(ResponseError) in
-      try EditDecoding.edits(request.params)
+      if let text { return try EditDecoding.edits(text) }
+      return try EditDecoding.edits(request.params)
     }
   }
 
@@ -69,22 +73,30 @@ enum ContentHandlers {
     let rows = try AnswerRows(p)
     let explain = try p.optionalBool("explain") ?? false
     let source = ChangeSource(method: request.method, by: context.session.ownerInfo)
-    let content = try p.object("content")
+    let content = try contentSource(p)
     let list = try context.registry.list(try p.string("list"))
     try list.refuseEditIfView(request.method)
     context.onQueue(of: list, request) {
       var progress = Progress(context, request, title: "Replacing the content of list '\(list.id)'")
       let current = try list.current(ifVersion: ifVersion)
       let old = current.snapshot
-      let sections = try ContentDecoding.content(content, inheritingExpansion: ())
+      let sections = try ContentDecoding.content(content, inherit: true)
       progress.begin(itemCount: ContentDecoding.itemCount(sections))
       defer { progress.end() }
       let snapshot = try replaced(old, by: sections, list: list.id)
+      LateRelease.later(sections)  // (its items are freed after the answer)
       defer { MemoryTrim.afterLargeWork(items: snapshot.numberOfItems(includingHidden: true)) }
       return try list.commit(
         snapshot, changeset: diff(old, snapshot), from: current, source: source, explain: explain,
-        journaled: content.value.map(JournaledChange.content), answerRows: rows)
+        journaled: list.journal == nil ? nil : content.json.map(JournaledChange.content), answerRows: rows)
     }
+  }
+
+  /// The required content object `key` of `p`: its bytes when the params are kept as bytes,
+  /// else its tree. Throws as ``Params/object(_:)`` does (missing, or not an object).
+  static func contentSource(_ p: Params, _ key: String = "content") throws(ResponseError) -> ContentSource {
+    if let text = p.memberText(key), text.isObject { return .bytes(text, path: p.path(of: key)) }
+    return .tree(try p.object(key))
   }
 
   /// What `list/replace` makes of `old` with `sections` (decoded inheriting expansion): the

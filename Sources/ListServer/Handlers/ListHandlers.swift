@@ -69,9 +69,11 @@ enum ListHandlers {
     let empty = ListSnapshot(selectionMode: mode)
     var snapshot = empty
     try ListAttributeCoding.decode(p, into: &snapshot, list: id)
-    if let content = try p.optionalObject("content") {
+    // A null content is absent. (Looked at in its bytes when it has some: not parsed.)
+    if try p.memberText("content").map({ !$0.isNull }) ?? p.contains("content") {
+      let content = try ContentHandlers.contentSource(p)
       var progress = Progress(context, request, title: "Loading list '\(id)'")
-      let sections = try ContentDecoding.content(content)
+      let sections = try ContentDecoding.content(content, inherit: false)
       progress.begin(itemCount: ContentDecoding.itemCount(sections))
       defer { progress.end() }
       do {

@@ -22,7 +22,10 @@ enum PreviewHandlers {
     let explain = try p.optionalBool("explain") ?? false
     let method = key == "content" ? "list/replace" : "list/edit"
     let by = context.session.ownerInfo
-    if key == "content" { _ = try p.object("content") } else { _ = try p.array("edits") }
+    // Type errors are answered before queuing; content and edits kept as bytes decode from them.
+    let content = key == "content" ? try ContentHandlers.contentSource(p) : nil
+    let editsText = key == "edits" ? p.memberText("edits").flatMap { $0.isArray ? $0 : nil } : nil
+    if key == "edits" && editsText == nil { _ = try p.array("edits") }
     let list = try context.registry.list(try p.string("list"))
     try list.refuseEditIfView("diff/preview")
     context.inOrder(on: list) {
@@ -32,12 +35,14 @@ enum PreviewHandlers {
         var new = old
         let changeset: Changeset
         var source = ChangeSource(method: method, by: by)
-        if key == "content" {
-          let sections = try ContentDecoding.content(try p.object("content"), inheritingExpansion: ())
+        if let content {
+          let sections = try ContentDecoding.content(content, inherit: true)
           new = try ContentHandlers.replaced(old, by: sections, list: list.id)
           changeset = diff(old, new)
         } else {
-          let edits = try EditDecoding.edits(p)
+          let edits =
+            try editsText.map { text throws(ResponseError) in try EditDecoding.edits(text) }
+            ?? EditDecoding.edits(p)
           changeset = try edits.applyAndDiff(to: &new, list: list.id, batch: true)
           source.edits = edits
         }
@@ -62,8 +67,8 @@ enum PreviewHandlers {
     try p.requireKnown(["old", "new", "selectionMode", "explain", "columns"])
     let mode = try p.optionalEnumeration("selectionMode", as: SelectionMode.self) ?? .single
     let explain = try p.optionalBool("explain") ?? false
-    let oldSections = try ContentDecoding.content(try p.object("old"))
-    let newSections = try ContentDecoding.content(try p.object("new"), inheritingExpansion: ())
+    let oldSections = try ContentDecoding.content(try ContentHandlers.contentSource(p, "old"), inherit: false)
+    let newSections = try ContentDecoding.content(try ContentHandlers.contentSource(p, "new"), inherit: true)
     var base = ListSnapshot(selectionMode: mode)
     try ListAttributeCoding.decode(p, into: &base, list: "")
     let old = try snapshot(oldSections, sharingWith: base, side: "old")

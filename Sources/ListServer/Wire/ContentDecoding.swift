@@ -33,7 +33,7 @@ enum ContentDecoding {
     try content(params, inherit: true)
   }
 
-  private static func content(_ params: Params, inherit: Bool) throws(ResponseError) -> [SectionContent] {
+  static func content(_ params: Params, inherit: Bool) throws(ResponseError) -> [SectionContent] {
     try params.requireKnown(["sections"])
     return try params.objects("sections").map { section throws(ResponseError) in
       try self.section(section, inherit: inherit)

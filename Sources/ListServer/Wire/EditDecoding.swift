@@ -60,12 +60,24 @@ enum EditDecoding {
     return decoded
   }
 
-  private static func decode(_ p: Params, index: Int, into out: inout DecodedEdits) throws(ResponseError) {
+  /// Decodes one wire edit. `items`, when given, are the bytes of its `items` member, which
+  /// `p` holds as an empty array (``deferringItems(_:path:)``): they are decoded from the bytes.
+  static func decode(_ p: Params, index: Int, into out: inout DecodedEdits, items: JSONText? = nil)
+    throws(ResponseError)
+  {
     let op = try p.string("op")
     func known(_ keys: String...) throws(ResponseError) { try p.requireKnown(["op"] + keys) }
     func add(_ edit: ListEdit) { out.add(edit, from: index) }
     /// With `inherit`, items without `expanded` become nodes inheriting their current expansion.
     func trees(_ key: String, inherit: Bool = false) throws(ResponseError) -> [OutlineNode] {
+      if key == "items", let items {
+        if let trees = ContentDecoding.fastTrees(items, inherit: inherit) { return trees }
+        // The checked path, over the same member at the same path.
+        let member = Params(.object([key: items.parsed()]), path: p.path)
+        return try member.objects(key).map { item throws(ResponseError) in
+          try ContentDecoding.tree(item, inherit: inherit)
+        }
+      }
       if case .array(let items)? = try p.member(key),
         let trees = ContentDecoding.fastTrees(items, inherit: inherit)
       {

@@ -5,8 +5,8 @@ extension Params {
   /// Throws -32602 naming the first member whose name is not in `known`. O(members × known).
   /// `null` params count as `{}` (LSP clients send `"params": null` for `shutdown`).
   func requireKnown(_ known: [String]) throws(ResponseError) {
-    if value == .null { return }
-    for key in try object().keys where !known.contains(key) {
+    if deferred == nil && value == .null { return }
+    for key in try memberNames() where !known.contains(key) {
       guard !known.isEmpty else { throw invalid(key, "is not a known field here (this takes no fields)") }
       let list = known.map { "\"\($0)\"" }.joined(separator: ", ")
       throw invalid(key, "is not a known field here (expected one of \(list))")
