@@ -4,7 +4,10 @@ extension ListSnapshot {
   /// The changeset that turns `old` into `new` (see ``Changeset`` for the conventions).
   ///
   /// Sections are matched by id; sections whose storage stamp is unchanged (every untouched
-  /// section of a snapshot derived from `old`) are skipped in O(1) each. For each changed
+  /// section of a snapshot derived from `old`) are skipped in O(1) each, and in a changed flat
+  /// section the rows in chunks both versions share are skipped unread, so diffing a version
+  /// against the one it was derived from costs about a chunk's rows per change plus the
+  /// section's chunk count. For each changed
   /// section, Heckel's algorithm matches rows by id — the interned-id location table of each
   /// snapshot is the symbol table, so no string is hashed and no table is built — and a longest
   /// increasing subsequence keeps moves minimal. Rows that move between surviving sections are

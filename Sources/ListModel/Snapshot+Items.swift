@@ -2,7 +2,8 @@
 
 extension ListSnapshot {
   /// Appends items as roots at the end of a section (the last section if nil).
-  /// O(k) in a flat section; O(section size) in an outline section.
+  /// O(k + c) in a flat section (c: a chunk of up to 1,024 nodes plus the section's chunk
+  /// count, what a new version copies); O(section size) in an outline section.
   /// Throws `noSections` when there is no section, `unknownSection`, or `duplicateItem`.
   public mutating func appendItems(_ items: [ListItem], toSection section: String? = nil)
     throws(ListModelError)
@@ -19,14 +20,16 @@ extension ListSnapshot {
   }
 
   /// Inserts items as siblings just before `before` (same parent and level).
-  /// O(k + items after the insertion point); O(section size) in an outline section.
+  /// O(k + c) in a flat section (see ``appendItems(_:toSection:)``); O(section size) in an
+  /// outline section.
   public mutating func insertItems(_ items: [ListItem], before: String) throws(ListModelError) {
     let anchor = try requireItem(before)
     try insertItems(items, at: location(anchor), after: false)
   }
 
   /// Inserts items as siblings just after `after` and its subtree (same parent and level).
-  /// O(k + items after the insertion point); O(section size) in an outline section.
+  /// O(k + c) in a flat section (see ``appendItems(_:toSection:)``); O(section size) in an
+  /// outline section.
   public mutating func insertItems(_ items: [ListItem], after: String) throws(ListModelError) {
     let anchor = try requireItem(after)
     try insertItems(items, at: location(anchor), after: true)
@@ -50,7 +53,8 @@ extension ListSnapshot {
   }
 
   /// Deletes items with their whole subtrees; they leave the selection. Naming an item that
-  /// an earlier id's subtree already removed is fine. O(k + size of the touched sections).
+  /// an earlier id's subtree already removed is fine. One id in a flat section: O(c) (see
+  /// ``appendItems(_:toSection:)``); else O(k + size of the touched sections).
   public mutating func deleteItems(_ ids: [String]) throws(ListModelError) {
     var doomed: [Int32] = []
     doomed.reserveCapacity(ids.count)
@@ -164,13 +168,15 @@ extension ListSnapshot {
   }
 
   /// Moves an item (with its subtree) just before another, as its sibling; across sections
-  /// too. O(size of the touched sections).
+  /// too. O(subtree + c) between flat sections (see ``appendItems(_:toSection:)``); O(size of
+  /// the touched sections) in outline sections.
   public mutating func moveItem(_ id: String, before: String) throws(ListModelError) {
     try moveItem(id, relativeTo: before, after: false)
   }
 
   /// Moves an item (with its subtree) just after another and its subtree, as its sibling;
-  /// across sections too. O(size of the touched sections).
+  /// across sections too. O(subtree + c) between flat sections (see
+  /// ``appendItems(_:toSection:)``); O(size of the touched sections) in outline sections.
   public mutating func moveItem(_ id: String, after: String) throws(ListModelError) {
     try moveItem(id, relativeTo: after, after: true)
   }

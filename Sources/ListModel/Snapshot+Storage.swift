@@ -117,7 +117,7 @@ extension ListSnapshot {
 
   /// Inserts a block of nodes (one or more sibling subtrees sharing `block[0].parent`) at
   /// `position` of section `slot`, fixing ancestor sizes, locations and visibility.
-  /// O(block + nodes after `position` + depth); O(section size) in an outline section.
+  /// O(block + chunk + chunks + depth); O(section size) in an outline section.
   mutating func insertBlock(_ block: [Node], into slot: Int32, at position: Int) {
     guard !block.isEmpty else { return }
     let s = Int(slot)
@@ -149,7 +149,7 @@ extension ListSnapshot {
   }
 
   /// Removes the `count` nodes at `position` of section `slot` (whole subtrees) and returns
-  /// them; their ids leave the snapshot and the selection. O(nodes after `position` + depth);
+  /// them; their ids leave the snapshot and the selection. O(count + chunk + chunks + depth);
   /// O(section size) in an outline section.
   @discardableResult
   mutating func removeBlock(from slot: Int32, at position: Int, count: Int, deselecting: Bool = true)

@@ -16,13 +16,16 @@ struct ItemLocation: Sendable, Equatable {
 ///
 /// A value type with copy-on-write storage; `Sendable`. Copies share the id interning table, so
 /// a `diff` between a snapshot and one derived from it compares integers only, and sections a
-/// change did not touch are recognised in O(1). Only visible rows (every ancestor expanded)
+/// change did not touch are recognised in O(1) (and, inside a long section it touched, the
+/// chunks it did not). Only visible rows (every ancestor expanded)
 /// occupy index paths.
 ///
 /// Every edit either succeeds or throws a ``ListModelError`` and leaves the snapshot exactly as
 /// it was. Unless stated otherwise, n is the number of items in the sections an edit touches
-/// and k the number of ids it names; editing a snapshot whose storage is shared with another
-/// copy first copies the storage it touches (copy-on-write).
+/// and k the number of ids it names. A section's nodes live in chunks of up to 1,024, and item
+/// locations in pages of 1,024, shared between copies: editing a snapshot whose storage is
+/// shared first copies only the chunks and pages it writes, and the section's list of chunks
+/// (copy-on-write), so a version costs what it changes, not the list's size.
 public struct ListSnapshot: Sendable {
   /// The interning table shared with every snapshot derived from this one.
   let table: IdentifierTable
