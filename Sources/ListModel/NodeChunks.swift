@@ -197,12 +197,6 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
 
   func makeIterator() -> Iterator { Iterator(chunks: chunks) }
 
-  /// Whether chunk `index` of this collection and chunk `other` of another are the same
-  /// storage (so hold the same nodes). O(1).
-  func sharesChunk(_ index: Int, with other: NodeChunks, _ otherIndex: Int) -> Bool {
-    chunks[index] === other.chunks[otherIndex]
-  }
-
   // MARK: - Comparison
 
   /// How many nodes from `start` here and `otherStart` in `other` the two have in common by

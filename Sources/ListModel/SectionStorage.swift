@@ -96,14 +96,6 @@ struct SectionStore: Sendable {
     }
   }
 
-  /// The positions of the visible nodes, in order. O(rows).
-  func visiblePositions() -> [Int] {
-    var result: [Int] = []
-    result.reserveCapacity(visibleCount)
-    forEachVisiblePosition { result.append($0) }
-    return result
-  }
-
   /// Recomputes every node's visibility, the visible count and the visibility index. O(n);
   /// O(1) when the section is flat and was flat before (roots are always visible).
   mutating func rebuildVisibility() {

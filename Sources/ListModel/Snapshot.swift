@@ -99,12 +99,6 @@ public struct ListSnapshot: Sendable {
     return (ItemLocation(slot: stored.slot, position: Int32(position)), node)
   }
 
-  /// Whether an interned id is an item of the snapshot. O(1).
-  @inline(__always) func contains(_ id: Int32) -> Bool {
-    let index = Int(id)
-    return index >= 0 && index < locations.count && locations[index].slot >= 0
-  }
-
   /// Records where the nodes at `positions` of section `slot` now are. O(positions + log chunks).
   mutating func relocate(_ slot: Int32, _ positions: Range<Int>) {
     var writes: [(id: Int32, location: StoredLocation)] = []
