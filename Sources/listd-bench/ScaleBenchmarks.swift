@@ -1,5 +1,6 @@
 // The `scale` suite: every target of issue 14 (model at scale), each beside its same-run baseline.
 import ListModel
+import ListServer
 
 enum ScaleBenchmarks {
   static let columns: [(String, Int)] = [
@@ -180,8 +181,12 @@ enum ScaleBenchmarks {
   /// kept; extrapolated to 1,000 versions when fewer fit (stopping at 4 GB of growth).
   static func versions(_ options: BenchOptions, _ table: Table) {
     let big = options.quick ? 100_000 : 1_000_000
+    // Freed memory goes back to the system before each reading, so neither figure counts
+    // what building the list left behind (and later versions would silently reuse).
+    MemoryTrim.now()
     let before = residentSetSize(of: "self")
     var history: [ListSnapshot] = [flatSnapshot(big)]
+    MemoryTrim.now()
     let one = residentSetSize(of: "self") - before
     var count = 1
     let start = now()
@@ -193,6 +198,7 @@ enum ScaleBenchmarks {
       if residentSetSize(of: "self") - before > 4 << 30 { break }
     }
     let elapsed = now() - start
+    MemoryTrim.now()
     let total = residentSetSize(of: "self") - before
     let perVersion = Double(total - one) / Double(count - 1)
     let thousand = Double(one) + perVersion * 999

@@ -82,3 +82,30 @@ extension ChangeHistoryRecordTests {
     XCTAssertEqual(history.explainableVersionsNewestFirst, [6, 5, 4])
   }
 }
+
+extension ChangeHistoryRecordTests {
+  /// A long list's records may weigh as much as the list: 100 single-item edits of a
+  /// 100,000-item list (each weighing its chunk, not the list) are all kept although they weigh
+  /// far more than the fixed budget, which alone keeps only the latest few.
+  func testALongListKeepsAsManyRecordsAsItsOwnSizeAllows() throws {
+    var before = ListSnapshot()
+    try before.appendSections([SectionSpec("s")])
+    try before.appendItems((0..<100_000).map { ListItem("i\($0)", payload: ItemPayload(text: "\($0)")) })
+    var sized = ChangeHistory(capacity: 1_000, maxRecordWeight: 100)
+    var fixed = ChangeHistory(capacity: 1_000, maxRecordWeight: 100)
+    for version in 1...100 {
+      var after = before
+      try after.setPayload(ItemPayload(text: "v\(version)"), forItem: "i\((version * 7_919) % 100_000)")
+      let weight = before.retainedWeight(notSharedWith: after)
+      XCTAssertLessThan(weight, 1_000, "a single-item edit weighs its chunk, not the list")
+      let record = ChangeRecord(before: before, after: after, source: ChangeSource(method: "t"))
+      sized.append(
+        version: version, params: [:], weight: 1, record: record, recordWeight: weight,
+        listWeight: after.numberOfItems(includingHidden: true))
+      fixed.append(version: version, params: [:], weight: 1, record: record, recordWeight: weight)
+      before = after
+    }
+    XCTAssertEqual(sized.oldestExplainable, 1, "all 100 records fit in the list's own weight")
+    XCTAssertGreaterThan(try XCTUnwrap(fixed.oldestExplainable), 50)
+  }
+}

@@ -47,6 +47,7 @@ enum SubscriptionHandlers {
           "list": .string(list.id), "version": .int(Int64(committed.version)), "info": list.info(),
         ]
         form.append(committed.snapshot, to: &object)
+        if form.window == nil { answers.carry(rows: committed.snapshot.numberOfItems()) }
         answers.set(index, .object(object))
       }
     }
@@ -61,6 +62,8 @@ enum SubscriptionHandlers {
         answer = .success(["lists": .array(results)])
       }
       if !request.respond(answer, then: { gate.release() }) { gate.release() }  // answered -32800 before
+      // A subscribe answer of a million rows is hundreds of MB while it is built and written.
+      MemoryTrim.afterLargeWork(items: answers.carriedRows)
     }
   }
 
@@ -137,10 +140,17 @@ enum SubscriptionHandlers {
 /// Results gathered from several queues, in a fixed order.
 final class AnswerSlots: Sendable {
   private let slots: Mutex<[JSONValue?]>
+  private let rows = Mutex(0)
 
   init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
   func set(_ index: Int, _ value: JSONValue) { slots.withLock { $0[index] = value } }
+
+  /// Counts rows an answer carries (so a large one is followed by a memory trim).
+  func carry(rows count: Int) { rows.withLock { $0 += count } }
+
+  /// The rows carried so far.
+  var carriedRows: Int { rows.withLock { $0 } }
 
   /// The values set so far, in index order.
   var values: [JSONValue] { slots.withLock { $0.compactMap { $0 } } }

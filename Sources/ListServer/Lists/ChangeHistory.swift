@@ -10,9 +10,11 @@ import JSON
 /// Each entry also keeps its ``ChangeRecord`` (the snapshots before and after, and the source)
 /// for `list/explain`, under budgets of their own: the latest `maxRecords` changes (default 1,000),
 /// and what the kept `before` snapshots alone hold,
-/// in item-sized units (``ListSnapshot/retainedWeight(notSharedWith:)``; default 64,000, about
-/// 4 MB). Past it the oldest records are dropped first (their changes stay for
-/// `list/changesSince`); the newest record is always kept.
+/// in item-sized units (``ListSnapshot/retainedWeight(notSharedWith:)``): at most 64,000 (about
+/// 4 MB) or the list's own item count, whichever is more — versions share what they did not
+/// change, so a long list keeps about as many records of small edits as a short one. Past it
+/// the oldest records are dropped first (their changes stay for `list/changesSince`); the
+/// newest record is always kept.
 struct ChangeHistory {
   /// One committed change: `version` is the version it produced.
   struct Entry {
@@ -54,9 +56,11 @@ struct ChangeHistory {
   var oldestBase: Int? { count > 0 ? entries[head].version - 1 : nil }
 
   /// Records the change that produced `version` (which must follow the last one), with its
-  /// record weighing `recordWeight`. Amortized O(1).
-  mutating func append(version: Int, params: JSONValue, weight: Int, record: ChangeRecord, recordWeight: Int)
-  {
+  /// record weighing `recordWeight`; the records may weigh `listWeight` (the list's item count)
+  /// when that is more than `maxRecordWeight`. Amortized O(1).
+  mutating func append(
+    version: Int, params: JSONValue, weight: Int, record: ChangeRecord, recordWeight: Int, listWeight: Int = 0
+  ) {
     entries.append(
       Entry(version: version, params: params, weight: weight, record: record, recordWeight: recordWeight))
     totalWeight += weight
@@ -68,7 +72,8 @@ struct ChangeHistory {
       head += 1
     }
     recordHead = max(recordHead, head)
-    while (totalRecordWeight > maxRecordWeight || entries.count - recordHead > maxRecords)
+    let recordBudget = max(maxRecordWeight, listWeight)
+    while (totalRecordWeight > recordBudget || entries.count - recordHead > maxRecords)
       && recordHead < entries.count - 1
     {
       dropRecord(at: recordHead)

@@ -248,7 +248,7 @@ final class LiveList: Sendable {
       state.committed.version = version
       state.history.append(
         version: version, params: params, weight: Self.weight(of: changeset), record: record,
-        recordWeight: recordWeight)
+        recordWeight: recordWeight, listWeight: snapshot.numberOfItems(includingHidden: true))
       return Array(state.subscribers.values)
     }
   }

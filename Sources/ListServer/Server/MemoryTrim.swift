@@ -22,7 +22,7 @@ public enum MemoryTrim {
   }
 
   /// Runs `malloc_trim` now, on the caller's thread. No-op elsewhere than glibc.
-  static func now() {
+  public static func now() {
     _ = mallocTrim?(0)
   }
 
