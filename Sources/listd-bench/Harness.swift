@@ -90,8 +90,11 @@ func formatRatio(_ value: Double) -> String {
 }
 
 /// A fixed-width text table printed row by row, so long suites show progress as they go.
-struct Table {
+final class Table {
   let columns: [(title: String, width: Int)]
+  /// Rows whose last cell marks a target met (✓) or missed (✗), by their first cell.
+  private(set) var met: [String] = []
+  private(set) var missed: [String] = []
 
   init(_ columns: [(String, Int)]) {
     self.columns = columns.map { (title: $0.0, width: $0.1) }
@@ -111,6 +114,17 @@ struct Table {
     }
     print(line)
     fflush(nil)  // flush all streams: stdout itself is not concurrency-safe to name
+    if let last = cells.last, last.hasPrefix("✓") { met.append(cells[0]) }
+    if let last = cells.last, last.hasPrefix("✗") { missed.append(cells[0]) }
+  }
+
+  /// One line per verdict: how many targets were met, and which were missed.
+  func printSummary() {
+    guard !met.isEmpty || !missed.isEmpty else { return }
+    print("\n\(met.count) of \(met.count + missed.count) targets met.")
+    if !missed.isEmpty {
+      print("Missed: " + missed.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ") + ".")
+    }
   }
 }
 

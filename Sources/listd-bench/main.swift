@@ -10,8 +10,10 @@ let usage = """
               fan-out, RSS (needs .build/release/listd: swift build -c release)
     views     a live view of 100k items: create (sort + filter) vs sorting the values, 1,000
               single-item source changes (p50, p99), view/update re-sorting
-    scale     issue 14's targets: build, build+diff, expandAll changesets, single-item edits and
-              versions of a 1,000,000-item list, daemon replace/edit/RSS (each vs a same-run baseline)
+    scale     lists of up to 1,000,000 items, each figure against its target and a same-run
+              baseline: build, build+diff, expandAll changesets, single-item edits and versions of
+              a 1,000,000-item list, daemon replace/edit/RSS; a summary of the targets missed
+              (LISTD_BENCH_ONLY=build|outline|edits|versions|daemon runs one group)
     tui       listd-tui's keystroke-to-frame time on a 1,000,000-row list vs a 1,000-row one
     all       every suite in turn
   """
