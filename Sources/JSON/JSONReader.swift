@@ -43,13 +43,14 @@ public struct JSONReader {
     state.index += 1
   }
 
-  /// The next member's name (its `:` consumed), or nil after the object's `}`.
-  public mutating func nextKey() throws(JSONParseError) -> String? {
+  /// Moves to the opening quote of the object's next member name and returns true, or past the
+  /// object's `}` and returns false.
+  private mutating func atNextKey() throws(JSONParseError) -> Bool {
     state.skipWhitespace()
     guard state.index < state.count else { throw JSONParseError(.unexpectedEnd, offset: state.count) }
     if state.base[state.index] == UInt8(ascii: "}") {
       state.index += 1
-      return nil
+      return false
     }
     if state.base[state.index] == comma {
       state.index += 1
@@ -58,6 +59,12 @@ public struct JSONReader {
     guard state.index < state.count, state.base[state.index] == quote else {
       throw state.unexpected("a string key")
     }
+    return true
+  }
+
+  /// The next member's name (its `:` consumed), or nil after the object's `}`.
+  public mutating func nextKey() throws(JSONParseError) -> String? {
+    guard try atNextKey() else { return nil }
     let key = try state.parseString()
     state.skipWhitespace()
     guard state.index < state.count, state.base[state.index] == colon else { throw state.unexpected("':'") }
@@ -68,19 +75,7 @@ public struct JSONReader {
   /// The next member's name as its index in `names` (its `:` consumed), -1 for a name not in
   /// `names`, or nil after the object's `}`. Builds no string for a name without escapes.
   public mutating func nextKey(in names: JSONNames) throws(JSONParseError) -> Int? {
-    state.skipWhitespace()
-    guard state.index < state.count else { throw JSONParseError(.unexpectedEnd, offset: state.count) }
-    if state.base[state.index] == UInt8(ascii: "}") {
-      state.index += 1
-      return nil
-    }
-    if state.base[state.index] == comma {
-      state.index += 1
-      state.skipWhitespace()
-    }
-    guard state.index < state.count, state.base[state.index] == quote else {
-      throw state.unexpected("a string key")
-    }
+    guard try atNextKey() else { return nil }
     let start = state.index + 1
     var end = start
     while end < state.count && state.base[end] != quote && state.base[end] != backslash { end += 1 }
