@@ -380,12 +380,34 @@ final class DurabilityTests: XCTestCase {
       XCTAssertNoThrow(try client.request("query/content", ["list": "l", "atVersion": .int(oldest)]))
       return oldest
     }
+    // Checkpoints (and the deletions after them) run in the background while edits come in;
+    // a clean stop waits for the one in flight, and a restart that appends nothing writes none.
+    stop(daemon, client)
+    (daemon, client) = try start(arguments)
     let before = try oldest()
     XCTAssertGreaterThan(before, 0, "retention deleted old generations")
     stop(daemon, client)
     (daemon, client) = try start(arguments)
     XCTAssertEqual(try oldest(), before)
     stop(daemon, client)
+  }
+
+  /// A clean stop waits for the checkpoint in flight: no `.tmp` is left, and the next start
+  /// has no interrupted checkpoint to redo.
+  func testACleanStopCompletesTheCheckpointInFlight() throws {
+    var (daemon, client) = try start(["--checkpoint-bytes", "1"])
+    let items = JSONValue.array((0..<100_000).map { ["id": .string("i\($0)"), "text": "some text"] })
+    // The create's record is over the checkpoint size: a checkpoint of 100,000 items starts in
+    // the background as the create is answered, and is still being written at the stop.
+    try client.request(
+      "list/create", ["list": "l", "rows": "none", "content": ["sections": [["id": "s", "items": items]]]])
+    stop(daemon, client)
+    let names = try FileManager.default.contentsOfDirectory(atPath: state)
+    XCTAssertEqual(names.filter { $0.hasSuffix(".tmp") }, [], "\(names)")
+    (daemon, client) = try start(["--checkpoint-bytes", "1"])
+    XCTAssertEqual(try client.request("list/info", ["list": "l"])["items"], 100_000)
+    stop(daemon, client)
+    XCTAssertFalse(daemon.standardError().contains("was being written"), daemon.standardError())
   }
 
   func testStateOptionsAreChecked() throws {

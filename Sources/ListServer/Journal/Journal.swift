@@ -272,11 +272,14 @@ final class Journal: @unchecked Sendable {
     waiters.removeFirst(index)
   }
 
-  /// Makes everything appended durable and stops appending (a clean stop). Idempotent.
+  /// Makes everything appended durable and stops appending (a clean stop), after a checkpoint
+  /// in flight completes: the next start then finds no interrupted checkpoint to redo, and
+  /// retention deletes nothing more than it did before the stop. Idempotent.
   func close() {
     condition.lock()
     defer { condition.unlock() }
     guard !stopped else { return }
+    while checkpointing { condition.wait() }
     fdatasync(fd)
     markDurable(upTo: appended)
     stopped = true
@@ -297,7 +300,12 @@ final class Journal: @unchecked Sendable {
 
   /// Starts generation + 1, writes its checkpoint, then deletes what retention allows.
   private func checkpoint() {
-    defer { condition.withLock { checkpointing = false } }
+    defer {
+      condition.withLock {
+        checkpointing = false
+        condition.broadcast()
+      }
+    }
     let (next, capture) = condition.withLock { (generation + 1, self.capture) }
     guard let capture else { return }
     // The checkpoint's temporary file comes first: recovery tells an interrupted checkpoint
