@@ -67,7 +67,7 @@ extension ListClient {
 
   /// What a mutation's answer carries of its changeset's rows (the `rows` member).
   public enum AnswerRows: String, Sendable {
-    /// Every row (the daemon's default).
+    /// Every row (the daemon's default, but for `list/create`).
     case all
     /// The structure only: runs as `{at, count}`, inserted sections as `{id, …, rowCount}`.
     case none
@@ -75,9 +75,8 @@ extension ListClient {
 
   /// `list/create`: a new list owned by this session, with optional initial `content`; for a
   /// table, `columns` (`[{id, title, alignment?, width?, sortable?}]`); an `emptyState`
-  /// (`{title, image?, description?}`) and the `editing` mode. With
-  /// `rows: .none` the answer does not echo the content (`{id, header?, footer?, rowCount}` per
-  /// inserted section).
+  /// (`{title, image?, description?}`) and the `editing` mode. Unless `rows: .all`, the answer
+  /// does not echo the content (`{id, header?, footer?, kind?, headerMode?, rowCount}` per inserted section).
   public func create(
     _ list: String, title: String? = nil, appearance: String? = nil, selectionMode: String? = nil,
     columns: [JSONValue]? = nil, emptyState: JSONValue? = nil, editing: Bool? = nil,

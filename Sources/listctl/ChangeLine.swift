@@ -81,9 +81,12 @@ enum ChangeLine {
     }
     for insert in entries("sectionInserts") {
       let rows = (insert["section"]?["rows"]?.arrayValue ?? []).filter { !crossed.contains(id($0)) }
+      // A lean answer (`list/create`'s by default) counts the rows instead of carrying them.
+      let counted = insert["section"]?["rows"] == nil ? insert["section"]?["rowCount"]?.intValue ?? 0 : 0
       parts.append(
         "+§ '\(insert["section"]?["id"]?.stringValue ?? "?")' at \(insert["index"]?.intValue ?? 0)"
-          + (rows.isEmpty ? "" : " with \(names(rows))"))
+          + (rows.isEmpty ? "" : " with \(names(rows))")
+          + (counted == 0 ? "" : " with \(counted) row\(counted == 1 ? "" : "s")"))
     }
     for move in entries("sectionMoves") {
       guard let n = numbers(move, 2) else { continue }

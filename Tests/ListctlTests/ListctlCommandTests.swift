@@ -48,7 +48,7 @@ final class ListctlCommandTests: XCTestCase {
   func testCreateListsDispose() throws {
     XCTAssertEqual(
       try ok("create", "todo", "--title", "To do", "--content", "-", input: Self.content),
-      "v0  +§ 'friends' at 0 with 'Alice', 'Bob' · +§ 'files' at 1 with 'src', 'main.swift', 'lib'\n")
+      "v0  +§ 'friends' at 0 with 2 rows · +§ 'files' at 1 with 3 rows\n")
     XCTAssertEqual(try ok("lists"), "todo  v0  5 rows  plain  'To do'\n")
     let lists = try json(try ok("lists", "--json"))
     XCTAssertEqual(lists["lists"]?.arrayValue?.first?["title"], "To do")

@@ -62,7 +62,9 @@ final class AccessorySchemaTests: XCTestCase {
     for (index, accessory) in (Self.valid + Self.invalid).enumerated() {
       let list = JSONValue.string("l\(index)")
       let item: JSONValue = ["id": "a", "accessories": [accessory]]
-      let params: JSONValue = ["list": list, "content": ["sections": [["id": "s", "items": [item]]]]]
+      let params: JSONValue = [
+        "list": list, "rows": "all", "content": ["sections": [["id": "s", "items": [item]]]],
+      ]
       let schemaAccepts = schemaProblems(accessory).isEmpty
       do {
         let answer = try client.request("list/create", params)

@@ -7,7 +7,8 @@ import XCTest
 final class LeanAnswerTests: XCTestCase {
   /// `list/create`, `list/edit`, `list/replace`, `outline/*` and `selection/*` with `rows: "none"`
   /// answer the changeset's structure with counts in place of rows, while a subscriber still
-  /// receives the rows; `rows: "all"` is the default; another value is -32602 naming `rows`.
+  /// receives the rows; `rows: "all"` is the default (but for `list/create`); another value is
+  /// -32602 naming `rows`.
   func testRowsNoneAnswersTheStructureOnly() throws {
     let daemon = try DaemonProcess()
     defer { daemon.stop() }
@@ -68,6 +69,74 @@ final class LeanAnswerTests: XCTestCase {
     let bad = client.error("outline/expand", ["list": "l", "rows": "some"])
     XCTAssertEqual(bad.code, .invalidParams)
     XCTAssertEqual(bad.data?["field"], "rows")
+    client.close()
+  }
+
+  /// `list/create` does not echo its content unless it says `rows: "all"`; its subscribers'
+  /// `list/didCreate` and a later subscribe are as before.
+  func testCreateAnswersWithoutItsRowsUnlessAsked() throws {
+    let daemon = try DaemonProcess()
+    defer { daemon.stop() }
+    let client = try TestClient(daemon)
+    try client.initialize()
+    let content: JSONValue = [
+      "sections": [["id": "s", "header": "S", "items": [["id": "a", "text": "A"], ["id": "b"]]]]
+    ]
+    let lean = try client.request("list/create", ["list": "l", "content": content])
+    XCTAssertEqual(
+      lean,
+      [
+        "list": "l", "version": 0,
+        "changeset": [
+          "sectionInserts": [["index": 0, "section": ["id": "s", "header": "S", "rowCount": 2]]]
+        ],
+      ])
+    let full = try client.request("list/create", ["list": "m", "content": content, "rows": "all"])
+    XCTAssertEqual(
+      full["changeset"]?["sectionInserts"]?[0]?["section"]?["rows"],
+      [["id": "a", "text": "A", "level": 0], ["id": "b", "level": 0]])
+    let subscribed = try client.request("list/subscribe", ["list": "l"])
+    XCTAssertEqual(
+      subscribed["lists"]?[0]?["snapshot"]?["sections"]?[0]?["rows"],
+      full["changeset"]?["sectionInserts"]?[0]?["section"]?["rows"])
+    let bad = client.error("list/create", ["list": "n", "rows": "some"])
+    XCTAssertEqual(bad.code, .invalidParams)
+    XCTAssertEqual(bad.data?["field"], "rows")
+    client.close()
+  }
+
+  /// An inserted section keeps its `kind` and `headerMode` in a lean answer and in a windowed
+  /// subscriber's notification, where its rows are counted.
+  func testCountedSectionsKeepTheirKindAndHeaderMode() throws {
+    let daemon = try DaemonProcess()
+    defer { daemon.stop() }
+    let client = try TestClient(daemon)
+    try client.initialize()
+    try client.request("list/create", ["list": "l", "content": ["sections": [["id": "s"]]]])
+    try client.request(
+      "list/subscribe", ["list": "l", "snapshot": "window", "window": ["offset": 0, "limit": 1]])
+    let answer = try client.request(
+      "list/edit",
+      [
+        "list": "l", "rows": "none",
+        "edits": [
+          [
+            "op": "appendSections",
+            "sections": [
+              [
+                "id": "t", "kind": "files", "headerMode": "firstItemInSection",
+                "items": [["id": "a"], ["id": "b"]],
+              ]
+            ],
+          ]
+        ],
+      ])
+    let counted: JSONValue = ["id": "t", "kind": "files", "headerMode": "firstItemInSection", "rowCount": 2]
+    XCTAssertEqual(answer["changeset"], ["sectionInserts": [["index": 1, "section": counted]]])
+    let notified = try XCTUnwrap(client.next("list/didChange"))
+    XCTAssertEqual(
+      notified["changeset"]?["sectionInserts"],
+      [["index": 1, "section": counted.setting("rowsAt", 0).setting("rows", [["id": "a", "level": 0]])]])
     client.close()
   }
 }

@@ -50,13 +50,14 @@ enum ListHandlers {
   }
 
   /// `list/create`: a new list owned by the caller, at version 0 with its initial content.
-  /// Answers the changeset from an empty list to that content.
+  /// Answers the changeset from an empty list to that content, without its rows unless asked
+  /// (`rows: "all"`): the creator knows its content, and a large one is not echoed.
   static func create(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
     try p.requireKnown(
       ["list", "title", "appearance", "selectionMode", "content", "rows", "workDoneToken"]
         + ListAttributeCoding.keys)
-    let rows = try AnswerRows(p)
+    let rows = try AnswerRows(p, default: .none)
     let id = try p.string("list")
     guard !id.isEmpty else { throw p.invalid("list", "must not be empty") }
     let metadata = ListMetadata(

@@ -11,7 +11,8 @@ enum ChangesetEncoding {
   enum Rows {
     /// Every row (a full subscriber, a mutation's answer by default).
     case all
-    /// None: runs are counts, inserted sections `{id, header?, footer?, rowCount}` (`rows: "none"`).
+    /// None: runs are counts, inserted sections `{id, header?, footer?, kind?, headerMode?,
+    /// rowCount}` (`rows: "none"`).
     case none
     /// The rows inside a window after the change, plus `enter` (a windowed subscriber).
     case window(RowWindow, old: ListSnapshot, new: ListSnapshot)
@@ -49,11 +50,11 @@ enum ChangesetEncoding {
       switch form {
       case .all: return RowEncoding.section(section)
       case .none:
-        var object = RowEncoding.sectionHeader(id: section.id, header: section.header, footer: section.footer)
+        var object = RowEncoding.sectionHeader(section)
         object.append("rowCount", .int(Int64(section.rows.count)))
         return .object(object)
       case .window:
-        var object = RowEncoding.sectionHeader(id: section.id, header: section.header, footer: section.footer)
+        var object = RowEncoding.sectionHeader(section)
         object.append("rowCount", .int(Int64(section.rows.count)))
         let inside = filter!.insertedRows(section: insert.index, count: section.rows.count)
         if !inside.isEmpty { object.append("rowsAt", .int(Int64(inside.lowerBound))) }

@@ -119,11 +119,17 @@ enum RowEncoding {
     return object
   }
 
-  /// A section with its rows: `{"id", "header"?, "footer"?, "rows": […]}`. O(rows).
-  static func section(_ section: RowSection) -> JSONValue {
-    var object = sectionHeader(
+  /// `section`'s description without its rows (``sectionHeader(id:header:footer:kind:headerMode:)``).
+  static func sectionHeader(_ section: RowSection) -> JSONObject {
+    sectionHeader(
       id: section.id, header: section.header, footer: section.footer, kind: section.kind,
       headerMode: section.headerMode)
+  }
+
+  /// A section with its rows: `{"id", "header"?, "footer"?, "kind"?, "headerMode"?, "rows": […]}`.
+  /// O(rows).
+  static func section(_ section: RowSection) -> JSONValue {
+    var object = sectionHeader(section)
     object.append("rows", rows(section.rows))
     return .object(object)
   }

@@ -153,6 +153,10 @@ def _create(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
     )
     assert answer["version"] == 0
     assert_changeset(answer, section_inserts=["today", "files"])
+    # The content is not echoed unless asked.
+    assert all("rows" not in s["section"] and "rowCount" in s["section"] for s in answer["changeset"]["sectionInserts"])
+    echoed = client.list_create("echo", content=CONTENT, rows="all")
+    assert all("rows" in s["section"] for s in echoed["changeset"]["sectionInserts"])
     info = client.list_info("todo")
     assert (info["title"], info["appearance"], info["selectionMode"]) == ("To do", "insetGrouped", "multiple")
     with pytest.raises(listd.DuplicateId) as error:

@@ -115,8 +115,8 @@ class Requests(Generic[R]):
         has ``columns`` (``[{"id", "title", "alignment"?, "width"?, "sortable"?}]``; items carry
         ``cells``); ``empty_state`` is ``{"title", "image"?, "description"?}``; ``editing`` the
         editing mode. Returns ``{list, version: 0, changeset}``, the changeset inserting its
-        sections (and its columns, empty state, editing; ``rows="none"``: sections without their
-        rows, ``{id, header?, footer?, rowCount}`` each). Raises ``DuplicateId`` if the id is
+        sections (and its columns, empty state, editing): ``{id, header?, footer?, kind?, headerMode?, rowCount}``
+        each, the content not echoed, unless ``rows="all"``, which gives each section's rows. Raises ``DuplicateId`` if the id is
         taken, ``InvalidParams`` naming a bad field (a cell for an unknown column too)."""
         return self._request(
             "list/create",
