@@ -76,7 +76,8 @@ extension ListClient {
   /// `list/create`: a new list owned by this session, with optional initial `content`; for a
   /// table, `columns` (`[{id, title, alignment?, width?, sortable?}]`); an `emptyState`
   /// (`{title, image?, description?}`) and the `editing` mode. Unless `rows: .all`, the answer
-  /// does not echo the content (`{id, header?, footer?, kind?, headerMode?, rowCount}` per inserted section).
+  /// does not echo the content (`{id, header?, footer?, kind?, headerMode?, rowCount}` per
+  /// inserted section).
   public func create(
     _ list: String, title: String? = nil, appearance: String? = nil, selectionMode: String? = nil,
     columns: [JSONValue]? = nil, emptyState: JSONValue? = nil, editing: Bool? = nil,

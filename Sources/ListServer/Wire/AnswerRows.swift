@@ -6,7 +6,8 @@ import JSONRPC
 enum AnswerRows: String, CaseIterable, Sendable {
   /// Every row, as the notifications carry them (the default, but for `list/create`).
   case all
-  /// No row: runs are `{at, count}`, inserted sections `{id, header?, footer?, kind?, headerMode?, rowCount}`.
+  /// No row: runs are `{at, count}`, inserted sections `{id, header?, footer?, kind?,
+  /// headerMode?, rowCount}`.
   case none
 
   /// The optional `rows` member of `p` (absent: `default`); -32602 naming it for another value.

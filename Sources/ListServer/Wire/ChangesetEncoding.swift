@@ -47,20 +47,16 @@ enum ChangesetEncoding {
     }
     func section(_ insert: Changeset.SectionInsert) -> JSONValue {
       let section = insert.section
-      switch form {
-      case .all: return RowEncoding.section(section)
-      case .none:
-        var object = RowEncoding.sectionHeader(section)
-        object.append("rowCount", .int(Int64(section.rows.count)))
-        return .object(object)
-      case .window:
-        var object = RowEncoding.sectionHeader(section)
-        object.append("rowCount", .int(Int64(section.rows.count)))
+      if case .all = form { return RowEncoding.section(section) }
+      // Counted: lean (`none`), or with the rows inside a window.
+      var object = RowEncoding.sectionHeader(section)
+      object.append("rowCount", .int(Int64(section.rows.count)))
+      if case .window = form {
         let inside = filter!.insertedRows(section: insert.index, count: section.rows.count)
         if !inside.isEmpty { object.append("rowsAt", .int(Int64(inside.lowerBound))) }
         object.append("rows", RowEncoding.rows(Array(section.rows[inside])))
-        return .object(object)
       }
+      return .object(object)
     }
 
     add("sectionDeletes", changeset.sectionDeletes.map { ints($0.lowerBound, $0.count) })

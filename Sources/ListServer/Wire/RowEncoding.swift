@@ -119,7 +119,7 @@ enum RowEncoding {
     return object
   }
 
-  /// `section`'s description without its rows (``sectionHeader(id:header:footer:kind:headerMode:)``).
+  /// `section`'s description without its rows.
   static func sectionHeader(_ section: RowSection) -> JSONObject {
     sectionHeader(
       id: section.id, header: section.header, footer: section.footer, kind: section.kind,
