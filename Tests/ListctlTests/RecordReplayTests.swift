@@ -37,7 +37,7 @@ final class RecordReplayTests: XCTestCase {
   /// `LISTD_RECORD_SEED=n` replays a run.
   func testRecordedHistoriesReplayExactly() async throws {
     let environment = ProcessInfo.processInfo.environment
-    let seed = environment["LISTD_RECORD_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64(1 << 48))
+    let seed = environment["LISTD_RECORD_SEED"].flatMap(UInt64.init) ?? 8311
     print("RecordReplayTests: seed \(seed) (LISTD_RECORD_SEED=\(seed) replays it)")
     let client = try await client()
     defer { client.close() }

@@ -18,7 +18,7 @@ import XCTest
 final class BytesDecodingPropertyTests: XCTestCase {
   private func seed(_ test: String) -> UInt64 {
     let environment = ProcessInfo.processInfo.environment
-    let seed = environment["LISTD_BYTES_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64(1 << 48))
+    let seed = environment["LISTD_BYTES_SEED"].flatMap(UInt64.init) ?? 2311
     print("\(test): seed \(seed) (LISTD_BYTES_SEED=\(seed) replays it)")
     return seed
   }

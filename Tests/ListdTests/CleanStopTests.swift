@@ -34,7 +34,7 @@ final class CleanStopTests: XCTestCase {
 
   func testEveryRequestReadBeforeAStopIsAnsweredAndNoAnswerIsLost() throws {
     let environment = ProcessInfo.processInfo.environment
-    let seed = environment["LISTD_STOP_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64(1 << 48))
+    let seed = environment["LISTD_STOP_SEED"].flatMap(UInt64.init) ?? 3311
     let rounds = environment["LISTD_STOP_ROUNDS"].flatMap(Int.init) ?? 12
     print("CleanStopTests: seed \(seed) (LISTD_STOP_SEED=\(seed) replays it), \(rounds) rounds")
     var random = SplitMix64(seed: seed)

@@ -18,7 +18,7 @@ final class MirrorPropertyTests: XCTestCase {
   /// `LISTD_MIRROR_SEED=n` replays a run; `LISTD_MIRROR_BATCHES=n` changes its length.
   func testSubscribersMirrorTheListAtEveryVersion() throws {
     let environment = ProcessInfo.processInfo.environment
-    let seed = environment["LISTD_MIRROR_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64(1 << 48))
+    let seed = environment["LISTD_MIRROR_SEED"].flatMap(UInt64.init) ?? 7311
     let batches = environment["LISTD_MIRROR_BATCHES"].flatMap(Int.init) ?? 5_000
     print("MirrorPropertyTests: seed \(seed) (LISTD_MIRROR_SEED=\(seed) replays it), \(batches) batches")
     let started = Date()

@@ -21,7 +21,7 @@ final class TimeTravelPropertyTests: XCTestCase {
   func testAtVersionAndListDiffAgreeWithTheMirrors() throws {
     let environment = ProcessInfo.processInfo.environment
     let seed =
-      environment["LISTD_TIMETRAVEL_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64(1 << 48))
+      environment["LISTD_TIMETRAVEL_SEED"].flatMap(UInt64.init) ?? 6311
     let pairs = environment["LISTD_TIMETRAVEL_PAIRS"].flatMap(Int.init) ?? 2_000
     print("TimeTravelPropertyTests: seed \(seed) (LISTD_TIMETRAVEL_SEED=\(seed) replays it), \(pairs) pairs")
     let daemon = try DaemonProcess(["--log-level", "warning"])

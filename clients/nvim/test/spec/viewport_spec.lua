@@ -214,7 +214,7 @@ end)
 
 T.case('property: the unmoved lines are a longest run of lines in the same order (seeded)', function()
   local viewport = require('listd.viewport')
-  local seed = tonumber(os.getenv('LISTD_SEED') or '') or (os.time() % 1000000)
+  local seed = tonumber(os.getenv('LISTD_SEED') or '') or 24311
   math.randomseed((seed * 1103515245 + 12345) % 2147483648)
   for case = 1, 300 do
     -- Old lines 1…n keyed k1…kn; the new rendering keeps some, in a shuffled order, among new keys.
