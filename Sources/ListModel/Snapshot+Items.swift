@@ -245,8 +245,9 @@ extension ListSnapshot {
   /// named, that still exist, and whose node a later edit re-created (deleted and added again,
   /// or replaced by `replaceItems`), losing the mark. So a reload holds for the item through the
   /// whole batch (the last of reload and reconfigure wins); a deleted item is only deleted.
-  /// O(ids marked in the batch).
-  mutating func remarkReloadedItems(of edits: [ListEdit]) {
+  /// The batch `apply` calls it; a caller that applies a batch's edits one by one calls
+  /// it after the last. O(ids marked in the batch).
+  public mutating func remarkReloadedItems(of edits: [ListEdit]) {
     var wanted: [String: Bool] = [:]
     for edit in edits {
       switch edit {

@@ -290,8 +290,8 @@ private struct WireGenerator {
   mutating func edit() -> JSONValue {
     let op = [
       "appendItems", "insertItems", "appendChildren", "replaceItems", "deleteItems", "updateItems", "select",
-      "appendSections", "expand", "fly",
-    ][random.int(0..<10)]
+      "appendSections", "expand", "updateSection", "fly",
+    ][random.int(0..<11)]
     var members: [(String, JSONValue)] = [("op", .string(op))]
     switch op {
     case "appendItems":
@@ -310,6 +310,13 @@ private struct WireGenerator {
     case "updateItems": members.append(("items", .array([item()])))
     case "appendSections": members.append(("sections", .array([section()])))
     case "expand": members.append(("item", string()))
+    case "updateSection":
+      members.append(("section", string()))
+      if chance(50) { members.append(("header", chance(50) ? string() : .null)) }
+      if chance(50) { members.append(("kind", chance(50) ? string() : .null)) }
+      if chance(70) {
+        members.append(("headerMode", [.null, "none", "firstItemInSection", "middle"][random.int(0..<4)]))
+      }
     default: break
     }
     return object(random.shuffled(members), required: "op")

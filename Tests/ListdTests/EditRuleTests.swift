@@ -149,6 +149,25 @@ final class EditRuleTests: StdioDaemonTestCase {
       ])
   }
 
+  /// A batch with `patchItems` (applied edit by edit, each patch on the payload the edits before
+  /// it left) keeps a reload through a later `replaceItems` as any batch does.
+  func testAReloadHoldsThroughReplaceItemsFollowedByAPatch() throws {
+    try create("l", [["id": "s", "items": [["id": "a"], ["id": "b"]]]])
+    let answer = try edit(
+      "l",
+      [
+        ["op": "reloadItems", "items": ["a"]],
+        ["op": "replaceItems", "section": "s", "items": [["id": "a"], ["id": "b"]]],
+        ["op": "patchItems", "items": [["id": "b", "text": "t"]]],
+      ])
+    XCTAssertEqual(
+      answer["changeset"],
+      [
+        "itemReloads": [["at": [0, 0], "rows": [["id": "a", "level": 0]]]],
+        "itemReconfigures": [["at": [0, 1], "rows": [["id": "b", "text": "t", "level": 0]]]],
+      ])
+  }
+
   /// Reloads are a change in themselves: of a visible item or any section they make a version
   /// although nothing else changed; of a hidden item they make none.
   func testWhenReloadsMakeAVersion() throws {

@@ -118,12 +118,82 @@ final class ErrorRuleTests: StdioDaemonTestCase {
         ], "m"
       ),
       (["op": "replaceItems", "section": "t", "items": [["id": "b"], ["id": "b"], ["id": "a"]]], "a"),
+      // Of several repeated ids, the one whose second occurrence comes first.
+      (["op": "appendSections", "sections": [["id": "x"], ["id": "y"], ["id": "y"], ["id": "x"]]], "y"),
+      (
+        [
+          "op": "appendItems", "section": "t", "items": [["id": "x"], ["id": "y"], ["id": "y"], ["id": "x"]],
+        ], "y"
+      ),
+      (
+        [
+          "op": "appendItems", "section": "t", "items": [["id": "x"], ["id": "y"], ["id": "x"], ["id": "y"]],
+        ], "x"
+      ),
+      (
+        [
+          "op": "appendItems", "section": "t", "items": [["id": "x"], ["id": "a"], ["id": "x"], ["id": "a"]],
+        ], "a"
+      ),
+      (
+        ["op": "insertItems", "after": "a", "items": [["id": "x"], ["id": "y"], ["id": "y"], ["id": "x"]]],
+        "y"
+      ),
+      (
+        [
+          "op": "replaceItems", "section": "t",
+          "items": [["id": "x"], ["id": "y"], ["id": "y"], ["id": "x"]],
+        ], "y"
+      ),
     ]
     for (edit, id) in cases {
       let error = client.error("list/edit", ["list": "two", "edits": [edit]])
       XCTAssertEqual(error.code.rawValue, -32013, "\(edit): \(error)")
       XCTAssertEqual(error.data?["id"], .string(id), "\(edit): \(error)")
     }
+    let contents: [(JSONValue, String)] = [
+      (["sections": [["id": "x"], ["id": "y"], ["id": "y"], ["id": "x"]]], "y"),
+      (["sections": [["id": "s", "items": [["id": "x"], ["id": "y"], ["id": "y"], ["id": "x"]]]]], "y"),
+      (
+        [
+          "sections": [
+            ["id": "s", "items": [["id": "x", "children": [["id": "y"], ["id": "x"]]], ["id": "y"]]]
+          ]
+        ], "x"
+      ),
+    ]
+    for (content, id) in contents {
+      for (method, list) in [("list/create", "three"), ("list/replace", "two")] {
+        let error = client.error(method, ["list": .string(list), "content": content])
+        XCTAssertEqual(error.code.rawValue, -32013, "\(method) \(content): \(error)")
+        XCTAssertEqual(error.data?["id"], .string(id), "\(method) \(content): \(error)")
+      }
+    }
+  }
+
+  /// Moving an item or a section relative to itself is -32014 naming it, though the list would
+  /// stay as it is; in a batch the edits before it are undone.
+  func testMovingRelativeToItselfIsAnInvalidEdit() throws {
+    let cases: [(JSONValue, String)] = [
+      (["op": "moveItem", "item": "a", "before": "a"], "item 'a' cannot be placed relative to itself"),
+      (["op": "moveItem", "item": "a", "after": "a"], "item 'a' cannot be placed relative to itself"),
+      (["op": "moveItem", "item": "p", "parent": "p"], "item 'p' cannot be placed relative to itself"),
+      (
+        ["op": "moveSection", "section": "s", "before": "s"], "section 's' cannot be moved relative to itself"
+      ),
+      (
+        ["op": "moveSection", "section": "s", "after": "s"], "section 's' cannot be moved relative to itself"
+      ),
+    ]
+    for (edit, reason) in cases {
+      let error = client.error(
+        "list/edit",
+        ["list": "l", "edits": [["op": "updateItems", "items": [["id": "b", "text": "B"]]], edit]])
+      XCTAssertEqual(error.code.rawValue, -32014, "\(edit): \(error)")
+      XCTAssertEqual(error.data?["reason"], .string(reason), "\(edit): \(error)")
+      XCTAssertEqual(error.data?["editIndex"], 1, "\(edit): \(error)")
+    }
+    XCTAssertEqual(try client.request("list/info", ["list": "l"])["version"], 0)
   }
 
   /// User events check the item before the selection mode (unlike `selection/select`).

@@ -674,7 +674,9 @@ struct MirrorRun {
       if random.chance(0.3) { object.append("kind", random.chance(0.3) ? .null : "group") }
       if random.chance(0.3) {
         object.append(
-          "headerMode", .string(random.element(["none", "supplementary", "firstItemInSection"])!))
+          "headerMode",
+          random.chance(0.25)
+            ? .null : .string(random.element(["none", "supplementary", "firstItemInSection"])!))
       }
       return .object(object)
     case "reloadSections":

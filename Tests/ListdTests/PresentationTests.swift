@@ -81,6 +81,31 @@ final class PresentationTests: StdioDaemonTestCase {
     }
   }
 
+  /// `updateSection {headerMode: null}` sets the mode back to `supplementary` (a section reload
+  /// that omits it), as `kind: null` clears the kind; leaving it out keeps it.
+  func testNullHeaderModeClearsItBackToSupplementary() throws {
+    try client.request(
+      "list/create",
+      ["list": "p", "content": ["sections": [["id": "s", "kind": "k", "headerMode": "none"]]]])
+    let kept = try client.request(
+      "list/edit", ["list": "p", "edits": [["op": "updateSection", "section": "s", "header": "S"]]])
+    XCTAssertEqual(
+      kept["changeset"]?["sectionReloads"],
+      [["id": "s", "header": "S", "kind": "k", "headerMode": "none", "index": 0]])
+    let cleared = try client.request(
+      "list/edit",
+      ["list": "p", "edits": [["op": "updateSection", "section": "s", "kind": .null, "headerMode": .null]]])
+    XCTAssertEqual(cleared["version"], 2)
+    XCTAssertEqual(cleared["changeset"]?["sectionReloads"], [["id": "s", "header": "S", "index": 0]])
+    let sections = try client.request("query/sections", ["list": "p"])["sections"]
+    XCTAssertNil(sections?[0]?["headerMode"])
+    XCTAssertNil(sections?[0]?["kind"])
+    // Cleared twice: nothing changes.
+    let again = try client.request(
+      "list/edit", ["list": "p", "edits": [["op": "updateSection", "section": "s", "headerMode": .null]]])
+    XCTAssertEqual(again["version"], 2)
+  }
+
   /// Bad presentation values are -32602 naming the field and the value.
   func testBadPresentationValuesNameTheField() throws {
     try client.request("list/create", ["list": "p", "content": ["sections": [["id": "s"]]]])

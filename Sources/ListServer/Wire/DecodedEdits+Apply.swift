@@ -52,6 +52,8 @@ extension DecodedEdits {
         throw error
       }
     }
+    // As a batch applied at once: a reload holds for an item that a later edit re-created.
+    snapshot.remarkReloadedItems(of: edits)
     return diffing ? ListSnapshot.diff(from: old, to: snapshot) : Changeset()
   }
 }

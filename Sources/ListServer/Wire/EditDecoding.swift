@@ -136,7 +136,10 @@ enum EditDecoding {
       let header: String?? = try p.member("header") != nil ? .some(try p.optionalString("header")) : .none
       let footer: String?? = try p.member("footer") != nil ? .some(try p.optionalString("footer")) : .none
       let kind: String?? = try p.member("kind") != nil ? .some(try p.optionalString("kind")) : .none
-      let headerMode = try p.optionalEnumeration("headerMode", as: HeaderMode.self)
+      // `null` clears the mode back to its default, as it clears the other fields.
+      let headerMode: HeaderMode? =
+        try p.member("headerMode") == nil
+        ? nil : .some(try p.optionalEnumeration("headerMode", as: HeaderMode.self) ?? .supplementary)
       add(.updateSection(id, header: header, footer: footer))
       if kind != nil || headerMode != nil { add(.updateSectionStyle(id, kind: kind, headerMode: headerMode)) }
     case "setColumns":
