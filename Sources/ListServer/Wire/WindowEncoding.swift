@@ -40,7 +40,8 @@ enum WindowEncoding {
   }
 
   /// What a windowed subscription starts from: `window` (as `query/window`), `sections` (every
-  /// section with its header, footer, kind, header mode and row count) and `selection`. O(sections + limit · log n + selected).
+  /// section with its header, footer, kind, header mode and row count) and `selection`.
+  /// O(sections + limit · log n + selected).
   static func appendWindowed(_ snapshot: ListSnapshot, window: RowWindow, to object: inout JSONObject) {
     object.append("window", .object(Self.window(snapshot, offset: window.offset, limit: window.limit)))
     object.append(
