@@ -3,7 +3,8 @@ import JSON
 
 /// A client-side copy of a list seen through a window (Protocol/README.md, Windowed
 /// subscriptions): every section's id, header, footer and row count, the rows of the window
-/// `[offset, offset + limit)` of the flattened visible rows, and the selection.
+/// `[offset, offset + limit)` of the flattened visible rows, and the selection. Sections also
+/// keep their kind and header mode.
 ///
 /// Built from a windowed `list/subscribe` entry (or a `list/setWindow` answer) and advanced by
 /// applying each filtered `list/didChange` on its wire JSON, following §4's five steps with
@@ -18,6 +19,11 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
     public var header: String?
     /// The footer text, if any.
     public var footer: String?
+    /// The section's kind, if any.
+    public var kind: String?
+    /// How its header is shown (`none`, `firstItemInSection`), nil for the default
+    /// (`supplementary`), as the full ``Mirror`` holds it.
+    public var headerMode: String?
     /// The number of visible rows.
     public var count: Int
     /// The rows known, by row index: those of the window after each change.
@@ -80,7 +86,9 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
       }
       return Section(
         id: id, header: try Self.optionalString(section["header"]),
-        footer: try Self.optionalString(section["footer"]), count: try Self.int(section["rows"]), known: [:])
+        footer: try Self.optionalString(section["footer"]), kind: try Self.optionalString(section["kind"]),
+        headerMode: try Self.optionalString(section["headerMode"]), count: try Self.int(section["rows"]),
+        known: [:])
     }
     self.selection = Set(try selection.map(Self.string))
     for row in rows {
@@ -158,6 +166,8 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
       }
       sections[index].header = try Self.optionalString(reload["header"])
       sections[index].footer = try Self.optionalString(reload["footer"])
+      sections[index].kind = try Self.optionalString(reload["kind"])
+      sections[index].headerMode = try Self.optionalString(reload["headerMode"])
     }
     for run in try entries("itemReloads") + entries("itemReconfigures") {
       let (section, start, count, rows) = try Self.run(run)
@@ -345,6 +355,7 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
     for (offset, row) in rows.enumerated() { known[at + offset] = row }
     return Section(
       id: id, header: try optionalString(value["header"]), footer: try optionalString(value["footer"]),
+      kind: try optionalString(value["kind"]), headerMode: try optionalString(value["headerMode"]),
       count: count, known: known)
   }
 

@@ -311,7 +311,15 @@ struct MirrorRun {
   var random: SplitMix64
   let list: String
   private(set) var version = 0
-  private var model = ListSnapshot(selectionMode: .multiple)
+  private(set) var model = ListSnapshot(selectionMode: .multiple)
+  /// The model's changeset of the last batch that changed the list.
+  private(set) var lastChangeset: Changeset?
+  /// Whether new sections get a random `kind` and `headerMode` (off by default: it would change
+  /// the histories other seeds replay).
+  var styledSections = false
+  /// Whether ``expected(at:)`` answers: each version's state is encoded as a client reads it,
+  /// O(the list) per batch (tests that check only the model's changesets turn it off).
+  var recordsStates = true
   private var content: JSONValue = [:]
   private var expectedStates: [Int: WireMirror] = [:]
   /// The model at each version kept, for ``rewind(to:)``.
@@ -335,6 +343,8 @@ struct MirrorRun {
       ]
       if index.isMultiple(of: 2) { section.append("header", .string("Section \(index)")) }
       if index == 1 { section.append("footer", "Footer") }
+      if styledSections && index == 1 { section.append("kind", "group") }
+      if styledSections && index == 2 { section.append("headerMode", "none") }
       sections.append(.object(section))
     }
     content = ["sections": .array(sections)]
@@ -385,9 +395,10 @@ struct MirrorRun {
       }
       if changeset.isEmpty && after == before { return (params, .unchanged(version: version)) }
       model = after
+      lastChangeset = changeset
       cachedItems = nil
       version += 1
-      expectedStates[version] = try state()
+      if recordsStates { expectedStates[version] = try state() }
       models[version] = model
       return (
         params, .changed(version: version, changeset: try roundTrip(ChangesetEncoding.changeset(changeset)))
@@ -652,6 +663,12 @@ struct MirrorRun {
         (0..<random.int(in: 1...2)).map { _ in
           var object: JSONObject = ["id": .string(freshID("s"))]
           if random.chance(0.5) { object.append("header", .string("H\(counter)")) }
+          if styledSections && random.chance(0.4) {
+            object.append("kind", .string(random.element(["group", "card"])!))
+          }
+          if styledSections && random.chance(0.4) {
+            object.append("headerMode", .string(random.element(["none", "firstItemInSection"])!))
+          }
           if random.chance(0.7) { object.append("items", newItems(1...4)) }
           return .object(object)
         })

@@ -8,8 +8,8 @@ import ListModel
 enum CheckDecoding {
   static let changesetKeys = [
     "sectionDeletes", "sectionInserts", "sectionMoves", "sectionReloads", "itemDeletes", "itemInserts",
-    "itemMoves", "itemReloads", "itemReconfigures", "selected", "deselected", "expanded", "collapsed",
-    "selectionMode", "columns", "emptyState", "editing",
+    "itemMoves", "itemReloads", "itemReconfigures", "enter", "selected", "deselected", "expanded",
+    "collapsed", "selectionMode", "columns", "emptyState", "editing",
   ]
   static let uikitKeys = [
     "deleteSections", "insertSections", "moveSections", "reloadSections", "deleteItems", "insertItems",
@@ -80,8 +80,7 @@ enum CheckDecoding {
         }
         update.insertedSectionCounts[index] = count
       } else if let section = try insert.optionalObject("section") {
-        try section.requireKnown(["id", "header", "footer", "kind", "headerMode", "rows"])
-        update.insertedSectionCounts[index] = try section.optionalArray("rows")?.count ?? 0
+        update.insertedSectionCounts[index] = try insertedSectionCount(section)
       }
     }
     for (path, value) in try elements(p, "sectionMoves") {
@@ -109,12 +108,38 @@ enum CheckDecoding {
     }
     update.reloadItems = try runs(p, "itemReloads")
     update.reconfigureItems = try runs(p, "itemReconfigures")
+    // A windowed subscriber's rows entering its window: rows already in their sections, which
+    // UIKit never sees as changes; only their form is checked.
+    _ = try runs(p, "enter")
     _ = try p.optionalStrings("selected")
     _ = try p.optionalStrings("deselected")
     _ = try p.optionalStrings("expanded")
     _ = try p.optionalStrings("collapsed")
     _ = try p.optionalEnumeration("selectionMode", as: SelectionMode.self)
     return update
+  }
+
+  /// The rows an inserted section brings: a full section's `rows`, or a counted section's
+  /// `rowCount` (a lean answer carries none of its rows, a windowed subscriber only those from
+  /// `rowsAt` inside its window).
+  private static func insertedSectionCount(_ section: Params) throws(ResponseError) -> Int {
+    try section.requireKnown(["id", "header", "footer", "kind", "headerMode", "rows", "rowCount", "rowsAt"])
+    let rows = try section.optionalArray("rows")?.count ?? 0
+    guard try section.contains("rowCount") else {
+      if try section.contains("rowsAt") {
+        throw section.invalid("rowsAt", "is only allowed beside \"\(section.path(of: "rowCount"))\"")
+      }
+      return rows
+    }
+    let count = try natural(try section.value("rowCount"), section.path(of: "rowCount"))
+    let at =
+      try section.contains("rowsAt")
+      ? try natural(try section.value("rowsAt"), section.path(of: "rowsAt")) : 0
+    guard at + rows <= count else {
+      throw section.invalid(
+        "rows", "carries \(rows) rows from row \(at), beyond the section's rowCount \(count)")
+    }
+    return count
   }
 
   /// `[{"at": [section, start], "rows": [row…]} | {"at": …, "count": n}]`.

@@ -40,7 +40,8 @@ enum WindowEncoding {
   }
 
   /// What a windowed subscription starts from: `window` (as `query/window`), `sections` (every
-  /// section with its row count) and `selection`. O(sections + limit · log n + selected).
+  /// section with its header, footer, kind, header mode and row count) and `selection`.
+  /// O(sections + limit · log n + selected).
   static func appendWindowed(_ snapshot: ListSnapshot, window: RowWindow, to object: inout JSONObject) {
     object.append("window", .object(Self.window(snapshot, offset: window.offset, limit: window.limit)))
     object.append(
@@ -48,7 +49,8 @@ enum WindowEncoding {
       .array(
         snapshot.sectionIdentifiers.map { id in
           var section = RowEncoding.sectionHeader(
-            id: id, header: snapshot.header(ofSection: id), footer: snapshot.footer(ofSection: id))
+            id: id, header: snapshot.header(ofSection: id), footer: snapshot.footer(ofSection: id),
+            kind: snapshot.kind(ofSection: id), headerMode: snapshot.headerMode(ofSection: id))
           section.append("rows", .int(Int64(snapshot.numberOfItems(inSection: id) ?? 0)))
           return .object(section)
         }))
