@@ -25,8 +25,10 @@ def test_a_failing_test_shows_what_differs_and_the_daemons_log(pytester: pytest.
     result.assert_outcomes(passed=1, failed=1)
     output = result.stdout.str()
     expected = [
-        "AssertionError: the changeset of list 'l' v1 does not match:\nE             inserts: expected ['a'], got [] (at [])",
-        'E             deletes: expected none, got [[0, 0]]\nE           changeset: {"itemDeletes":[[0,0,1]]}',
+        # The caller's line, then the message: the plugin's own source is hidden.
+        ">       assert_changeset(answer, inserts=[\"a\"])\nE       AssertionError: the changeset of list 'l' v1 "
+        "does not match:\nE         inserts: expected ['a'], got [] (at [])",
+        'E         deletes: expected none, got [[0, 0]]\nE       changeset: {"itemDeletes":[[0,0,1]]}',
         " listd log -",
         "\nlistd: info: listening on ",
     ]
