@@ -131,6 +131,9 @@ enum ExplainLine {
     case "selectionMode": text = "the selection mode changed"
     default: text = cause.reason
     }
+    // `✗ notes  removed` would read as a second removal of the row: say what happened to the
+    // selection, and why (as the TUI and Neovim word it).
+    if cause.change == "deselected" && cause.reason != "deselected" { text = "deselected: " + text }
     if let edit = cause.edit {
       text += edit.op.contains("/") ? " (\(edit.op))" : " (edit \(edit.index) \(edit.op))"
     }

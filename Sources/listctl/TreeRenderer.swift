@@ -1,5 +1,6 @@
 // The readable tree of `listctl show`: sections, outline indentation, selection marks, accessories.
 import JSON
+import ListClient
 
 /// Renders a `list/subscribe` entry (info + full snapshot) as text.
 enum TreeRenderer {
@@ -38,7 +39,8 @@ enum TreeRenderer {
           row["hasChildren"]?.boolValue == true ? (row["expanded"]?.boolValue == true ? "▾ " : "▸ ") : "  "
         var line = "\(mark) \(indent)\(disclosure)\(label(row))"
         if let secondary = row["secondaryText"]?.stringValue { line += " · \(secondary)" }
-        let accessories = (row["accessories"]?.arrayValue ?? []).map(accessory)
+        // By type, whatever the array's order (Protocol/README.md, "Accessory order").
+        let accessories = AccessoryOrder.displayed(row["accessories"]?.arrayValue ?? []).map(accessory)
         if !accessories.isEmpty { line += "  [" + accessories.joined(separator: "] [") + "]" }
         lines.append(line)
       }

@@ -64,7 +64,7 @@ final class ListctlCommandTests: XCTestCase {
       """
       todo 'To do' v1 · plain · selection multiple
       § friends — Friends
-      ●   Alice · a@x  [›] [badge 3]
+      ●   Alice · a@x  [badge 3] [›]
           Bob
         ⌊ 2 people
       § files

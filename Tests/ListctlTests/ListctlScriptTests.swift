@@ -96,6 +96,7 @@ final class ListctlScriptTests: XCTestCase {
     // The inspector's three questions: a preview explained, why a row last changed, a check.
     for line in [
       "would make  v5  −1 'Release notes' at 0:1 · ✗ notes", "− notes  removed (edit 0 deleteItems)",
+      "✗ notes  deselected: removed (edit 0 deleteItems)",
       "↕ spec  moved from section todo, now between idea and (end) (edit 0 moveItem)",
       "attempt to insert item 3 into section 0, but there are only 3 items in section 0 after the update",
     ] {

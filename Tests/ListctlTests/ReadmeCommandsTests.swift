@@ -220,7 +220,11 @@ final class ReadmeCommandsTests: XCTestCase {
     XCTAssertTrue(
       run.stdout.contains("watching todo at version 0\nv1  ~ 'Write the spec (draft 2)'\n"), run.stdout)
     XCTAssertTrue(run.stdout.contains("v2  disposed"), run.stdout)
-    // The Python client, pip-installed into a virtual environment, read the same daemon.
+    // The Python client, pip-installed into a virtual environment, read the same daemon; the
+    // comments under its `print` are every line it printed (rows print as `[s, r] id text`).
+    let printed = run.stdout.split(separator: "\n").filter { $0.hasPrefix("[") && $0.contains("] ") }
+    let commented = readme.split(separator: "\n").filter { $0.hasPrefix("# [") }.map { $0.dropFirst(2) }
+    XCTAssertEqual(printed, Array(commented), run.stdout)
     XCTAssertTrue(run.stdout.contains("[1, 0] code Write the code\n"), run.stdout)
     XCTAssertTrue(
       run.stdout.contains(

@@ -246,10 +246,12 @@ private struct WireGenerator {
       let key = ["accessories", "leadingSwipeActions", "trailingSwipeActions", "contextMenuActions"][
         random.int(0..<4)]
       let value: JSONValue
-      switch random.int(0..<4) {
+      switch random.int(0..<5) {
       case 0: value = .array([])
       case 1: value = .null
       case 2: value = key == "accessories" ? [["type": "checkmark"]] : [["id": "a", "title": "A"]]
+      // Two of one system accessory: both paths refuse it alike.
+      case 3: value = key == "accessories" ? [["type": "checkmark"], ["type": "checkmark"]] : [["id": "a"]]
       default: value = key == "accessories" ? [["type": "progress", "value": 2]] : [["id": "a"]]
       }
       members.append((key, value))

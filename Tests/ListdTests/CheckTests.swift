@@ -168,4 +168,56 @@ final class CheckTests: StdioDaemonTestCase {
     XCTAssertEqual(badItem.data?["field"], "flat.items[0].id")
     XCTAssertTrue(badItem.message.contains(#""flat.items[0].id" must be a string, got 1"#), badItem.message)
   }
+
+  /// UIKit throws on a cell with two instances of one system accessory: check/snapshot reports
+  /// it, list/create, list/edit and patches refuse it naming the item and the type; custom
+  /// accessories may repeat.
+  func testRepeatedSystemAccessoriesAreReportedAndRefused() throws {
+    let twice: JSONValue = [["type": "checkmark"], ["type": "badge", "text": "1"], ["type": "checkmark"]]
+    let content: JSONValue = [
+      "sections": [
+        [
+          "id": "s",
+          "items": [
+            ["id": "a", "accessories": twice],
+            ["id": "b", "accessories": [["type": "badge", "text": "1"], ["type": "badge", "text": "2"]]],
+          ],
+        ]
+      ]
+    ]
+    let answer = try client.request("check/snapshot", ["content": content])
+    XCTAssertEqual(
+      answer,
+      [
+        "valid": false,
+        "problems": [
+          [
+            "rule": "duplicateSystemAccessory",
+            "message":
+              "More than one instance of the system accessory checkmark for item identifier (a): the system throws an exception if a cell includes more than one instance of any system accessory",
+            "at": ["a"],
+          ]
+        ],
+      ])
+    let create = client.error("list/create", ["list": "l", "content": content])
+    XCTAssertEqual(create.code.rawValue, -32602)
+    XCTAssertEqual(create.data?["field"], "content.sections[0].items[0].accessories")
+    XCTAssertTrue(
+      create.message.contains("of item 'a' has more than one checkmark accessory: UIKit throws"),
+      create.message)
+    _ = try client.request(
+      "list/create", ["list": "l", "content": ["sections": [["id": "s", "items": [["id": "a"]]]]]])
+    let patch = client.error(
+      "list/edit",
+      ["list": "l", "edits": [["op": "patchItems", "items": [["id": "a", "accessories": twice]]]]])
+    XCTAssertEqual(patch.code.rawValue, -32602, patch.message)
+    XCTAssertTrue(patch.message.contains("more than one checkmark accessory"), patch.message)
+    let append = client.error(
+      "list/edit",
+      [
+        "list": "l",
+        "edits": [["op": "appendItems", "section": "s", "items": [["id": "c", "accessories": twice]]]],
+      ])
+    XCTAssertEqual(append.data?["field"], "edits[0].items[0].accessories", append.message)
+  }
 }

@@ -18,12 +18,14 @@ public enum CheckRule: String, Hashable, Sendable, CaseIterable {
   case moveItemOutOfBounds, moveItemIntoInsertedSection
   // Diffable snapshots.
   case duplicateItemIdentifiers, duplicateSectionIdentifiers, itemInNoSection
+  // Cells.
+  case duplicateSystemAccessory
 }
 
 /// UIKit's exception texts, word for word where UIKit's own text is known (see the spec for
 /// which are quoted and which are listd's wording in UIKit's style). An `NSIndexPath` prints
 /// as UIKit prints it, with the fixed placeholder address `0x0`.
-enum UIKitMessages {
+public enum UIKitMessages {
   /// `<NSIndexPath: 0x0> {length = 2, path = 0 - 3}`.
   static func indexPath(_ path: ListIndexPath) -> String {
     "<NSIndexPath: 0x0> {length = 2, path = \(path.section) - \(path.item)}"
@@ -186,6 +188,13 @@ enum UIKitMessages {
   }
 
   static let noSections = "There are currently no sections in the data source. Please add a section first."
+
+  /// UIKit's documentation: "The system throws an exception if you include more than one
+  /// instance of any system accessory" (its exception text is not published).
+  public static func duplicateSystemAccessory(_ type: String, item: String) -> String {
+    "More than one instance of the system accessory \(type) for item identifier (\(item)): "
+      + "the system throws an exception if a cell includes more than one instance of any system accessory"
+  }
 
   static func itemInNoSection(_ item: String) -> String {
     "Item identifier (\(item)) is in no section: every item of a snapshot must be in a section"

@@ -26,7 +26,7 @@ enum CheckHandlers {
   static func snapshot(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let p = request.params
     try p.requireKnown(["content", "flat"])
-    let (sections, items) = try CheckDecoding.snapshotIdentifiers(p)
-    request.respond(CheckDecoding.answer(checkSnapshot(sections: sections, items: items)))
+    let (sections, items, cellProblems) = try CheckDecoding.snapshotIdentifiers(p)
+    request.respond(CheckDecoding.answer(checkSnapshot(sections: sections, items: items) + cellProblems))
   }
 }

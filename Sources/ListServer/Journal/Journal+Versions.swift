@@ -73,7 +73,10 @@ extension JournalRecord {
     guard case .state(let list, _, _, _, let mode, let content, let selected) = self else {
       throw JournalError("not a state record")
     }
-    let sections = try ContentDecoding.content(Params(.object(["sections": content["sections"] ?? .null])))
+    // Read as written, as JournaledChange.apply reads changes.
+    let sections = try ContentDecoding.$acceptsRepeatedSystemAccessories.withValue(true) {
+      try ContentDecoding.content(Params(.object(["sections": content["sections"] ?? .null])))
+    }
     var empty = ListSnapshot(selectionMode: mode)
     try ListAttributeCoding.decode(Params(content), into: &empty, list: list)
     var snapshot: ListSnapshot

@@ -27,6 +27,16 @@ enum JournaledChange {
   func apply(to snapshot: inout ListSnapshot, list: String, diffing: Bool = true) throws(ResponseError)
     -> Changeset
   {
+    // A journal keeps what an older daemon accepted: items with two of one system accessory,
+    // refused since (Protocol/README.md, "One of each system accessory"), are read as written.
+    try ContentDecoding.$acceptsRepeatedSystemAccessories.withValue(true) {
+      Result { () throws(ResponseError) in try replay(on: &snapshot, list: list, diffing: diffing) }
+    }.get()
+  }
+
+  private func replay(on snapshot: inout ListSnapshot, list: String, diffing: Bool) throws(ResponseError)
+    -> Changeset
+  {
     switch self {
     case .wireEdits(let edits):
       let decoded = try EditDecoding.edits(Params(["edits": edits]))
@@ -129,7 +139,10 @@ enum JournaledChange {
     case "deselectAll": return .deselectAll
     case "deleteItems": return items.map { .deleteItems($0) }
     case "setPayload":
-      guard let item, let payload = try? ContentDecoding.payload(Params(value["payload"])) else { return nil }
+      guard let item,
+        let payload = ContentDecoding.$acceptsRepeatedSystemAccessories.withValue(
+          true, operation: { try? ContentDecoding.payload(Params(value["payload"])) })
+      else { return nil }
       return .setPayload(item: item, payload: payload)
     default: return nil
     }

@@ -203,20 +203,34 @@ enum CheckDecoding {
   /// The identifiers `check/snapshot` checks: from `content` (every item, children included,
   /// in its section) or from `flat` (`{sections: [id], items: [{id, section?}]}`, where an
   /// item can name a missing section or none).
+  /// With `content`, also the problems of its cells: an item with more than one instance of a
+  /// system accessory (`duplicateSystemAccessory`, one problem per item and type).
   static func snapshotIdentifiers(_ p: Params) throws(ResponseError) -> (
-    sections: [String], items: [SnapshotCheckItem]
+    sections: [String], items: [SnapshotCheckItem], cellProblems: [CheckProblem]
   ) {
     if try p.requireOne(of: ["content", "flat"], "check/snapshot") == "content" {
-      let content = try ContentDecoding.content(try p.object("content"))
+      let object = try p.object("content")
+      let decoded = ContentDecoding.$acceptsRepeatedSystemAccessories.withValue(true) {
+        Result { () throws(ResponseError) in try ContentDecoding.content(object) }
+      }
+      let content = try decoded.get()
       var items: [SnapshotCheckItem] = []
+      var problems: [CheckProblem] = []
       func add(_ trees: [OutlineNode], _ section: String) {
         for tree in trees {
           items.append(SnapshotCheckItem(id: tree.item.id, section: section))
+          let accessories = tree.item.payload.placedAccessories.map(\.accessory)
+          for type in ListAccessory.repeatedSystemTypes(accessories) {
+            problems.append(
+              CheckProblem(
+                .duplicateSystemAccessory, UIKitMessages.duplicateSystemAccessory(type, item: tree.item.id),
+                at: .identifiers([tree.item.id])))
+          }
           add(tree.children, section)
         }
       }
       for section in content { add(section.trees, section.spec.id) }
-      return (content.map(\.spec.id), items)
+      return (content.map(\.spec.id), items, problems)
     }
     let flat = try p.object("flat")
     try flat.requireKnown(["sections", "items"])
@@ -226,7 +240,7 @@ enum CheckDecoding {
       try item.requireKnown(["id", "section"])
       items.append(SnapshotCheckItem(id: try item.string("id"), section: try item.optionalString("section")))
     }
-    return (sections, items)
+    return (sections, items, [])
   }
 
   // MARK: Answers

@@ -229,6 +229,10 @@ enum ContentDecoding {
     return ListItem(try params.string("id"), payload: try payload(params))
   }
 
+  /// Set while `check/snapshot` decodes (it reports repeated system accessories as problems);
+  /// otherwise they are `-32602`.
+  @TaskLocal static var acceptsRepeatedSystemAccessories = false
+
   /// The payload fields of an item object (other members are ignored here); `data` in its
   /// canonical form (``JSON/JSONValue/canonicalData``).
   static func payload(_ params: Params) throws(ResponseError) -> ItemPayload {
@@ -246,6 +250,16 @@ enum ContentDecoding {
     let accessories = try params.optionalObjects("accessories") ?? []
     if !accessories.isEmpty {
       payload.placedAccessories = try accessories.map { a throws(ResponseError) in try placedAccessory(a) }
+      if !acceptsRepeatedSystemAccessories,
+        let type = ListAccessory.repeatedSystemTypes(payload.placedAccessories.map(\.accessory)).first
+      {
+        // UIKit would crash on the cell: refused here, reported by check/snapshot.
+        let id = (try? params.optionalString("id")) ?? nil
+        throw params.invalid(
+          "accessories",
+          (id.map { "of item '\($0)' " } ?? "") + "has more than one \(type) accessory: UIKit throws an "
+            + "exception when a cell includes more than one instance of a system accessory")
+      }
     }
     if let top = try params.optionalEnumeration("topSeparator", as: SeparatorVisibility.self) {
       payload.topSeparator = top

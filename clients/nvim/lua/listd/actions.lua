@@ -12,6 +12,32 @@ local function report(err)
   end
 end
 
+-- What the line under the cursor is when it is not a row: 'title', or 'header'/'footer' and the section
+-- ({id, header?, footer?, count}), or 'loading' for a row not fetched yet.
+local function line_kind(view)
+  local model = view.mirror
+  if not model then
+    return 'loading'
+  end
+  local kind, s = model.layout:at_line(vim.api.nvim_win_get_cursor(0)[1])
+  if kind == 'row' or kind == nil then
+    return 'loading'
+  end
+  return kind, s and model.layout.sections[s], s
+end
+
+-- Says why a key that acts on an item did nothing: the cursor is on the title, a header or a footer, or on
+-- a row still loading.
+local function not_an_item(view, what)
+  local kind, section = line_kind(view)
+  if kind == 'loading' then
+    return session.notify('this row is still loading: ' .. what .. ' once it shows', vim.log.levels.INFO)
+  end
+  local name = kind == 'title' and 'the title line'
+    or string.format("the %s of section %s", kind, section.header and ("'" .. section.header .. "'") or section.id)
+  session.notify(name .. ': ' .. what .. ' on an item line', vim.log.levels.INFO)
+end
+
 -- The view and row under the cursor, or nil (headers, footers, other buffers).
 local function target()
   local view, row = buffer.current()
@@ -21,10 +47,51 @@ local function target()
   return view, row
 end
 
----`<CR>`: selects the item under the cursor, or deselects it when it is selected (`event/select|deselect`).
+-- On a section header, moves the cursor to the section's first row; true when it did (or said why not).
+local function enter_section(view)
+  local kind, section, s = line_kind(view)
+  if kind ~= 'header' then
+    return false
+  end
+  if section.count == 0 then
+    session.notify('section ' .. (section.header or section.id) .. ' has no rows', vim.log.levels.INFO)
+  else
+    vim.api.nvim_win_set_cursor(0, { view.mirror.layout.first_line[s] + 1, 0 })
+  end
+  return true
+end
+
+-- The words `K` shows for a section header or footer, or the title line: what it is and what it holds.
+local function describe_line(view)
+  local kind, section = line_kind(view)
+  if kind == 'header' or kind == 'footer' then
+    local parts = { string.format('section %s: %d %s', section.id, section.count, section.count == 1 and 'row' or 'rows') }
+    if section.header then
+      parts[#parts + 1] = "header '" .. section.header .. "'"
+    end
+    if section.footer then
+      parts[#parts + 1] = "footer '" .. section.footer .. "'"
+    end
+    return table.concat(parts, ' · ')
+  elseif kind == 'title' then
+    local layout = view.mirror.layout
+    local sections = #layout.sections
+    return string.format('%s v%d: %d %s in %d %s (<CR> on a header goes to its first row; K on an item explains it)',
+      view.list, view.mirror.version, layout.total_rows, layout.total_rows == 1 and 'row' or 'rows', sections,
+      sections == 1 and 'section' or 'sections')
+  end
+  return nil
+end
+
+---`<CR>`: selects the item under the cursor, or deselects it when it is selected (`event/select|deselect`); on a
+---section header, goes to the section's first row; elsewhere, says why it does nothing.
 function M.select()
   local view, row = target()
   if not view then
+    view = buffer.current()
+    if view and not enter_section(view) then
+      not_an_item(view, '<CR> selects')
+    end
     return
   end
   if row.selectable == false then
@@ -171,11 +238,22 @@ function M.refresh()
   end)
 end
 
----`K`: the item's details and why it last changed (`query/item`, `list/explain`) in a floating window.
+---`K`: the item's details and why it last changed (`query/item`, `list/explain`) in a floating window; on a
+---header, a footer or the title, what it is and holds.
 function M.details()
   local view, row = target()
   if view then
-    require('listd.details').show(view.list, row.id, report)
+    return require('listd.details').show(view.list, row.id, report)
+  end
+  view = buffer.current()
+  if not view then
+    return
+  end
+  local words = describe_line(view)
+  if words then
+    session.notify(words)
+  else
+    not_an_item(view, 'K explains')
   end
 end
 

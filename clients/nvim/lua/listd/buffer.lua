@@ -17,6 +17,9 @@ local uv = vim.uv or vim.loop
 local M = {
   ---Views by buffer number: {buf, list, mirror (listd.window model), info, status, drawn, queue, stats}.
   views = {},
+  ---The live views this Neovim made (listd.views), by view id: {source, title?, sort?, filter?}. Their buffers
+  ---show the source's id and title, the sort and the filter, not the view's own id.
+  derived = {},
 }
 
 local ns = api.nvim_create_namespace('listd')
@@ -112,7 +115,7 @@ end
 
 local function title_of(view)
   local model = view.mirror
-  return render.title_line(view.list, model and model.version, view.info or { list = view.list }, view.status)
+  return render.title_line(view.list, model and model.version, view.info or { list = view.list }, view.status, M.derived[view.list])
 end
 
 -- Writes the title line when it differs.
@@ -147,7 +150,9 @@ local function decorate(view)
   api.nvim_buf_clear_namespace(buf, decor_ns, 0, -1)
   local columns = columns_of(view)
   if columns then
-    api.nvim_buf_set_extmark(buf, decor_ns, 0, 0, { virt_lines = { { { render.columns_header(columns), 'ListdHeader' } } } })
+    local derived = M.derived[view.list]
+    local header = render.columns_header(columns, derived and derived.sort)
+    api.nvim_buf_set_extmark(buf, decor_ns, 0, 0, { virt_lines = { { { header, 'ListdHeader' } } } })
   end
   local state = view.info and view.info.emptyState
   if model and model.layout.total_rows == 0 and type(state) == 'table' then
@@ -168,7 +173,7 @@ end
 local function draw_section(view, s)
   local layout = view.mirror.layout
   local section = layout.sections[s]
-  put_lines(view.buf, layout.first_line[s] - 1, { { render.header_line(section) } })
+  put_lines(view.buf, layout.first_line[s] - 1, { { render.header_line(section, M.derived[view.list], columns_of(view)) } })
   if section.footer then
     put_lines(view.buf, layout.first_line[s] + section.count, { { render.footer_line(section) } })
   end
@@ -370,6 +375,17 @@ local function schedule_draw(view)
   end)
 end
 M.schedule_draw = schedule_draw
+
+---Redraws the buffers of `list` whose title, headers or column titles depend on M.derived[list].
+---@param list string
+function M.context_changed(list)
+  for _, view in pairs(M.views) do
+    if view.list == list and view.mirror then
+      view.needs_build = true
+      schedule_draw(view)
+    end
+  end
+end
 
 -- Asks for rows [lo, hi) at the model's version (one request at a time; the answer, if the list moved on
 -- meanwhile, is carried forward over the changes since).

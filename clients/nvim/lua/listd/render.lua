@@ -72,6 +72,49 @@ function M.accessory(accessory, selected)
   return tostring(kind), 'ListdAccessory'
 end
 
+---UIKit's system accessories, each with its place on its edge, leading to trailing (Protocol/README.md,
+---"Accessory order"); any other type is a custom view, shown in array order nearest the content.
+M.accessory_order = {
+  delete = 1,
+  multiselect = 2,
+  label = 3,
+  detail = 4,
+  checkmark = 5,
+  popUpMenu = 6,
+  outlineDisclosure = 7,
+  reorder = 8,
+  disclosureIndicator = 9,
+}
+
+---The accessories in the order a row shows them, whatever their order in the array: the leading edge
+---(system accessories by `accessory_order`, then custom ones), then the trailing edge (custom ones,
+---then system accessories by `accessory_order`); custom ones keep their array order.
+---@param accessories table[]|nil
+---@return table[]
+function M.ordered_accessories(accessories)
+  local entries = {}
+  for i, accessory in ipairs(type(accessories) == 'table' and accessories or {}) do
+    local kind = accessory.type
+    local placement = accessory.placement
+    if placement ~= 'leading' and placement ~= 'trailing' then
+      placement = (kind == 'delete' or kind == 'multiselect') and 'leading' or 'trailing'
+    end
+    local rank = M.accessory_order[kind] or (placement == 'leading' and 10 or 0)
+    entries[#entries + 1] = { edge = placement == 'leading' and 0 or 1, rank = rank, index = i, accessory = accessory }
+  end
+  table.sort(entries, function(a, b)
+    if a.edge ~= b.edge then
+      return a.edge < b.edge
+    elseif a.rank ~= b.rank then
+      return a.rank < b.rank
+    end
+    return a.index < b.index
+  end)
+  return vim.tbl_map(function(entry)
+    return entry.accessory
+  end, entries)
+end
+
 -- Builds lines with highlight spans; columns are byte offsets, as extmarks want.
 local Builder = {}
 Builder.__index = Builder
@@ -97,13 +140,51 @@ function Builder:put(s, group)
   end
 end
 
----The title line: `contacts 'Contacts' v3 · plain · selection multiple`, as listctl prints it.
-local function title(b, mirror, info, status)
+-- The title of the column a field names (its id), or the field itself.
+local function column_title(field, columns)
+  for _, column in ipairs(type(columns) == 'table' and columns or {}) do
+    if column.id == field or 'cells.' .. column.id == field then
+      return text(column.title) or field
+    end
+  end
+  return field
+end
+
+---The arrow of a sort key: ▼ descending, ▲ ascending.
+function M.arrow(key)
+  return key.descending and '▼' or '▲'
+end
+
+---What a live view made by `:Listd sort`/`:Listd filter` does, in words: `sorted by PID ▲`,
+---`filter 'nv'` (nil when it does neither).
+---@param derived table {source, title?, sort?, filter?}
+---@param columns table[]|nil the table's columns (for the sort column's title)
+---@return string[]
+function M.derived_words(derived, columns)
+  local words = {}
+  local key = type(derived.sort) == 'table' and derived.sort[1] or nil
+  if key then
+    words[#words + 1] = 'sorted by ' .. flat(column_title(key.field, columns)) .. ' ' .. M.arrow(key)
+  end
+  local query = type(derived.filter) == 'table' and text(derived.filter.query) or nil
+  if query then
+    words[#words + 1] = "filter '" .. flat(query) .. "'"
+  end
+  return words
+end
+
+---The title line: `contacts 'Contacts' v3 · plain · selection multiple`, as listctl prints it. A live view
+---this Neovim made shows its source's id and title, then its sort and filter.
+local function title(b, mirror, info, status, derived)
   b:line('title')
-  local list = mirror and mirror.list or info.list or '?'
-  b:put(list .. " '" .. flat(text(info.title) or list) .. "'", 'ListdTitle')
+  local list = derived and derived.source or mirror and mirror.list or info.list or '?'
+  local shown = derived and text(derived.title) or not derived and text(info.title) or list
+  b:put(list .. " '" .. flat(shown) .. "'", 'ListdTitle')
   if mirror then
     b:put(' v' .. mirror.version, 'ListdVersion')
+  end
+  for _, words in ipairs(derived and M.derived_words(derived, info.columns) or {}) do
+    b:put(' · ' .. words, 'ListdInfo')
   end
   b:put(' · ' .. (text(info.appearance) or 'plain') .. ' · selection ' .. (text(info.selectionMode) or 'single'), 'ListdInfo')
   if status then
@@ -111,10 +192,15 @@ local function title(b, mirror, info, status)
   end
 end
 
-local function header_line(b, section)
+local function header_line(b, section, derived, columns)
   b:line('h:' .. section.id)
   if section.header then
     b:put('§ ' .. flat(section.header), 'ListdHeader')
+  elseif derived then
+    -- A view's one section (`items`) says what it holds rather than its id.
+    local words = M.derived_words(derived, columns)
+    local rows = (type(derived.filter) == 'table' and text(derived.filter.query)) and 'rows of ' or 'all rows of '
+    b:put('§ ' .. rows .. derived.source .. (#words > 0 and (', ' .. table.concat(words, ', ')) or ''), 'ListdHeader')
   else
     b:put('§ ' .. section.id, 'ListdSectionId')
   end
@@ -177,13 +263,26 @@ function M.fit(s, width, alignment)
   return s .. string.rep(' ', pad)
 end
 
----The header of a table: the column titles fitted to their widths, as a row's cells are (one space between).
+---The header of a table: the column titles fitted to their widths, as a row's cells are (one space between);
+---the sort column's title ends with ▲ or ▼.
 ---@param columns table[] {id, title, alignment?, width?}
+---@param sort table|nil {{field, descending}} (a live view's sort)
 ---@return string
-function M.columns_header(columns)
+function M.columns_header(columns, sort)
+  local key = type(sort) == 'table' and sort[1] or nil
   local parts = {}
   for i, column in ipairs(columns) do
-    parts[i] = M.fit(flat(text(column.title) or column.id), M.column_width(column), column.alignment)
+    local width = M.column_width(column)
+    local title = flat(text(column.title) or column.id)
+    if key and (key.field == column.id or key.field == 'cells.' .. column.id) and width >= 2 then
+      -- The arrow after the title, with a space when it fits, else in its last cell.
+      local room = width - vim.fn.strdisplaywidth(title)
+      local arrow = M.arrow(key)
+      parts[i] = room >= 2 and M.fit(title .. ' ' .. arrow, width, column.alignment)
+        or M.fit(title, width - 1, column.alignment) .. arrow
+    else
+      parts[i] = M.fit(title, width, column.alignment)
+    end
   end
   return (string.rep(' ', 4) .. table.concat(parts, ' ')):gsub('%s+$', '')
 end
@@ -223,7 +322,7 @@ local function row_line(b, row, selected, columns)
     b:put(' · ' .. flat(secondary), 'ListdSecondary')
   end
   local first = true
-  for _, accessory in ipairs(type(row.accessories) == 'table' and row.accessories or {}) do
+  for _, accessory in ipairs(M.ordered_accessories(row.accessories)) do
     local glyph, glyph_group = M.accessory(accessory, selected)
     if glyph then
       b:put(first and '  ' or ' ')
@@ -270,8 +369,9 @@ end
 ---The title line of a list at `version` (nil before its first snapshot).
 ---@return string text
 ---@return table spans {{col, end_col, group}}
-function M.title_line(list, version, info, status)
-  return one(title, version and { list = list, version = version } or nil, info or { list = list }, status)
+---@param derived table|nil a live view's {source, title?, sort?, filter?} (see M.derived_words)
+function M.title_line(list, version, info, status, derived)
+  return one(title, version and { list = list, version = version } or nil, info or { list = list }, status, derived)
 end
 
 ---The line of a row; with `columns` (a table's), its cells aligned to them instead of its text.
@@ -296,9 +396,10 @@ function M.empty_lines(state)
   return lines
 end
 
----The header line of a section `{id, header?}`.
-function M.header_line(section)
-  return one(header_line, section)
+---The header line of a section `{id, header?}`; in a live view (`derived`), a section without a header
+---says what the view holds.
+function M.header_line(section, derived, columns)
+  return one(header_line, section, derived, columns)
 end
 
 ---The footer line of a section `{id, footer}`.

@@ -18,10 +18,30 @@ local function fail(message)
   session.notify(message, vim.log.levels.ERROR)
 end
 
--- Fields a sort may name besides a table's columns (as view/create reads them).
-local function known_field(field)
-  return field == 'text' or field == 'secondaryText' or field == 'id' or field == 'image' or field == 'data'
-    or field:match('^data%.') ~= nil or field:match('^cells%.') ~= nil
+-- Fields a sort may name besides a table's columns (as view/create reads them), by their lower-case names.
+local FIELDS = { text = 'text', secondarytext = 'secondaryText', id = 'id', image = 'image', data = 'data' }
+
+-- The field `name` sorts by: a column whose id or title it is (case-insensitively: the header shows titles),
+-- a known field (likewise), or `data.…` / `cells.…` as given; nil when the table has no such column.
+local function resolve_field(name, columns)
+  local lower = name:lower()
+  for _, column in ipairs(columns) do
+    if column.id:lower() == lower or (type(column.title) == 'string' and column.title:lower() == lower) then
+      return column.id
+    end
+  end
+  if FIELDS[lower] then
+    return FIELDS[lower]
+  elseif name:match('^data%.') or name:match('^cells%.') or #columns == 0 then
+    return name
+  end
+  return nil
+end
+
+-- Records a view's context for its buffer (source, title, sort, filter) and redraws what shows it.
+local function remember(id, entry)
+  buffer.derived[id] = { source = entry.source, title = entry.title, sort = entry.sort, filter = entry.filter }
+  buffer.context_changed(id)
 end
 
 -- Disposes a created view when its buffer goes away.
@@ -34,7 +54,7 @@ local function dispose_with(buf, id)
       if not entry then
         return
       end
-      M.created[id] = nil
+      M.created[id], buffer.derived[id] = nil, nil
       if M.of_source[entry.source] == id then
         M.of_source[entry.source] = nil
       end
@@ -68,23 +88,24 @@ local function apply(change)
       -- The view went with its session (a new connection): make a new one of the same source, same settings.
       M.created[id], M.of_source[entry.source], source = nil, nil, entry.source
       change = vim.tbl_extend('force', { filter = entry.filter or vim.NIL, sort = entry.sort or vim.NIL }, change)
-      return apply_to(source, change)
+      return apply_to(source, change, entry.title)
     elseif err then
       return fail('view/update ' .. id .. ': ' .. tostring(err.message))
     end
     for key, value in pairs(change) do
       M.created[id][key] = value ~= vim.NIL and value or nil
     end
+    remember(id, M.created[id])
     if view.list ~= id then
       show(id)
     end
     return id
   end
-  return apply_to(source, change)
+  return apply_to(source, change, type(view.info) == 'table' and type(view.info.title) == 'string' and view.info.title or nil)
 end
 
--- Creates a view of `source` with `change` and shows it.
-apply_to = function(source, change)
+-- Creates a view of `source` (titled `title`) with `change` and shows it.
+apply_to = function(source, change, title)
   local params = { source = source }
   for key, value in pairs(change) do
     if value ~= vim.NIL then
@@ -103,13 +124,15 @@ apply_to = function(source, change)
   if err then
     return fail('view/create ' .. params.view .. ': ' .. tostring(err.message))
   end
-  M.created[params.view] = { source = source, filter = params.filter, sort = params.sort }
+  M.created[params.view] = { source = source, title = title, filter = params.filter, sort = params.sort }
   M.of_source[source] = params.view
+  remember(params.view, M.created[params.view])
   show(params.view)
   return params.view
 end
 
----`:Listd sort {column} [desc]`: sorts the current list's view by a column (or field), descending with `desc`.
+---`:Listd sort {column} [desc]`: sorts the current list's view by a column (its id or title, in any case) or a
+---field, descending with `desc`.
 ---@param arg string|nil
 function M.sort(arg)
   local field, order = (arg or ''):match('^(%S+)%s*(%S*)%s*$')
@@ -120,21 +143,16 @@ function M.sort(arg)
     return fail("sort order '" .. order .. "': desc or asc")
   end
   local view = buffer.current()
-  local columns = view and view.info and view.info.columns
-  if type(columns) == 'table' and #columns > 0 and not known_field(field) then
+  local columns = view and view.info and type(view.info.columns) == 'table' and view.info.columns or {}
+  local resolved = resolve_field(field, columns)
+  if not resolved then
     local ids = {}
     for _, column in ipairs(columns) do
-      if column.id == field then
-        ids = nil
-        break
-      end
       ids[#ids + 1] = column.id
     end
-    if ids then
-      return fail("no column '" .. field .. "' (" .. table.concat(ids, ', ') .. ')')
-    end
+    return fail("no column '" .. field .. "' (" .. table.concat(ids, ', ') .. ')')
   end
-  return apply({ sort = { { field = field, descending = order == 'desc' } } })
+  return apply({ sort = { { field = resolved, descending = order == 'desc' } } })
 end
 
 ---`:Listd filter {text}`: shows the current list's rows containing `text`; no text removes the filter.

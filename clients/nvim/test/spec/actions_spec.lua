@@ -34,7 +34,7 @@ T.case('ga offers swipe and context-menu actions once each, and favorite stars t
   T.wait(function()
     return line():find('<star.fill>', 1, true)
   end, 'the demo owner to star ada')
-  T.eq('    Ada Lovelace · ada@analytical.org  <star.fill> › [1]', line())
+  T.eq('    Ada Lovelace · ada@analytical.org  <star.fill> [1] ›', line())
 end)
 
 T.case('ga archive changes the secondary text; cancelling sends nothing', function()

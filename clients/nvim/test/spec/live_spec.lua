@@ -20,7 +20,7 @@ T.case('an insert before the cursor item moves the line, not the cursor off the 
   edit({ { op = 'insertItems', before = 'ada', items = { { id = 'aaron', text = 'Aaron Swartz' }, { id = 'abe', text = 'Abe' } } } })
   T.eq('claude', T.cursor_item(), 'cursor item')
   T.eq(10, vim.fn.line('.'), 'claude moved down two lines')
-  T.eq({ '§ A', '    Aaron Swartz', '    Abe', '    Ada Lovelace · ada@analytical.org  › [1]' }, vim.list_slice(T.lines(), 2, 5))
+  T.eq({ '§ A', '    Aaron Swartz', '    Abe', '    Ada Lovelace · ada@analytical.org  [1] ›' }, vim.list_slice(T.lines(), 2, 5))
   T.ok(T.lines()[1]:match(' v1 '), 'title shows the version: ' .. T.lines()[1])
 end)
 

@@ -8,12 +8,12 @@ T.case('contacts: title, section headers, rows with secondary text and accessori
   T.eq({
     "contacts 'Contacts' v0 · plain · selection multiple",
     '§ A',
-    '    Ada Lovelace · ada@analytical.org  › [1]',
+    '    Ada Lovelace · ada@analytical.org  [1] ›',
     '    Alan Turing · alan@bletchley.uk  ›',
     '§ B',
     '    Barbara Liskov · barbara@mit.edu  ›',
     '§ C',
-    '    Claude Shannon · claude@bell-labs.com  › [4]',
+    '    Claude Shannon · claude@bell-labs.com  [4] ›',
   }, vim.list_slice(T.lines(), 1, 8), 'first lines')
   T.eq(1 + 17 * 2 + 1, #T.lines(), 'title + 17 headers + 18 rows') -- letter-A holds two contacts
   T.eq('ada', T.cursor_item(), 'the cursor starts on the first item')
@@ -119,6 +119,44 @@ T.case('a list disposed by its owner says so on its title line', function()
     return T.lines()[1] == "brief 'brief' v0 · plain · selection single · disposed"
   end, 'the disposed title, got ' .. T.lines()[1])
   T.eq('    A', T.lines()[3], 'the last content stays')
+  other:close()
+end)
+
+T.case('accessories show by type whatever their order in the array, as the spec orders them', function()
+  local render = require('listd.render')
+  -- The spec's table (Protocol/README.md, "Accessory order") is the plugin's.
+  local readme = table.concat(vim.fn.readfile(T.root .. '/../../Protocol/README.md'), '\n')
+  local at = readme:find('**Accessory order.**', 1, true)
+  local spec = {}
+  for order, kind in readme:sub(at, readme:find('\n\n', readme:find('| order | type |', at, true), true)):gmatch('| (%d+) | `(%w+)` |') do
+    spec[kind] = tonumber(order)
+  end
+  T.eq(spec, render.accessory_order, 'the order table')
+  local other = T.second_client()
+  T.call(other, 'list/create', { list = 'order', content = { sections = { { id = 's', items = {
+    { id = 'a', text = 'A', accessories = { { type = 'disclosureIndicator' }, { type = 'badge', text = '1' }, { type = 'checkmark' }, { type = 'label', text = 'L' } } },
+    { id = 'b', text = 'B', accessories = { { type = 'badge', text = '2' }, { type = 'disclosureIndicator' }, { type = 'image', name = 'x' } } },
+  } } } } })
+  vim.cmd('Listd open order')
+  T.wait(function()
+    return T.lines()[4] ~= nil and T.lines()[4] ~= ''
+  end, 'the rows')
+  T.eq({ '    A  [1] L ✓ ›', '    B  [2] <x> ›' }, vim.list_slice(T.lines(), 3, 4), 'custom ones nearest the text, the chevron trailing-most')
+  local every = {}
+  for kind in pairs(spec) do
+    every[#every + 1] = { type = kind }
+  end
+  table.sort(every, function(x, y)
+    return spec[x.type] > spec[y.type]
+  end)
+  local shown = vim.tbl_map(function(a)
+    return a.type
+  end, render.ordered_accessories(every))
+  local expected = vim.tbl_keys(spec)
+  table.sort(expected, function(x, y)
+    return spec[x] < spec[y]
+  end)
+  T.eq(expected, shown, 'every system accessory in the order of the table, from the reverse array')
   other:close()
 end)
 

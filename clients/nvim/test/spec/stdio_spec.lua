@@ -10,7 +10,7 @@ T.case(':Listd demo spawns `cmd --demo` over stdio and opens the list', function
   T.eq({ true, 'stdio', T.bin .. ' --demo' }, { d.connected, d.transport, d.target })
   T.ok(d.pid and d.pid > 0, 'a pid')
   T.eq("contacts 'Contacts' v0 · plain · selection multiple", T.lines()[1])
-  T.eq('    Ada Lovelace · ada@analytical.org  › [1]', T.lines()[3])
+  T.eq('    Ada Lovelace · ada@analytical.org  [1] ›', T.lines()[3])
 end)
 
 T.case('the spawned daemon serves changes made through the buffer', function()

@@ -10,6 +10,7 @@ current from its ``list/didChange`` notifications (``WindowedMirror`` a window o
 ``listd.testing`` and the pytest plugin (``listd.pytest_plugin``) help tests.
 """
 
+from .accessories import ACCESSORY_ORDER, display_order
 from .aio import AsyncClient
 from .client import DEFAULT_TIMEOUT, Client, PendingRequest
 from .daemon import Daemon
@@ -27,6 +28,7 @@ __version__ = "0.1.0"
 PROTOCOL_VERSION = 1
 
 __all__ = [
+    "ACCESSORY_ORDER",
     "AsyncClient",
     "Client",
     "DEFAULT_TIMEOUT",
@@ -45,6 +47,7 @@ __all__ = [
     "WindowedMirror",
     "connect_socket",
     "default_socket_path",
+    "display_order",
     "find_listd",
     "peer_uid",
     *_error_names,

@@ -58,12 +58,14 @@ def listd_bin(pytestconfig: pytest.Config) -> str:
     try:
         return find_listd(explicit)
     except DaemonNotFound as error:
-        if explicit is None:
-            built = _repository_build(Path(str(pytestconfig.rootpath)).resolve())
-            if built:
-                return built
-        pytest.fail(f"{error}; or pass --listd-bin PATH", pytrace=False)
-        raise  # unreachable: pytest.fail raises
+        problem = str(error)
+    if explicit is None:
+        built = _repository_build(Path(str(pytestconfig.rootpath)).resolve())
+        if built:
+            return built
+    # Failed outside the except block: inside it, pytest would print the DaemonNotFound too, joined
+    # by "During handling of the above exception", saying the same thing twice.
+    pytest.fail(f"{problem}; or pass --listd-bin PATH", pytrace=False)
 
 
 @pytest.fixture

@@ -39,6 +39,7 @@ _ALL_MEMBERS = {
 def changeset_of(answer: Any) -> dict[str, Any]:
     """The changeset in ``answer``: a mutation's answer or ``list/didChange`` params (``{…,
     "changeset"}``), a ``Notification``, or a changeset itself."""
+    __tracebackhide__ = True  # a wrong argument is the caller's: pytest shows their line
     if isinstance(answer, Notification):
         answer = answer.params
     if not isinstance(answer, Mapping):
@@ -126,6 +127,8 @@ def assert_changeset(
 
     Raises ``AssertionError`` listing every member that differs, with the changeset.
     """
+    # pytest shows the caller's line and the message, not this function's source.
+    __tracebackhide__ = True
     changeset = changeset_of(answer)
     summary = summarize(changeset)
     expected: dict[str, Any] = {
@@ -177,6 +180,7 @@ def assert_changeset(
 
 
 def _compare(key: str, expectation: Any, actual: list[Any]) -> str | None:
+    __tracebackhide__ = True
     if (
         isinstance(expectation, bool)
         or not isinstance(expectation, (int, Sequence, Mapping))
@@ -233,6 +237,7 @@ def _compare(key: str, expectation: Any, actual: list[Any]) -> str | None:
 
 
 def _compare_rows(key: str, expectation: Any, actual: list[tuple[tuple[int, int], str]]) -> str | None:
+    __tracebackhide__ = True
     if isinstance(expectation, Mapping):
         wanted = sorted((_path(key, path), item) for path, item in expectation.items())
         return None if wanted == actual else f"expected {_show(key, wanted)}, got {_show(key, actual)}"
@@ -246,6 +251,7 @@ def _compare_rows(key: str, expectation: Any, actual: list[tuple[tuple[int, int]
 
 
 def _path(key: str, value: Any) -> tuple[int, int]:
+    __tracebackhide__ = True
     if (
         isinstance(value, Sequence)
         and not isinstance(value, str)

@@ -1,5 +1,8 @@
 // One row of the list view: selection mark, outline indentation and ▸/▾, text or a table's cells, kind, accessories.
 
+import JSON
+import ListClient
+
 /// Draws rows.
 enum RowLine {
   /// A changed row's highlight: bold black on yellow, a pair that reads on dark and light themes
@@ -28,16 +31,17 @@ enum RowLine {
     }
     line.add(" ")
     // Accessories shown only while editing (or only while not) follow the list's `isEditing`;
-    // those placed `leading` come before the text.
-    let shown = row.accessories.filter { accessory in
-      switch accessory["displayed"]?.stringValue {
-      case "whenEditing": return view.isEditing
-      case "whenNotEditing": return !view.isEditing
-      default: return true
-      }
-    }
+    // those on the leading edge come before the text. Each edge in the spec's order, by type.
+    let shown = AccessoryOrder.displayed(
+      row.accessories.filter { accessory in
+        switch accessory["displayed"]?.stringValue {
+        case "whenEditing": return view.isEditing
+        case "whenNotEditing": return !view.isEditing
+        default: return true
+        }
+      })
     let leading = shown.filter {
-      $0["placement"]?.stringValue == "leading" && $0["type"]?.stringValue != "multiselect"
+      AccessoryOrder.isLeading($0) && $0["type"]?.stringValue != "multiselect"
     }
     for accessory in leading {
       guard let glyph = Glyphs.accessory(accessory, time: time) else { continue }

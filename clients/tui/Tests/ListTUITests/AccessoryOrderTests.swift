@@ -1,0 +1,69 @@
+// Rows show accessories by type, whatever their order in the array, as the spec's "Accessory order" table says.
+import Foundation
+import JSON
+import ListClient
+import ListModel
+import ListTUI
+import XCTest
+
+final class AccessoryOrderTests: XCTestCase {
+  /// The table under "Accessory order" in Protocol/README.md: type → order.
+  static func specOrder() throws -> [String: Int] {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "../../../..")
+    let readme = try String(contentsOf: root.appendingPathComponent("Protocol/README.md"), encoding: .utf8)
+    let start = try XCTUnwrap(readme.range(of: "**Accessory order.**"))
+    let table = try XCTUnwrap(readme.range(of: "| order | type |", range: start.upperBound..<readme.endIndex))
+    let end =
+      readme.range(of: "\n\n", range: table.upperBound..<readme.endIndex)?.lowerBound ?? readme.endIndex
+    var order: [String: Int] = [:]
+    for line in readme[table.upperBound..<end].split(separator: "\n") {
+      let cells = line.trimmingCharacters(in: .whitespaces).split(separator: "|").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      guard cells.count == 2, let rank = Int(cells[0]) else { continue }
+      order[cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = rank
+    }
+    return order
+  }
+
+  func testTheOrderTableIsTheSpecs() throws {
+    XCTAssertEqual(AccessoryOrder.order, try Self.specOrder())
+  }
+
+  func testEachEdgeShowsCustomAccessoriesNearestTheContentThenSystemOnesByType() throws {
+    let accessories: [JSONValue] = [
+      ["type": "disclosureIndicator"], ["type": "image", "name": "b"], ["type": "checkmark"],
+      ["type": "delete"],
+      ["type": "badge", "text": "a", "placement": "leading"], ["type": "label", "text": "l"],
+      ["type": "image", "name": "a"],
+    ]
+    let shown = AccessoryOrder.displayed(accessories).map {
+      $0["name"]?.stringValue ?? $0["text"]?.stringValue ?? $0["type"]?.stringValue ?? "?"
+    }
+    XCTAssertEqual(shown, ["delete", "a", "b", "a", "l", "checkmark", "disclosureIndicator"])
+    let every = try Self.specOrder().sorted { $0.value > $1.value }.map {
+      JSONValue.object(["type": .string($0.key)])
+    }
+    XCTAssertEqual(
+      AccessoryOrder.displayed(every).compactMap { $0["type"]?.stringValue },
+      try Self.specOrder().sorted { $0.value < $1.value }.map(\.key))
+  }
+
+  /// The demo's contacts put the chevron before the badge: the row shows ` 1  ›`.
+  func testTheChevronIsTrailingMostInTheRow() throws {
+    var snapshot = ListSnapshot(selectionMode: .single)
+    try snapshot.appendSections([SectionSpec("s")])
+    try snapshot.appendTrees([
+      OutlineNode(
+        ListItem(
+          "a",
+          payload: ItemPayload(
+            content: ItemContent(text: "Ada"), accessories: [.disclosureIndicator, .badge("1")])))
+    ])
+    var fixture = ModelFixture(snapshot)
+    let app = opened(&fixture, width: 40, height: 6)
+    let line = try XCTUnwrap(Renderer.frame(app, time: 0).map(\.plainText).first { $0.contains("Ada") })
+    XCTAssertTrue(line.hasSuffix(" 1  › "), line)
+  }
+}
