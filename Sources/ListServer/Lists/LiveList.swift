@@ -431,13 +431,14 @@ final class LiveList: Sendable {
       let records = history.records(since: version, current: current)
         ?? journaledChanges(since: version, history)
     else {
-      // The journal's oldest version, unless the journal failed to rebuild from there (damage).
-      let inMemory = history.oldestBase ?? current
-      let journaled = journal?.oldestVersion(serial: serial).flatMap { $0 > version ? $0 : nil }
-      let oldest = min(inMemory, journaled ?? inMemory)
+      // The changes since a version are kept when every version from it to the current one
+      // is: from the start of the kept range that ends at the current version.
+      let kept = keptVersions(fromMemory: history.oldestBase ?? current, current: current)
+      let oldest = kept.last?.lowerBound ?? current
+      let damage = damageNote(gap(version, in: kept, through: true))
       throw ResponseError(
         .historyUnavailable,
-        "list '\(id)' keeps changes since version \(oldest) only, not \(version): resubscribe to resync",
+        "list '\(id)' keeps changes since version \(oldest) only, not \(version): resubscribe to resync\(damage)",
         data: ["oldestVersion": .int(Int64(oldest)), "currentVersion": .int(Int64(current))])
     }
     guard explain else { return (current, records.map(\.params)) }
