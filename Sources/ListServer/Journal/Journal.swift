@@ -50,12 +50,14 @@ final class Journal: @unchecked Sendable {
   /// holds; and each live list's newest version. Retention and past versions read them.
   private var heldVersions: [GenerationFile: [Int: HeldVersions]] = [:]
   private var latestVersions: [Int: Int] = [:]
+  /// Held while the older files are read, so a concurrent history read waits for all of them.
+  private let learning = NSLock()
   private var olderGenerationsLearned = false
   /// The newest complete checkpoint at startup: recovery read it and the journals from the
   /// generation before it on; history reads learn the older files (``learnOlderGenerations()``).
   private let recoveredCheckpoint: Int
   /// Damage that history reads met in files recovery did not read (each reported once).
-  private var damage: [(generation: Int, problem: String)] = []
+  private var damage: [String] = []
   /// Records in the current generation's journal, and the size of the last checkpoint written.
   private var recordCount = 0
   private var lastCheckpointBytes = 0
@@ -189,19 +191,19 @@ final class Journal: @unchecked Sendable {
     }
   }
 
-  /// The damage history reads met so far, as reported (`N.journal has …`), with its generation.
-  var historyDamage: [(generation: Int, problem: String)] { condition.withLock { damage } }
+  /// The damage history reads met so far, as reported (`journal DIR/N.journal has …`).
+  var historyDamage: [String] { condition.withLock { damage } }
 
   /// Reads the files recovery did not (the checkpoints older than the one it started from, and
   /// the journals before the generation preceding it) to learn which versions they hold. Damage
   /// met there is logged and kept in ``historyDamage`` (once: this runs once).
   /// O(their size).
   private func learnOlderGenerations() {
-    let first = condition.withLock { () -> Bool in
-      defer { olderGenerationsLearned = true }
-      return !olderGenerationsLearned
-    }
-    guard first, recoveredCheckpoint > 0 else { return }
+    learning.lock()
+    defer { learning.unlock() }
+    guard !olderGenerationsLearned else { return }
+    olderGenerationsLearned = true
+    guard recoveredCheckpoint > 0 else { return }
     let generations = Set(directory.generations("journal") + directory.generations("checkpoint"))
     for generation in generations.sorted() where generation < recoveredCheckpoint {
       for checkpoint in [true, false] where checkpoint || generation < recoveredCheckpoint - 1 {
@@ -220,10 +222,11 @@ final class Journal: @unchecked Sendable {
         }
         for problem in problems {
           let text =
-            "\(checkpoint ? "checkpoint" : "journal") \(name) has \(problem); "
-            + "the changes after it, up to the next checkpoint, cannot be read back"
+            checkpoint
+            ? "checkpoint \(name) has \(problem); the lists' states after it cannot be read back"
+            : "journal \(name) has \(problem); the changes after it, up to the next checkpoint, cannot be read back"
           logger.error("state \(directory.path): \(text)")
-          condition.withLock { damage.append((generation, text)) }
+          condition.withLock { damage.append(text) }
         }
       }
     }

@@ -62,9 +62,10 @@ struct JournalRecovery {
     where generation > max(1, recovery.checkpointed) && !checkpoints.contains(generation) {
       let file = directory.file(generation, "checkpoint")
       // Its temporary file is made before the generation's journal, and becomes a `.failed`
-      // marker if the checkpoint fails (a full disk): without either, it was deleted. Either
-      // stays until retention deletes the generation, so a start that fails to write its own
-      // checkpoint leaves the next one the same evidence.
+      // marker if the checkpoint fails (a full disk): without either, it was deleted. An
+      // interrupted one's becomes the marker here: it stays until retention deletes the
+      // generation, so a start that fails to write its own checkpoint leaves the next start
+      // the same evidence.
       let interrupted = rename(file + ".tmp", file + ".failed") == 0
       if interrupted || access(file + ".failed", F_OK) == 0 {
         // Nothing is lost: the journals hold it all.

@@ -11,7 +11,7 @@ struct JournalVersions: VersionSource {
 
   var retainedVersions: [ClosedRange<Int>] { journal.retainedVersions(serial: serial) }
 
-  var damage: [String] { journal.historyDamage.map(\.problem) }
+  var damage: [String] { journal.historyDamage }
 
   func snapshot(atVersion version: Int) -> ListSnapshot? {
     var found: ListSnapshot?

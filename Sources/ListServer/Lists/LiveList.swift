@@ -433,8 +433,10 @@ final class LiveList: Sendable {
     else {
       // The changes since a version are kept when every version from it to the current one
       // is: from the start of the kept range that ends at the current version.
-      let kept = keptVersions(fromMemory: history.oldestBase ?? current, current: current)
-      let oldest = kept.last?.lowerBound ?? current
+      let inMemory = history.oldestBase ?? current
+      let kept = keptVersions(fromMemory: inMemory, current: current)
+      // Memory's bound if the files claimed `version` but did not rebuild from it.
+      let oldest = kept.last.flatMap { $0.lowerBound > version ? $0.lowerBound : nil } ?? inMemory
       let damage = damageNote(gap(version, in: kept, through: true))
       throw ResponseError(
         .historyUnavailable,

@@ -180,7 +180,7 @@ extension ListServer {
   var stateCapability: JSONValue? {
     guard options.stateDirectory != nil else { return nil }
     let (journal, problems) = durability.withLock { ($0.journal, $0.problems) }
-    let later = journal?.historyDamage.map(\.problem) ?? []
+    let later = journal?.historyDamage ?? []
     return [
       "sync": .string(options.sync.rawValue),
       "recoveryProblems": .array((problems + later).map(JSONValue.string)),
