@@ -290,14 +290,14 @@ final class TimeTravelTests: XCTestCase {
 /// A VersionSource with fixed snapshots, recording what it was asked.
 private final class FixedVersions: VersionSource, @unchecked Sendable {
   // `@unchecked Sendable`: `asked` is guarded by `lock`.
-  let oldestVersion: Int?
+  let retainedVersions: [ClosedRange<Int>]
   let snapshots: [Int: ListSnapshot]
   private let lock = NSLock()
   private var _asked: [Int] = []
   var asked: [Int] { lock.withLock { _asked } }
 
   init(oldest: Int, snapshots: [Int: ListSnapshot]) {
-    oldestVersion = oldest
+    retainedVersions = [oldest...(snapshots.keys.max() ?? oldest)]
     self.snapshots = snapshots
   }
 

@@ -4,8 +4,9 @@ import JSONRPC
 import ListModel
 
 extension Journal {
-  /// Replays the list `serial` from the files: from the newest checkpoint (or creation) at or
-  /// before `first`, through every version up to `last`, calling `visit` with each version
+  /// Replays the list `serial` from the files: from the newest state (a checkpoint's, its
+  /// creation, a change journaled whole) at or before `first` that every version up to `first`
+  /// follows without a gap, through every version up to `last`, calling `visit` with each version
   /// from `first` on, its snapshot and the changeset that made it (nil for the first version
   /// visited). Stops early when `visit` returns false. Returns false when the files do not hold
   /// the versions asked for (retention dropped them, or damage). Any thread: appends go on
@@ -15,20 +16,25 @@ extension Journal {
     serial: Int, list: String, from first: Int, through last: Int,
     _ visit: (_ version: Int, _ snapshot: ListSnapshot, _ changeset: Changeset?) -> Bool
   ) -> Bool {
-    let held = generations(holding: serial)
-    // The generation whose versions begin at or before `first`: its checkpoint (or the
-    // creation in its journal) is where the replay starts.
-    guard let start = held.last(where: { $0.versions.lowerBound <= first }) else { return false }
+    let held = files(holding: serial)
+    // The base is in the reachable run that holds `first`: the versions after it are all there.
+    // Its generation's checkpoint, then the journals from the one before it (a checkpoint's
+    // state may precede the last records of the journal before it), hold that run.
+    guard let run = HeldVersions.reachable(held.map(\.versions)).first(where: { $0.contains(first) }),
+      let (base, start) = held.compactMap({ file, versions in
+        versions.bases.last(where: { run.lowerBound <= $0 && $0 <= first }).map { ($0, file.generation) }
+      }).max(by: { $0.0 < $1.0 })
+    else { return false }
     var snapshot: ListSnapshot?
     var version = -1
     func step(_ record: JournalRecord) -> Bool? {
       switch record {
       case .state(_, serial, let recordVersion, _, _, _, _):
+        if snapshot == nil && recordVersion != base { return nil }
         guard recordVersion > version, recordVersion <= last else {
           return recordVersion > last ? false : nil
         }
         guard snapshot == nil || recordVersion == version + 1 else { return false }
-        if snapshot == nil && recordVersion > first { return false }
         guard let next = try? record.snapshot() else { return false }
         let changeset = snapshot.map { diff($0, next) }
         snapshot = next
@@ -47,8 +53,8 @@ extension Journal {
         return nil
       }
     }
-    var files = [directory.file(start.generation, "checkpoint")]
-    for generation in max(1, start.generation - 1)...currentGeneration {
+    var files = [directory.file(start, "checkpoint")]
+    for generation in max(1, start - 1)...currentGeneration {
       files.append(directory.file(generation, "journal"))
     }
     for file in files {
@@ -61,10 +67,14 @@ extension Journal {
     return version == last
   }
 
-  /// The oldest version of the list `serial` the files retain, or nil.
-  func oldestVersion(serial: Int) -> Int? {
-    generations(holding: serial).map(\.versions.lowerBound).min()
+  /// The versions of the list `serial` the files can rebuild: ascending, disjoint ranges (a
+  /// gap is damage, or retention that deleted the base of the versions after it).
+  func retainedVersions(serial: Int) -> [ClosedRange<Int>] {
+    HeldVersions.reachable(files(holding: serial).map(\.versions))
   }
+
+  /// The oldest version of the list `serial` the files retain, or nil.
+  func oldestVersion(serial: Int) -> Int? { retainedVersions(serial: serial).first?.lowerBound }
 }
 
 extension JournalRecord {

@@ -46,12 +46,18 @@ final class Journal: @unchecked Sendable {
   private var checkpointed: Int
   /// Takes the state of every list for a checkpoint (set by the server once it has recovered).
   private var capture: (@Sendable () -> [JournalRecord])?
-  /// For each generation this process knows the journal of, the oldest and newest version of
-  /// each list (by serial) it holds (a checkpoint's state counts for its generation); and each
-  /// live list's newest version. Retention and past versions read them.
-  private var generationVersions: [Int: [Int: ClosedRange<Int>]] = [:]
+  /// For each generation file this process knows, the versions of each list (by serial) it
+  /// holds; and each live list's newest version. Retention and past versions read them.
+  private var heldVersions: [GenerationFile: [Int: HeldVersions]] = [:]
   private var latestVersions: [Int: Int] = [:]
+  /// Held while the older files are read, so a concurrent history read waits for all of them.
+  private let learning = NSLock()
   private var olderGenerationsLearned = false
+  /// The newest complete checkpoint at startup: recovery read it and the journals from the
+  /// generation before it on; history reads learn the older files (``learnOlderGenerations()``).
+  private let recoveredCheckpoint: Int
+  /// Damage that history reads met in files recovery did not read (each reported once).
+  private var damage: [String] = []
   /// Records in the current generation's journal, and the size of the last checkpoint written.
   private var recordCount = 0
   private var lastCheckpointBytes = 0
@@ -70,6 +76,7 @@ final class Journal: @unchecked Sendable {
     self.logger = logger
     self.generation = generation
     self.checkpointed = checkpointed
+    self.recoveredCheckpoint = checkpointed
     let file = directory.file(generation, "journal")
     fd = open(file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw JournalError("cannot open \(file): \(StateDirectory.reason())") }
@@ -149,15 +156,17 @@ final class Journal: @unchecked Sendable {
     if first { logger.error("journal: changes are refused: \(error)") }
   }
 
-  /// Keeps the retention bookkeeping of `record`, in generation `generation` (this one if nil).
-  /// Call with the lock held (or before the journal is shared).
+  /// Keeps the retention bookkeeping of `record`, held by `file` (this generation's journal if
+  /// nil). Call with the lock held (or before the journal is shared).
   /// `retention: false` for records of the past, which say nothing of the lists' latest versions.
-  func noteVersion(of record: JournalRecord, generation: Int? = nil, retention: Bool = true) {
+  func noteVersion(of record: JournalRecord, in file: GenerationFile? = nil, retention: Bool = true) {
+    let file = file ?? GenerationFile(generation: generation, checkpoint: false)
     switch record {
-    case .state(_, let serial, let version, _, _, _, _), .change(_, let serial, let version, _):
-      let held = generationVersions[generation ?? self.generation, default: [:]][serial]
-      generationVersions[generation ?? self.generation, default: [:]][serial] =
-        min(held?.lowerBound ?? version, version)...max(held?.upperBound ?? version, version)
+    case .state(_, let serial, let version, _, _, _, _):
+      heldVersions[file, default: [:]][serial, default: HeldVersions()].insert(version, base: true)
+      if retention { latestVersions[serial] = max(latestVersions[serial] ?? version, version) }
+    case .change(_, let serial, let version, _):
+      heldVersions[file, default: [:]][serial, default: HeldVersions()].insert(version, base: false)
       if retention { latestVersions[serial] = max(latestVersions[serial] ?? version, version) }
     case .dispose(_, let serial):
       if retention { latestVersions[serial] = nil }
@@ -166,36 +175,58 @@ final class Journal: @unchecked Sendable {
     }
   }
 
-  /// The generations known to hold versions of the list `serial`, with the versions each holds.
+  /// The files known to hold versions of the list `serial`, with the versions each holds.
   /// The first call reads the generations older than those recovery read (once).
-  func generations(holding serial: Int) -> [(generation: Int, versions: ClosedRange<Int>)] {
+  func files(holding serial: Int) -> [(file: GenerationFile, versions: HeldVersions)] {
     learnOlderGenerations()
     return condition.withLock {
-      generationVersions.compactMap { generation, held in held[serial].map { (generation, $0) } }
-        .sorted { $0.generation < $1.generation }
+      heldVersions.compactMap { file, held in held[serial].map { (file, $0) } }
     }
   }
 
-  /// Reads the records of the generations on disk that this process has not seen (older than
-  /// the ones recovery replayed) to learn which versions they hold. Once; O(their size).
-  private func learnOlderGenerations() {
-    let seen = condition.withLock { () -> (journals: Set<Int>, checkpoints: Set<Int>)? in
-      if olderGenerationsLearned { return nil }
-      olderGenerationsLearned = true
-      return (Set(generationVersions.keys), Set([checkpointed]))
+  /// Forgets what the journal of `generation` holds (it was set aside as damaged).
+  func forgetJournal(of generation: Int) {
+    condition.withLock {
+      _ = heldVersions.removeValue(forKey: GenerationFile(generation: generation, checkpoint: false))
     }
-    guard let seen else { return }
-    // A generation recovery replayed the journal of (the one before the newest checkpoint) has
-    // a checkpoint it did not read: its versions start there.
+  }
+
+  /// The damage history reads met so far, as reported (`journal DIR/N.journal has …`).
+  var historyDamage: [String] { condition.withLock { damage } }
+
+  /// Reads the files recovery did not (the checkpoints older than the one it started from, and
+  /// the journals before the generation preceding it) to learn which versions they hold. Damage
+  /// met there is logged and kept in ``historyDamage`` (once: this runs once).
+  /// O(their size).
+  private func learnOlderGenerations() {
+    learning.lock()
+    defer { learning.unlock() }
+    guard !olderGenerationsLearned else { return }
+    olderGenerationsLearned = true
+    guard recoveredCheckpoint > 0 else { return }
     let generations = Set(directory.generations("journal") + directory.generations("checkpoint"))
-    for generation in generations.sorted() {
-      let suffixes = seen.journals.contains(generation) ? ["checkpoint"] : ["checkpoint", "journal"]
-      if seen.checkpoints.contains(generation) && suffixes.count == 1 { continue }
-      for suffix in suffixes {
-        guard let bytes = try? directory.read(directory.file(generation, suffix)) else { continue }
-        for body in RecordFraming.scan(bytes).bodies {
-          guard let record = try? JournalRecord(body: body) else { break }
-          condition.withLock { noteVersion(of: record, generation: generation, retention: false) }
+    for generation in generations.sorted() where generation < recoveredCheckpoint {
+      for checkpoint in [true, false] where checkpoint || generation < recoveredCheckpoint - 1 {
+        let name = directory.file(generation, checkpoint ? "checkpoint" : "journal")
+        guard let bytes = try? directory.read(name) else { continue }
+        let file = GenerationFile(generation: generation, checkpoint: checkpoint)
+        let scan = RecordFraming.scan(bytes)
+        var problems = scan.problems
+        for body in scan.bodies {
+          do throws(JournalError) {
+            let record = try JournalRecord(body: body)
+            condition.withLock { noteVersion(of: record, in: file, retention: false) }
+          } catch {
+            problems.append("\(error)")
+          }
+        }
+        for problem in problems {
+          let text =
+            checkpoint
+            ? "checkpoint \(name) has \(problem); the lists' states after it cannot be read back"
+            : "journal \(name) has \(problem); the changes after it, up to the next checkpoint, cannot be read back"
+          logger.error("state \(directory.path): \(text)")
+          condition.withLock { damage.append(text) }
         }
       }
     }
@@ -341,12 +372,32 @@ final class Journal: @unchecked Sendable {
       try writeCheckpoint(records, generation: next)
       condition.withLock {
         checkpointed = next
-        for record in records { noteVersion(of: record, generation: next) }
+        for record in records {
+          noteVersion(of: record, in: GenerationFile(generation: next, checkpoint: true))
+        }
       }
       deleteUnretained(newest: next)
     } catch {
-      logger.error("journal: checkpoint \(next) failed: \(error)")
+      // The journals still hold everything: recovery replays them from the checkpoint before.
+      // The marker tells the next start so (without it, a missing checkpoint is damage).
+      markFailed(next)
+      logger.error("journal: checkpoint \(next) failed: \(error); the journals keep every change")
     }
+  }
+
+  /// Leaves `N.checkpoint.failed` for the checkpoint of `generation`, which was never completed:
+  /// its temporary file, emptied and renamed (no new space needed, so a full disk takes it too;
+  /// it is created empty if the failure was to create it).
+  /// Recovery reads the marker as "the journals hold everything", not as damage; it goes when
+  /// retention deletes the generation.
+  private func markFailed(_ generation: Int) {
+    let file = directory.file(generation, "checkpoint")
+    let temporary = open(file + ".tmp", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    if temporary >= 0 { Glibc.close(temporary) }
+    if rename(file + ".tmp", file + ".failed") != 0 {
+      logger.error("journal: cannot mark checkpoint \(generation) as failed: \(StateDirectory.reason())")
+    }
+    directory.syncDirectory()
   }
 
   private func writeCheckpoint(_ records: [JournalRecord], generation: Int) throws(JournalError) {
@@ -356,8 +407,9 @@ final class Journal: @unchecked Sendable {
     guard out >= 0 else { throw JournalError("cannot create \(temporary): \(StateDirectory.reason())") }
     defer { Glibc.close(out) }
     for record in records + [.checkpointEnd(generation: generation)] {
-      if let reason = Self.write(RecordFraming.frame(record.body), to: out) {
-        unlink(temporary)
+      let injected = Self.failsForTest(generation) ? StateDirectory.reason(ENOSPC) : nil
+      if let reason = injected ?? Self.write(RecordFraming.frame(record.body), to: out) {
+        ftruncate(out, 0)  // the space goes back; the empty file becomes the failure's marker
         throw JournalError("cannot write \(temporary): \(reason)")
       }
     }
@@ -365,7 +417,7 @@ final class Journal: @unchecked Sendable {
     if fstat(out, &status) == 0 { condition.withLock { lastCheckpointBytes = Int(status.st_size) } }
     guard fdatasync(out) == 0, rename(temporary, file) == 0 else {
       let reason = StateDirectory.reason()
-      unlink(temporary)
+      ftruncate(out, 0)
       throw JournalError("cannot complete \(file): \(reason)")
     }
     directory.syncDirectory()
@@ -378,18 +430,27 @@ final class Journal: @unchecked Sendable {
     let checkpoints = directory.generations("checkpoint")
     let old = Set(journals + checkpoints).filter { $0 < newest - 1 }.sorted()
     var total = Self.bytes(of: directory.path)
-    let (versions, latest) = condition.withLock { (generationVersions, latestVersions) }
+    let (versions, latest) = condition.withLock { (heldVersions, latestVersions) }
     for generation in old {
       // Versions are known for the generations this process wrote or recovered; older ones
       // go by the byte budget only.
+      let files = [true, false].compactMap {
+        versions[GenerationFile(generation: generation, checkpoint: $0)]
+      }
       let outOfRange =
-        versions[generation].map { held in
+        !files.isEmpty
+        && files.allSatisfy { held in
           held.allSatisfy { serial, versions in
-            latest[serial].map { versions.upperBound <= $0 - settings.retainVersions } ?? true
+            latest[serial].map { (versions.newest ?? 0) <= $0 - settings.retainVersions } ?? true
           }
-        } ?? false
+        }
       guard total > settings.retainBytes || outOfRange else { break }
-      condition.withLock { _ = generationVersions.removeValue(forKey: generation) }
+      condition.withLock {
+        for checkpoint in [true, false] {
+          heldVersions.removeValue(forKey: GenerationFile(generation: generation, checkpoint: checkpoint))
+        }
+      }
+      unlink(directory.file(generation, "checkpoint") + ".failed")
       for suffix in ["journal", "checkpoint"] {
         let file = directory.file(generation, suffix)
         var status = stat()

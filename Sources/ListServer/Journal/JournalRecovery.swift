@@ -61,19 +61,23 @@ struct JournalRecovery {
     for generation in journals
     where generation > max(1, recovery.checkpointed) && !checkpoints.contains(generation) {
       let file = directory.file(generation, "checkpoint")
-      // Its temporary file is made before the generation's journal: without it, it was deleted.
-      let interrupted = unlink(file + ".tmp") == 0
-      if interrupted {
-        // The daemon stopped while writing it: nothing is lost (the journals hold it all).
+      // Its temporary file is made before the generation's journal, and becomes a `.failed`
+      // marker if the checkpoint fails (a full disk): without either, it was deleted. An
+      // interrupted one's becomes the marker here: it stays until retention deletes the
+      // generation, so a start that fails to write its own checkpoint leaves the next start
+      // the same evidence.
+      let interrupted = rename(file + ".tmp", file + ".failed") == 0
+      if interrupted || access(file + ".failed", F_OK) == 0 {
+        // Nothing is lost: the journals hold it all.
         recovery.notes.append(
-          "checkpoint \(file) was being written when the daemon stopped; recovering from the journals")
+          "checkpoint \(file) "
+            + (interrupted ? "was being written when the daemon stopped" : "could not be written (it failed)")
+            + "; recovering from the journals")
         recovery.needsCheckpoint = true
         continue
       }
       recovery.problems.append(
-        "checkpoint \(file) is "
-          + (interrupted ? "incomplete (the daemon stopped while writing it)" : "missing")
-          + ": recovering from "
+        "checkpoint \(file) is missing: recovering from "
           + (recovery.checkpointed > 0 ? "checkpoint \(recovery.checkpointed)" : "the first journal")
           + " and the journals after it")
     }

@@ -9,7 +9,9 @@ struct JournalVersions: VersionSource {
   let serial: Int
   let list: String
 
-  var oldestVersion: Int? { journal.oldestVersion(serial: serial) }
+  var retainedVersions: [ClosedRange<Int>] { journal.retainedVersions(serial: serial) }
+
+  var damage: [String] { journal.historyDamage }
 
   func snapshot(atVersion version: Int) -> ListSnapshot? {
     var found: ListSnapshot?

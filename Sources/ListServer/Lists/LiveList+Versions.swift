@@ -31,8 +31,7 @@ extension LiveList {
     if let source = pastVersions.current, let snapshot = source.snapshot(atVersion: version) {
       return snapshot
     }
-    throw notRetained(
-      version, field: field, oldest: oldestRetained(history, committed), current: committed.version)
+    throw notRetained(version, field: field, history, committed)
   }
 
   /// The list at `from` and at `to`, for a diff between them. Two adjacent versions come from
@@ -77,6 +76,41 @@ extension LiveList {
     return min(inMemory, fromSource)
   }
 
+  /// The versions memory (`inMemory` to `current`) and the source keep together: ascending,
+  /// disjoint ranges, the last one ending at `current`. O(the source's ranges).
+  func keptVersions(fromMemory inMemory: Int, current: Int) -> [ClosedRange<Int>] {
+    HeldVersions.merged((pastVersions.current?.retainedVersions ?? []) + [min(inMemory, current)...current])
+  }
+
+  /// How an error says what the list keeps (`versions 0 to 3 and 13 to 87`).
+  func describe(_ kept: [ClosedRange<Int>]) -> String {
+    let text = kept.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound) to \($0.upperBound)" }
+    guard let last = text.last else { return "no version" }
+    let listed = text.count == 1 ? last : text.dropLast().joined(separator: ", ") + " and " + last
+    return (kept.count == 1 && kept[0].count == 1 ? "version " : "versions ") + listed
+  }
+
+  /// The gap between kept ranges that holds `version` (for `atVersion`), or, with `through`,
+  /// the newest gap after it (the changes since `version` cross it); nil if none.
+  func gap(_ version: Int, in kept: [ClosedRange<Int>], through: Bool = false) -> ClosedRange<Int>? {
+    let gaps = zip(kept, kept.dropFirst()).map { $0.upperBound + 1...$1.lowerBound - 1 }
+    if through {
+      return kept.first.flatMap {
+        version >= $0.lowerBound ? gaps.last(where: { $0.upperBound >= version }) : nil
+      }
+    }
+    return gaps.first { $0.contains(version) }
+  }
+
+  /// What an error adds for versions lost in `gap` when the source met damage (nothing when it
+  /// met none: then retention made the gap).
+  func damageNote(_ gap: ClosedRange<Int>?) -> String {
+    guard let gap, let damage = pastVersions.current?.damage, !damage.isEmpty else { return "" }
+    let lost =
+      gap.count == 1 ? "version \(gap.lowerBound) is" : "versions \(gap.lowerBound) to \(gap.upperBound) are"
+    return "; \(lost) lost to damage: " + damage.joined(separator: "; ")
+  }
+
   /// -32602 for a version the list never had: negative, or newer than `current`.
   private func check(_ version: Int, field: String, current: Int) throws(ResponseError) {
     guard version >= 0 else {
@@ -88,11 +122,20 @@ extension LiveList {
     }
   }
 
-  /// -32015 for a version the list had but no longer retains.
-  private func notRetained(_ version: Int, field: String, oldest: Int, current: Int) -> ResponseError {
-    let kept = oldest == current ? "version \(current) only" : "versions \(oldest) to \(current)"
+  /// -32015 for a version the list had but no longer retains, naming the versions it keeps
+  /// (and the damage that lost it, if it is in a gap between them).
+  private func notRetained(
+    _ version: Int, field: String, _ history: ChangeHistory, _ committed: Committed
+  ) -> ResponseError {
+    let current = committed.version
+    let inMemory = history.oldestExplainable.map { $0 - 1 } ?? current
+    let kept = keptVersions(fromMemory: inMemory, current: current)
+    let oldest = kept.first?.lowerBound ?? current
+    let only = oldest == current ? " only" : ""
     return ResponseError(
-      .historyUnavailable, "\"\(field)\" \(version) is no longer kept by list '\(id)', which keeps \(kept)",
+      .historyUnavailable,
+      "\"\(field)\" \(version) is no longer kept by list '\(id)', which keeps \(describe(kept))\(only)"
+        + damageNote(gap(version, in: kept)),
       data: ["oldestVersion": .int(Int64(oldest)), "currentVersion": .int(Int64(current))])
   }
 }

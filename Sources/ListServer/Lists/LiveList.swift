@@ -431,13 +431,16 @@ final class LiveList: Sendable {
       let records = history.records(since: version, current: current)
         ?? journaledChanges(since: version, history)
     else {
-      // The journal's oldest version, unless the journal failed to rebuild from there (damage).
+      // The changes since a version are kept when every version from it to the current one
+      // is: from the start of the kept range that ends at the current version.
       let inMemory = history.oldestBase ?? current
-      let journaled = journal?.oldestVersion(serial: serial).flatMap { $0 > version ? $0 : nil }
-      let oldest = min(inMemory, journaled ?? inMemory)
+      let kept = keptVersions(fromMemory: inMemory, current: current)
+      // Memory's bound if the files claimed `version` but did not rebuild from it.
+      let oldest = kept.last.flatMap { $0.lowerBound > version ? $0.lowerBound : nil } ?? inMemory
+      let damage = damageNote(gap(version, in: kept, through: true))
       throw ResponseError(
         .historyUnavailable,
-        "list '\(id)' keeps changes since version \(oldest) only, not \(version): resubscribe to resync",
+        "list '\(id)' keeps changes since version \(oldest) only, not \(version): resubscribe to resync\(damage)",
         data: ["oldestVersion": .int(Int64(oldest)), "currentVersion": .int(Int64(current))])
     }
     guard explain else { return (current, records.map(\.params)) }

@@ -13,8 +13,12 @@ import Synchronization
 /// Called from any thread (queries read past versions where they read the committed state),
 /// never for a version newer than the list's current one.
 protocol VersionSource: Sendable {
-  /// The oldest version the source can answer, or nil when it holds none.
-  var oldestVersion: Int? { get }
+  /// The versions the source can answer: ascending, disjoint ranges (empty when it holds none;
+  /// a gap between two is lost to damage, or to retention).
+  var retainedVersions: [ClosedRange<Int>] { get }
+  /// The damage the source met in its files (each described as it was reported), which a
+  /// version in a gap of ``retainedVersions`` may be lost to. Default: none.
+  var damage: [String] { get }
   /// The list's content at `version`, or nil if the source does not keep it.
   func snapshot(atVersion version: Int) -> ListSnapshot?
   /// The list on both sides of the change that produced `version`, as one change record holds
@@ -27,6 +31,11 @@ protocol VersionSource: Sendable {
 }
 
 extension VersionSource {
+  /// The oldest version the source can answer, or nil when it holds none.
+  var oldestVersion: Int? { retainedVersions.first?.lowerBound }
+
+  var damage: [String] { [] }
+
   func change(producing version: Int) -> (before: ListSnapshot, after: ListSnapshot)? { nil }
 }
 

@@ -42,7 +42,7 @@ extension ListServer {
       journal.checkpointNow()
       for generation in recovery.damaged where generation < journal.newestCheckpoint {
         let file = directory.file(generation, "journal")
-        rename(file, file + ".damaged")
+        if rename(file, file + ".damaged") == 0 { journal.forgetJournal(of: generation) }
       }
     }
     durability.withLock { $0 = (journal, recovery.problems, false) }
@@ -79,7 +79,9 @@ extension ListServer {
     // later records are skipped (one problem reported per list).
     var stalled: Set<Int> = []
     for (record, generation) in zip(recovery.records, recovery.generations) {
-      journal.noteVersion(of: record, generation: generation ?? recovery.checkpointed)
+      journal.noteVersion(
+        of: record,
+        in: GenerationFile(generation: generation ?? recovery.checkpointed, checkpoint: generation == nil))
       if let generation {
         if generation < recovery.checkpointed, let serial = record.serial, !checkpointed.contains(serial) {
           continue
@@ -174,11 +176,14 @@ extension ListServer {
   }
 
   /// `capabilities.state` of `initialize`: `{sync, recoveryProblems}` with `--state`, else absent.
+  /// The problems are startup's, then the damage history reads met since in older generations.
   var stateCapability: JSONValue? {
     guard options.stateDirectory != nil else { return nil }
+    let (journal, problems) = durability.withLock { ($0.journal, $0.problems) }
+    let later = journal?.historyDamage ?? []
     return [
       "sync": .string(options.sync.rawValue),
-      "recoveryProblems": .array(durability.withLock { $0.problems }.map(JSONValue.string)),
+      "recoveryProblems": .array((problems + later).map(JSONValue.string)),
     ]
   }
 
