@@ -41,7 +41,7 @@ extension TUIApp {
     case (.subscribe(let generation), .failure(let failure)) where generation == self.generation:
       let list = shownList
       closeList()
-      if failure.code == -32010, let list {
+      if failure.code == -32010, let list, !picker.entries.contains(where: { $0.list == list }) {
         // Gone (a restarted daemon without it): open it again when it is created, as --list does.
         pendingOpen = list
         message = ("'\(list)' is gone (\(failure)); it opens again when it is created", true, .infinity, nil)

@@ -161,6 +161,11 @@ public struct TUIApp: Sendable {
     } else if let previous = view?.list, previous != list {
       released.append(previous)
     }
+    if pendingOpen != nil {
+      // The user chose: a list waited for no longer takes the screen when it is created.
+      pendingOpen = nil
+      if message?.until == .infinity { message = nil }
+    }
     generation += 1
     screen = .list
     overlay = nil
