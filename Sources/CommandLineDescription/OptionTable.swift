@@ -75,16 +75,16 @@ public struct OptionTable<Settings>: Sendable, ExpressibleByArrayLiteral {
   /// The options, for a ``ToolDescription``.
   public var options: [Option] { entries.map(\.option) }
 
-  /// Applies `arguments` to `settings`, every one an option of the table. `unknown` words the
-  /// error for an argument that is not.
-  public func parse(
-    _ arguments: [String], into settings: inout Settings,
-    unknown: (String) -> String = { "unknown option '\($0)'" }
-  ) throws {
+  /// Applies `arguments` to `settings`, every one an option of the table. An argument that is
+  /// not is `unknown option '--x'`, with the option it most likely meant.
+  public func parse(_ arguments: [String], into settings: inout Settings) throws {
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
-      guard let entry = self.entry(argument) else { throw UsageMessage(unknown(argument)) }
+      guard let entry = self.entry(argument) else {
+        let names = entries.flatMap(\.option.names)
+        throw UsageMessage("unknown option '\(argument)'" + Suggestion.phrase(for: argument, among: names))
+      }
       var words: [String] = []
       switch entry.option.argument {
       case .none: break

@@ -71,7 +71,7 @@ extension ToolDescription {
       FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
       return 0
     } catch {
-      FileHandle.standardError.write(Data("\(name): \(error)\nTry '\(name) --help'.\n".utf8))
+      FileHandle.standardError.write(Data(UsageMessage.report("\(error)", tool: name).utf8))
       return 2
     }
   }
@@ -81,4 +81,11 @@ extension ToolDescription {
 public struct UsageMessage: Error, CustomStringConvertible, Sendable {
   public let description: String
   public init(_ description: String) { self.description = description }
+
+  /// How every tool reports a usage error on stderr, the one form listd, listctl and listd-tui
+  /// share: `TOOL: MESSAGE`, then `Try 'TOOL [COMMAND] --help'.` (the help of the command
+  /// concerned, when there is one).
+  public static func report(_ message: String, tool: String, command: String? = nil) -> String {
+    "\(tool): \(message)\nTry '\(tool) \(command.map { "\($0) " } ?? "")--help'.\n"
+  }
 }

@@ -1,9 +1,11 @@
-// The error thrown by the JSON parser: what went wrong and at which byte offset.
+// The error thrown by the JSON parser: what went wrong, at which line and column, and at which byte offset.
 
 /// Why a JSON text was rejected, and where.
 ///
 /// `offset` is the zero-based byte offset into the parsed text of the first byte that made the
-/// text invalid (for an unexpected end of input, the length of the text).
+/// text invalid (for an unexpected end of input, the length of the text). `line` and `column`
+/// say the same for a person reading the text in an editor: both from 1, the column counting
+/// characters (Unicode scalars), not bytes.
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kinds of problem the strict (RFC 8259) parser reports.
   public enum Kind: Hashable, Sendable {
@@ -39,15 +41,57 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
   public var kind: Kind
   /// Zero-based byte offset of the problem in the parsed text.
   public var offset: Int
+  /// The line of the problem, from 1 (the parser fills it in from the text it was given).
+  public var line = 1
+  /// The column of the problem in its line, from 1, in Unicode scalars.
+  public var column = 1
 
   public init(_ kind: Kind, offset: Int) {
     self.kind = kind
     self.offset = offset
+    column = offset + 1
   }
 
-  /// A one-line English description that ends with the byte offset.
+  /// A one-line English description that ends with the line, the column and the byte offset:
+  /// `trailing comma at line 3, column 5 (byte offset 61)`.
   public var description: String {
-    "\(reason) at byte offset \(offset)"
+    "\(reason) at line \(line), column \(column) (byte offset \(offset))"
+  }
+
+  /// Two errors are equal when their kind and offset are (the line and column follow from them).
+  public static func == (lhs: JSONParseError, rhs: JSONParseError) -> Bool {
+    lhs.kind == rhs.kind && lhs.offset == rhs.offset
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(offset)
+  }
+
+  /// Sets ``line`` and ``column`` from `text`, the bytes that were parsed. O(offset).
+  public mutating func locate(in text: UnsafeRawBufferPointer) {
+    var line = 1
+    var column = 1
+    for byte in text.prefix(min(offset, text.count)) {
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        // A continuation byte is part of the scalar its lead byte started.
+        column += 1
+      }
+    }
+    self.line = line
+    self.column = column
+  }
+
+  /// The error of a text that starts `lines` lines and `bytes` bytes into a larger one (a line of
+  /// a file parsed on its own): its position in the larger text.
+  public func shifted(lines: Int, bytes: Int) -> JSONParseError {
+    var shifted = self
+    shifted.line += lines
+    shifted.offset += bytes
+    return shifted
   }
 
   /// The description without the offset.

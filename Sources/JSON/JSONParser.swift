@@ -1,4 +1,4 @@
-// The strict RFC 8259 JSON parser: bytes in, JSONValue out, errors with byte offsets.
+// The strict RFC 8259 JSON parser: bytes in, JSONValue out, errors with lines, columns and byte offsets.
 
 /// A strict RFC 8259 JSON parser working directly on UTF-8 bytes.
 ///
@@ -54,7 +54,9 @@ public struct JSONParser: Sendable {
       return try state.parseDocument()
     } catch {
       storage.reset()
-      throw error
+      var located = error
+      located.locate(in: bytes)
+      throw located
     }
   }
 

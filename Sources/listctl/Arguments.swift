@@ -1,4 +1,6 @@
 // A command's arguments: positionals, value flags (repeatable) and switches.
+import CommandLineDescription
+
 /// The parsed arguments of one command.
 struct Arguments {
   var positionals: [String] = []
@@ -27,7 +29,8 @@ struct Arguments {
         throw UsageError(
           "\(argument) is a listctl option: put it before the command, as in `listctl \(argument) … COMMAND`")
       } else {
-        throw UsageError("unknown option \(argument)")
+        let known = (valueFlags.union(switchFlags)).sorted()
+        throw UsageError("unknown option '\(argument)'" + Suggestion.phrase(for: argument, among: known))
       }
     }
   }

@@ -47,6 +47,10 @@ extension Command {
       arguments.positionals[0], title: arguments.value("--title"),
       appearance: arguments.value("--appearance"),
       selectionMode: arguments.value("--selection-mode"), content: content)
+    if !context.json, change.changeset.objectValue?.isEmpty ?? false {
+      // An empty changeset here is not "no change": the list is new, with nothing in it.
+      return print("v\(change.version)  created '\(change.list)', empty (no sections)")
+    }
     printChange(change, context)
   }
 
@@ -86,6 +90,7 @@ extension Command {
     details: """
       Sections show as `§ id — header`, footers as `⌊ footer`; outline rows are indented by level with
       ▸ (collapsed) / ▾ (expanded); ● marks selected rows; accessories follow in brackets.
+      Rows are fetched and printed a page at a time (a table's columns fit its first page).
       With --json: the list's info and full snapshot.
         --at VERSION   the list as it was at VERSION (one the daemon still keeps)
       """,
@@ -93,10 +98,10 @@ extension Command {
   ) { context in
     let list = context.arguments.positionals[0]
     let at = try context.arguments.version("--at")
+    guard context.json else { return try await ShowPages.show(context.client, list, at: at) }
     guard let entry = try await context.client.subscribe(list, atVersion: at).first else { return }
     try? await context.client.unsubscribe(list)
-    if context.json { return printJSON(entry) }
-    print(TreeRenderer.render(entry), terminator: "")
+    printJSON(entry)
   }
 }
 

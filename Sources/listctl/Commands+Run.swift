@@ -47,15 +47,16 @@ extension Command {
   /// The lines of a script file that are not blank, parsed, with their line numbers.
   static func readScript(_ path: String) throws -> [(line: Int, value: JSONValue)] {
     var steps: [(line: Int, value: JSONValue)] = []
-    for (index, line) in try readFile(path).split(
-      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
-    )
-    .enumerated()
+    let bytes = try readFile(path)
+    for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .enumerated()
     where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
       do {
         steps.append((index + 1, try JSONValue(parsing: line)))
       } catch {
-        throw UsageError("\(path):\(index + 1) is not valid JSON: \(error)")
+        // Where the line is in the file: the line, column and byte offset an editor shows.
+        let located = error.shifted(lines: index, bytes: line.startIndex - bytes.startIndex)
+        throw UsageError("\(path) is not valid JSON: \(located)")
       }
     }
     return steps

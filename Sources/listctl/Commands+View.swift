@@ -15,7 +15,8 @@ extension Command {
         --group F[:initial]  one section per value of F (or per initial)
         --filter JSON        the whole filter as JSON {query?, match?, predicates?}
         --no-filter, --no-sort, --no-group   (update) remove that part
-      Fields: text, secondaryText, image, id, data.path, cells.column or a column id.
+      Fields: text, secondaryText, image, id, data.path, cells.column or a column: its id or its
+      title, in any case (`--sort PID` sorts by the column titled PID whose id is pid).
       `view show VIEW` prints the view's definition, then its rows as `show` does.
       """,
     values: ["--query", "--where", "--sort", "--group", "--filter"],
@@ -29,14 +30,19 @@ extension Command {
       guard arguments.positionals.count == 3 else {
         throw UsageError("missing SOURCE\nusage: listctl view create VIEW SOURCE [OPTIONS]")
       }
+      let source = arguments.positionals[2]
+      let fields = try await columnFields(arguments, source: source, context.client)
       let change = try await context.client.createView(
-        id, source: arguments.positionals[2], filter: try viewFilter(arguments),
-        sort: try viewSort(arguments)?.arrayValue, group: try viewGroup(arguments))
+        id, source: source, filter: fields.resolveFields(try viewFilter(arguments)),
+        sort: fields.resolveFields(try viewSort(arguments))?.arrayValue,
+        group: fields.resolveFields(try viewGroup(arguments)))
       printChange(change, context)
     case "update":
-      let filter = arguments.has("--no-filter") ? .null : try viewFilter(arguments)
-      let sort = arguments.has("--no-sort") ? .null : try viewSort(arguments)
-      let group = arguments.has("--no-group") ? .null : try viewGroup(arguments)
+      let source = try await context.client.viewInfo(id)["source"]?.stringValue
+      let fields = try await columnFields(arguments, source: source, context.client)
+      let filter = arguments.has("--no-filter") ? .null : fields.resolveFields(try viewFilter(arguments))
+      let sort = arguments.has("--no-sort") ? .null : fields.resolveFields(try viewSort(arguments))
+      let group = arguments.has("--no-group") ? .null : fields.resolveFields(try viewGroup(arguments))
       let change = try await context.client.updateView(id, filter: filter, sort: sort, group: group)
       printChange(change, context)
     case "show":
@@ -48,14 +54,22 @@ extension Command {
       print("filter \(info["filter"].map { $0.jsonString() } ?? "null")")
       print("sort \(info["sort"].map { $0.jsonString() } ?? "[]")")
       print("group \(info["group"].map { $0.jsonString() } ?? "null")")
-      guard let entry = try await context.client.subscribe(id).first else { return }
-      try? await context.client.unsubscribe(id)
-      print(TreeRenderer.render(entry), terminator: "")
+      try await ShowPages.show(context.client, id, at: nil)
     default:
       throw UsageError(
         "unknown view action '\(action)': create, update or show\nusage: listctl view create VIEW SOURCE | update VIEW | show VIEW [OPTIONS]"
       )
     }
+  }
+
+  /// The columns of `source` when a field is named (--sort, --where, --group, --filter), to
+  /// match fields to column ids and titles in any case; none otherwise (or without a source).
+  static func columnFields(_ arguments: Arguments, source: String?, _ client: ListClient) async throws
+    -> ColumnFields
+  {
+    let namesFields = ["--sort", "--where", "--group", "--filter"].contains { arguments.value($0) != nil }
+    guard namesFields, let source else { return ColumnFields(columns: []) }
+    return try await ColumnFields(of: source, client)
   }
 
   /// The filter from --filter, or from --query, --where and --any; nil when none is given.

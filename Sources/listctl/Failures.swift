@@ -1,6 +1,8 @@
 // The failures listctl turns into exit codes and stderr messages.
+import CommandLineDescription
 import Foundation
 import JSONRPC
+import ListClient
 
 /// Exit statuses, as documented in `listctl --help`.
 enum ExitCode {
@@ -35,19 +37,7 @@ func connectFailure(_ error: any Error, socket: String?) -> ConnectFailure {
   case let error as ConnectFailure:
     return error
   case let error as UnixSocketError where error.kind == .noDaemon:
-    guard let socket else {
-      return ConnectFailure("\(error) — start a daemon with 'listd --listen --stay', or use --spawn")
-    }
-    // listd serves a socket only in a directory nobody else can enter: say so when this one is not.
-    let directory = (socket as NSString).deletingLastPathComponent
-    var info = stat()
-    if stat(directory.isEmpty ? "." : directory, &info) == 0, info.st_mode & 0o077 != 0 {
-      return ConnectFailure(
-        "\(error) — start a daemon with 'listd --listen DIR/\((socket as NSString).lastPathComponent) --stay' "
-          + "in a directory only you can enter (\(directory) is mode \(String(info.st_mode & 0o777, radix: 8))), "
-          + "and point --socket there, or use --spawn")
-    }
-    return ConnectFailure("\(error) — start a daemon with 'listd --listen \(socket) --stay', or use --spawn")
+    return ConnectFailure("\(error) — " + ListClient.startAdvice(socket: socket, alternative: "use --spawn"))
   case let error as UnixSocketError:
     return ConnectFailure(error.description)
   default:
@@ -67,10 +57,13 @@ func describe(_ error: any Error, command: String? = nil, timeout: Duration? = n
 ) {
   switch error {
   case let error as UsageError:
-    return (error.description + "\n(see listctl \(command.map { "\($0) " } ?? "")--help)", ExitCode.usage)
+    // The form every tool uses (UsageMessage.report), without the `listctl: ` printError adds.
+    let report = UsageMessage.report(error.description, tool: "listctl", command: command)
+    return (String(report.dropFirst("listctl: ".count).dropLast()), ExitCode.usage)
   case let error as ResponseError:
+    // The message names the field and the value already; `data` is for programs (--json, call).
     var message = "error \(error.code.rawValue): \(error.message)"
-    if let data = error.data { message += " " + data.jsonString() }
+    if let hint = hint(for: error) { message += "\nhint: " + hint }
     return (message, ExitCode.errorAnswer)
   case let error as ConnectFailure:
     return (error.description, ExitCode.cannotConnect)
@@ -90,6 +83,22 @@ func describe(_ error: any Error, command: String? = nil, timeout: Duration? = n
     return ("connection: \(error)", ExitCode.cannotConnect)
   default:
     return ("\(error)", ExitCode.errorAnswer)
+  }
+}
+
+/// What to try after an error answer, when listctl knows: the command that shows what was
+/// missing, or the option that does what was refused.
+func hint(for error: ResponseError) -> String? {
+  let list = error.data?["list"]?.stringValue ?? "LIST"
+  switch error.code.rawValue {
+  case -32010: return "`listctl lists` shows the lists there are"
+  case -32011, -32012: return "`listctl show \(list)` shows the list's sections and items"
+  case -32801:
+    let now = error.data?["currentVersion"]?.intValue.map { "the list is at v\($0) now; " } ?? ""
+    return now + "`listctl show \(list)` shows it, or leave out --if-version"
+  case -32015: return "`listctl show \(list)` shows the list as it is now"
+  case -32018: return "--force does it anyway (the owner is told)"
+  default: return nil
   }
 }
 

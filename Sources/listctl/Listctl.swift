@@ -52,7 +52,11 @@ enum Listctl {
         }
       default:
         let command = rest.first { Command.named($0) != nil }
-        return fail(DaemonFlags.misplaced(first, command: command) ?? UsageError("unknown option \(first)"))
+        return fail(
+          DaemonFlags.misplaced(first, command: command)
+            ?? UsageError(
+              "unknown option '\(first)'"
+                + Suggestion.phrase(for: first, among: commandLine.options.flatMap(\.names))))
       }
     }
     if socketPath != nil && spawnArguments != nil {
@@ -67,7 +71,11 @@ enum Listctl {
       print(command.help)
       return ExitCode.ok
     }
-    guard let command = Command.named(name) else { return fail(UsageError("unknown command '\(name)'")) }
+    guard let command = Command.named(name) else {
+      return fail(
+        UsageError("unknown command '\(name)'" + Suggestion.phrase(for: name, among: Command.all.map(\.name)))
+      )
+    }
     // --json (like --timeout) may come before the command too.
     let commandArguments = (globalJSON ? ["--json"] : []) + Array(rest)
     if commandArguments.contains("--help") || commandArguments.contains("-h") {
@@ -133,6 +141,8 @@ enum Listctl {
   }
 
   static func fail(_ error: any Error, command: String? = nil, timeout: Duration? = nil) -> Int32 {
+    // The reader of stdout went away (`| head`): it has what it wanted; nothing to say.
+    if error is OutputClosed { return ExitCode.ok }
     let (message, status) = describe(error, command: command, timeout: timeout)
     printError(message)
     return status

@@ -26,8 +26,10 @@ extension Listctl {
         Section(
           "EXIT STATUS",
           [
-            "exit codes: 0 ok, 1 the daemon answered with an error (printed to stderr), 2 usage error, "
-              + "3 cannot connect, the connection was lost, or no answer within --timeout."
+            "exit codes: 0 ok, 1 the daemon answered with an error (printed to stderr, with a hint when one "
+              + "helps), 2 usage error (then `Try 'listctl COMMAND --help'.`, as listd and listd-tui say it), "
+              + "3 cannot connect, the connection was lost, or no answer within --timeout. A reader of stdout "
+              + "that stops early (`| head`) ends a command quietly, with 0."
           ], inHelp: true),
         Section(
           "ENVIRONMENT",

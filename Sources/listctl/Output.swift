@@ -50,3 +50,33 @@ func parseJSON(_ text: String, what: String) throws -> JSONValue {
     throw UsageError("\(what) is not valid JSON: \(error)")
   }
 }
+
+/// Stdout cannot be written (other than its reader going away).
+struct OutputFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Stdout's reader went away (`listctl show big | head`): nothing more is worth printing.
+struct OutputClosed: Error {}
+
+/// Unbuffered writes of whole lines to stdout that notice when its reader has gone.
+enum StandardOutput {
+  /// Writes `lines`, each with a newline; throws ``OutputClosed`` on EPIPE (SIGPIPE is ignored,
+  /// as the connection to the daemon needs).
+  static func write(_ lines: [String]) throws {
+    guard !lines.isEmpty else { return }
+    fflush(nil)  // anything print() buffered comes first
+    let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 && errno == EPIPE { throw OutputClosed() }
+      guard count >= 0 else {
+        throw OutputFailure("cannot write to stdout: \(String(cString: strerror(errno)))")
+      }
+      written += count
+    }
+  }
+}

@@ -39,7 +39,7 @@ do {
     options.server.logger = .standardError(label: "listd", minimumLevel: options.logLevel)
   }
 } catch {
-  FileHandle.standardError.write(Data("listd: \(error)\nTry 'listd --help'.\n".utf8))
+  FileHandle.standardError.write(Data(UsageMessage.report("\(error)", tool: "listd").utf8))
   exit(2)
 }
 let logger = options.server.logger

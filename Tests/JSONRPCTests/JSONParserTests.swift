@@ -110,12 +110,16 @@ final class JSONParserTests: XCTestCase {
     XCTAssertNoThrow(try JSONValue(parsing: nested(8), maxDepth: 8))
   }
 
-  func testErrorDescriptionNamesOffset() {
+  func testErrorDescriptionNamesLineColumnAndOffset() {
     XCTAssertThrowsError(try JSONValue(parsing: "[1,]")) { error in
-      XCTAssertEqual("\(error)", "trailing comma at byte offset 3")
+      XCTAssertEqual("\(error)", "trailing comma at line 1, column 4 (byte offset 3)")
     }
     XCTAssertThrowsError(try JSONValue(parsing: "{\"a\" 1}")) { error in
-      XCTAssertEqual("\(error)", "unexpected '1', expected ':' at byte offset 5")
+      XCTAssertEqual("\(error)", "unexpected '1', expected ':' at line 1, column 6 (byte offset 5)")
+    }
+    // Lines from 1 after each newline; columns in characters, not bytes (é is two bytes).
+    XCTAssertThrowsError(try JSONValue(parsing: "{\n  \"a\": [1,\n  \"é\",]}")) { error in
+      XCTAssertEqual("\(error)", "trailing comma at line 3, column 7 (byte offset 20)")
     }
   }
 

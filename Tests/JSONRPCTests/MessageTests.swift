@@ -102,7 +102,8 @@ final class MessageTests: XCTestCase {
     XCTAssertEqual(decode("[]"), .unanswerable(.invalidRequest("empty batch")))
     guard case .unanswerable(let error) = decode("{\"jsonrpc\":") else { return XCTFail() }
     XCTAssertEqual(error.code, .parseError)
-    XCTAssertEqual(error.message, "parse error: unexpected end of input at byte offset 11")
+    XCTAssertEqual(
+      error.message, "parse error: unexpected end of input at line 1, column 12 (byte offset 11)")
     guard
       case .batch(let members) = decode(
         #"[{"jsonrpc":"2.0","method":"n"},1,{"jsonrpc":"2.0","id":7,"method":"r"}]"#)

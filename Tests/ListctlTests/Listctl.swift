@@ -73,12 +73,38 @@ final class RunningListctl: @unchecked Sendable {
     try process.run()
   }
 
+  /// Reads one line of its stdout (nil at its end), byte by byte: what follows stays in the pipe.
+  func readLine() -> String? {
+    var bytes: [UInt8] = []
+    while true {
+      let byte = out.fileHandleForReading.readData(ofLength: 1)
+      guard let first = byte.first else {
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+      }
+      if first == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+      bytes.append(first)
+    }
+  }
+
+  /// Reads the rest of its stdout, to its end (for ``finish(timeout:)`` to return with stderr).
+  func readToEnd() -> String {
+    outputClosed = true
+    return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  }
+
+  /// Closes the reading end of its stdout, as `head` does when it has read enough.
+  func closeOutput() {
+    try? out.fileHandleForReading.close()
+    outputClosed = true
+  }
+  private var outputClosed = false
+
   /// Waits for it to exit (killing it after `timeout` seconds) and returns what it printed.
   func finish(timeout: TimeInterval = 20) -> Run {
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline { usleep(5_000) }
     if process.isRunning { process.terminate() }
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stdout = outputClosed ? Data() : out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Run(

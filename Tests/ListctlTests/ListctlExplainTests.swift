@@ -238,7 +238,7 @@ final class ListctlExplainTests: XCTestCase {
         ["diff", "/nonexistent/a.json", "/nonexistent/b.json", "--explain"],
         "listctl: cannot read /nonexistent/a.json"
       ),
-      (["edit", "l", "--delete", "a", "--explain=yes"], "listctl: unknown option --explain=yes"),
+      (["edit", "l", "--delete", "a", "--explain=yes"], "listctl: unknown option '--explain=yes'"),
     ]
     for (arguments, message) in cases {
       let run = try runListctl(["--socket", "/nonexistent/s"] + arguments)

@@ -26,12 +26,14 @@ final class ListctlInputTests: XCTestCase {
     let fromFile = try daemon.run("create", "x", "--content", path)
     XCTAssertEqual(fromFile.status, 2, fromFile.stderr)
     XCTAssertTrue(
-      fromFile.stderr.contains("\(path) is not valid JSON: invalid UTF-8 at byte offset \(offset)"),
+      fromFile.stderr.contains(
+        "\(path) is not valid JSON: invalid UTF-8 at line 1, column \(offset + 1) (byte offset \(offset))"),
       fromFile.stderr)
     let fromStdin = try runListctl(["--socket", daemon.socket, "apply", "x", "-"], input: bytes)
     XCTAssertEqual(fromStdin.status, 2, fromStdin.stderr)
     XCTAssertTrue(
-      fromStdin.stderr.contains("stdin is not valid JSON: invalid UTF-8 at byte offset \(offset)"),
+      fromStdin.stderr.contains(
+        "stdin is not valid JSON: invalid UTF-8 at line 1, column \(offset + 1) (byte offset \(offset))"),
       fromStdin.stderr)
     XCTAssertEqual(try daemon.run("lists").stdout, "")
   }
@@ -87,7 +89,7 @@ final class ListctlInputTests: XCTestCase {
     // Without a listd to ask, an unknown option is only that.
     let alone = try runListctl(
       ["--demo", "lists"], environment: ["LISTD": "/nonexistent/listd", "PATH": "/nonexistent"])
-    XCTAssertTrue(alone.stderr.hasPrefix("listctl: unknown option --demo"), alone.stderr)
+    XCTAssertTrue(alone.stderr.hasPrefix("listctl: unknown option '--demo'"), alone.stderr)
   }
 
   /// A usage error of a command points at that command's help.
@@ -99,9 +101,10 @@ final class ListctlInputTests: XCTestCase {
     ] {
       let run = try runListctl(["--socket", "/nonexistent/s"] + arguments)
       XCTAssertEqual(run.status, 2, "\(arguments): \(run.stderr)")
-      XCTAssertTrue(run.stderr.hasSuffix("(see listctl \(command) --help)\n"), "\(arguments): \(run.stderr)")
+      XCTAssertTrue(
+        run.stderr.hasSuffix("\nTry 'listctl \(command) --help'.\n"), "\(arguments): \(run.stderr)")
     }
-    XCTAssertTrue(try runListctl(["bogus"]).stderr.hasSuffix("(see listctl --help)\n"))
+    XCTAssertTrue(try runListctl(["bogus"]).stderr.hasSuffix("\nTry 'listctl --help'.\n"))
   }
 
   /// `watch --ready` prints its first line once subscribed: a change made after reading it is

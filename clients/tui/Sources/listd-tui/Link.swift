@@ -11,12 +11,15 @@ import Synchronization
 /// `.disconnected` when the connection drops — then it retries every second, forever.
 final class Link: Sendable {
   private let path: String
+  /// `--socket` as given (nil: the default path), for the advice on starting a daemon.
+  private let socketOption: String?
   private let events: AsyncStream<AppEvent>.Continuation
   private let log: Log
   private let client = Mutex<ListClient?>(nil)
 
-  init(path: String, events: AsyncStream<AppEvent>.Continuation, log: Log) {
+  init(path: String, socketOption: String?, events: AsyncStream<AppEvent>.Continuation, log: Log) {
     self.path = path
+    self.socketOption = socketOption
     self.events = events
     self.log = log
   }
@@ -42,13 +45,22 @@ final class Link: Sendable {
         client.withLock { $0 = nil }
         session.close()
         log.write("connection lost")
-        events.yield(.disconnected("connection lost"))
+        events.yield(.disconnected("the daemon at \(path) went away (connection lost)"))
       } catch {
         if attempt == 1 || attempt % 30 == 0 { log.write("cannot connect to \(path): \(error)") }
-        events.yield(.disconnected("\(error)"))
+        events.yield(.disconnected(reason(error)))
       }
       try? await Task.sleep(for: .seconds(1))
     }
+  }
+
+  /// Why connecting failed, as listctl says it (no such file, not yours, refused), with how to
+  /// start a daemon when none answers.
+  private func reason(_ error: any Error) -> String {
+    guard let error = error as? UnixSocketError else { return "\(error)" }
+    guard error.kind == .noDaemon else { return error.description }
+    return "\(error) — "
+      + ListClient.startAdvice(socket: socketOption, alternative: "run 'listd-tui --demo' for a private one")
   }
 
   /// Sends a request; its answer (or failure) comes back as `.answer(tag, …)`.

@@ -82,7 +82,7 @@ struct Options {
   /// Parses the arguments (without the program name and the standard options).
   static func parse(_ arguments: [String]) throws -> Options {
     var options = Options()
-    try table.parse(arguments, into: &options) { "unknown argument '\($0)'" }
+    try table.parse(arguments, into: &options)
     if options.demo && options.spawn == nil { options.spawn = [] }
     if options.socket != nil && options.spawn != nil {
       throw UsageMessage("--socket excludes --spawn and --demo")

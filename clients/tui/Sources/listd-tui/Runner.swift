@@ -56,7 +56,8 @@ final class Runner {
     timer.setEventHandler { @Sendable in continuation.yield(.tick) }
     timer.resume()
     self.timer = timer
-    let link = Link(path: path, events: continuation, log: log)
+    let link = Link(
+      path: path, socketOption: options.spawn == nil ? options.socket : path, events: continuation, log: log)
     self.link = link
     link.start()
 

@@ -17,7 +17,7 @@ let options: Options
 do {
   options = try Options.parse(arguments)
 } catch {
-  FileHandle.standardError.write(Data("listd-tui: \(error)\nTry 'listd-tui --help'.\n".utf8))
+  FileHandle.standardError.write(Data(UsageMessage.report("\(error)", tool: "listd-tui").utf8))
   exit(2)
 }
 let log: Log

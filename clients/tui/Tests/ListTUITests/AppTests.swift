@@ -119,6 +119,42 @@ final class AppTests: XCTestCase {
     XCTAssertEqual(app.view?.cursorID, "i1", "the cursor kept its item across the reconnect")
   }
 
+  /// A message belongs to the screen it is about: an answer that arrives after the user left its
+  /// list is not said, and a message said on a list does not follow to the picker. One too long
+  /// for the status line is wrapped above it, whole.
+  func testAMessageStaysWithItsScreenAndALongOneIsWrapped() throws {
+    var fixture = try ModelFixture(rows: 3)
+    var app = opened(&fixture, width: 40, height: 12)
+    let delete = app.handle(.key(.char("d")), now: 1)
+    guard case .request(let tag, _, _)? = delete.first else { return XCTFail("no request: \(delete)") }
+    _ = app.handle(.key(.char("q")), now: 1)
+    _ = app.handle(.answer(tag, .success([:])), now: 1)
+    XCTAssertNil(app.shownMessage(at: 1), "the answer came after the user left the list")
+    XCTAssertFalse(Renderer.frame(app, time: 1).last!.plainText.contains("delete item 0"))
+
+    serve(&app, &fixture, app.handle(.key(.enter), now: 2))
+    _ = app.handle(.key(.char("t")), now: 2)
+    XCTAssertTrue(Renderer.frame(app, time: 2).map(\.plainText).joined().contains("item 0 has no toggle"))
+    _ = app.handle(.key(.char("q")), now: 2)
+    XCTAssertFalse(
+      Renderer.frame(app, time: 2).map(\.plainText).joined().contains("has no toggle"), "not on the picker")
+
+    serve(&app, &fixture, app.handle(.key(.enter), now: 3))
+    let long = "toggle item 0 on: a reason far longer than the forty columns of this terminal (-32014)"
+    _ = app.handle(
+      .answer(
+        .userEvent(what: "toggle item 0 on", list: "l"),
+        .failure(
+          RequestFailure(code: -32014, message: "a reason far longer than the forty columns of this terminal")
+        )),
+      now: 3)
+    let frame = Renderer.frame(app, time: 3).map(\.plainText)
+    XCTAssertEqual(frame.count, 12)
+    let text = frame.dropLast().map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    XCTAssertTrue(text.hasSuffix(long), "wrapped above the status line: \(frame)")
+    XCTAssertFalse(frame.joined().contains("…"), "nothing cut: \(frame)")
+  }
+
   func testPickerStaysLiveAndQuitGoesBackThenQuits() throws {
     var fixture = try ModelFixture(rows: 3)
     var app = opened(&fixture)

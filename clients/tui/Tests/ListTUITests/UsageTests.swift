@@ -37,7 +37,13 @@ final class UsageTests: XCTestCase {
     XCTAssertEqual(version.output, "listd-tui " + daemonVersion.dropFirst("listd ".count))
     let unknown = try run(["--bogus"])
     XCTAssertEqual(unknown.status, 2)
-    XCTAssertTrue(unknown.output.contains("unknown argument '--bogus'"), unknown.output)
+    XCTAssertEqual(unknown.output, "listd-tui: unknown option '--bogus'\nTry 'listd-tui --help'.\n")
+    // A typo is answered with what was meant, in the form listd and listctl use too.
+    let typo = try run(["--sokcet", "/x"])
+    XCTAssertEqual(typo.status, 2)
+    XCTAssertEqual(
+      typo.output,
+      "listd-tui: unknown option '--sokcet' (did you mean '--socket'?)\nTry 'listd-tui --help'.\n")
     let both = try run(["--socket", "/x", "--demo"])
     XCTAssertEqual(both.status, 2)
     XCTAssertTrue(both.output.contains("--socket excludes"), both.output)

@@ -14,9 +14,9 @@ extension TUIApp {
         pendingOpen = nil
         return open(list)
       }
-      if let list = pendingOpen {
+      if let list = pendingOpen, message?.until != .infinity {
         // `--list` may name a list about to be created: open it when it is (didCreate).
-        message = ("waiting for list '\(list)'…", false, .infinity)
+        message = ("waiting for list '\(list)'…", false, .infinity, nil)
       }
     case (.info(let list), .success(let value)):
       infoInFlight.remove(list)
@@ -39,8 +39,15 @@ extension TUIApp {
       syncPickerRows()
       return located.map { [$0] } ?? []
     case (.subscribe(let generation), .failure(let failure)) where generation == self.generation:
+      let list = shownList
       closeList()
-      say("cannot open the list: \(failure)", error: true)
+      if failure.code == -32010, let list, !picker.entries.contains(where: { $0.list == list }) {
+        // Gone (a restarted daemon without it): open it again when it is created, as --list does.
+        pendingOpen = list
+        message = ("'\(list)' is gone (\(failure)); it opens again when it is created", true, .infinity, nil)
+      } else {
+        say("cannot open the list: \(failure)", error: true)
+      }
     case (.window(let generation), .success(let value)) where generation == self.generation:
       guard var view else { break }
       let fits = view.install(windowAnswer: value, now: now)
@@ -88,9 +95,12 @@ extension TUIApp {
       }
     case (.explain(let list, let item), let result):
       explained(list, item, result)
-    case (.userEvent(let what), .success): say(what)
-    case (.userEvent(let what), .failure(let failure)):
-      if connection == .connected { say("\(what): \(failure)", error: true) }
+    case (.userEvent(let what, let list), .success):
+      let scope = list ?? messageScope
+      say(what, about: scope)
+    case (.userEvent(let what, let list), .failure(let failure)):
+      let scope = list ?? messageScope
+      if connection == .connected { say("\(what): \(failure)", error: true, about: scope) }
     case (_, .failure(let failure)):
       if connection == .connected { say("\(failure)", error: true) }
     default: break

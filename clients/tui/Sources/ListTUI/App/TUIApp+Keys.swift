@@ -100,13 +100,13 @@ extension TUIApp {
     case .char("e"):
       return [
         .request(
-          .userEvent(what: "expand all"), method: "outline/expand",
+          .userEvent(what: "expand all", list: shownList), method: "outline/expand",
           params: ["list": .string(view.list), "rows": "none"])
       ]
     case .char("E"):
       return [
         .request(
-          .userEvent(what: "collapse all"), method: "outline/collapse",
+          .userEvent(what: "collapse all", list: shownList), method: "outline/collapse",
           params: ["list": .string(view.list), "rows": "none"])
       ]
     case .char("/"): overlay = .search("")

@@ -24,8 +24,9 @@ public struct TUIApp: Sendable {
   public internal(set) var overlay: Overlay?
   /// The connection state.
   public internal(set) var connection = ConnectionState.connecting
-  /// A message for the status line, an error or not, shown until `until`.
-  public internal(set) var message: (text: String, error: Bool, until: Double)?
+  /// A message for the status line, an error or not, shown until `until` while the screen it
+  /// is about (`scope`: the list shown, nil for the picker) is the one shown.
+  public internal(set) var message: (text: String, error: Bool, until: Double, scope: String?)?
   /// When the pending `event/refresh` started, nil when none is pending.
   public internal(set) var refreshingSince: Double?
   /// The terminal width in cells.
@@ -160,6 +161,11 @@ public struct TUIApp: Sendable {
     } else if let previous = view?.list, previous != list {
       released.append(previous)
     }
+    if pendingOpen != nil {
+      // The user chose: a list waited for no longer takes the screen when it is created.
+      pendingOpen = nil
+      if message?.until == .infinity { message = nil }
+    }
     generation += 1
     screen = .list
     overlay = nil
@@ -200,8 +206,21 @@ public struct TUIApp: Sendable {
 
   // MARK: - Messages
 
-  mutating func say(_ text: String, error: Bool = false) {
-    message = (text, error, now + (error ? 6 : 3))
+  /// Says `text` about `list` (default: what is shown now); a message about a list no longer
+  /// shown (an answer that arrives after the user moved on) is not said.
+  mutating func say(_ text: String, error: Bool = false, about list: String?? = .none) {
+    let scope = list ?? messageScope
+    guard scope == messageScope else { return }
+    message = (text, error, now + (error ? 6 : 3), scope)
+  }
+
+  /// What a message said now is about: the list shown (a view's source), nil on the picker.
+  public var messageScope: String? { screen == .list ? shownList : nil }
+
+  /// The message to show now: one about the screen shown, not expired.
+  public func shownMessage(at time: Double) -> (text: String, error: Bool)? {
+    guard let message, message.until > time, message.scope == messageScope else { return nil }
+    return (message.text, message.error)
   }
 
   /// A request about item `item` of the open list, answered as a user event described by `what`.
@@ -212,6 +231,6 @@ public struct TUIApp: Sendable {
     for (key, value) in extra { params.append(key, value) }
     // The view follows the notifications: an expand's answer need not repeat its rows.
     if method.hasPrefix("outline/") { params.append("rows", "none") }
-    return .request(.userEvent(what: what), method: method, params: .object(params))
+    return .request(.userEvent(what: what, list: shownList), method: method, params: .object(params))
   }
 }

@@ -21,7 +21,23 @@ public enum Renderer {
     case .explain(let panel): body = Overlays.explain(panel, over: body, width: app.width)
     default: break
     }
+    // A message too long for the status line is wrapped above it, over the body's last lines.
+    let message = StatusLine.messageLines(app, time: time).suffix(max(0, bodyHeight - 1))
+    body = Array(body.prefix(bodyHeight - message.count)) + message
     return [titleLine(app)] + body + [StatusLine.line(app, time: time)]
+  }
+
+  /// `sorted by PID ▲ · filter 'x'`: what the live view shown in the list's place does, nil
+  /// when none is shown.
+  static func derivedDescription(_ app: TUIApp) -> String? {
+    guard let derived = app.derived else { return nil }
+    var parts: [String] = []
+    if let sort = derived.sort {
+      let title = app.view?.columns.first { $0.id == sort.column }?.title ?? sort.column
+      parts.append("sorted by \(title) \(sort.descending ? "▼" : "▲")")
+    }
+    if !derived.filter.isEmpty { parts.append("filter '\(derived.filter)'") }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
   }
 
   /// Renders a frame to terminal text, one string per line, each `width` cells.
@@ -41,13 +57,7 @@ public enum Renderer {
       let entry = app.picker.entries.first { $0.list == shown }
       line.add(" \(entry?.title ?? shown)", Style(bold: true))
       line.add(" · \(shown) · \(entry?.appearance ?? "plain")")
-      if let derived = app.derived {
-        if let sort = derived.sort {
-          let title = view.columns.first { $0.id == sort.column }?.title ?? sort.column
-          line.add(" · sorted by \(title) \(sort.descending ? "▼" : "▲")")
-        }
-        if !derived.filter.isEmpty { line.add(" · filter '\(derived.filter)'") }
-      }
+      if let derived = derivedDescription(app) { line.add(" · " + derived) }
       if let mode = view.selectionMode { line.add(" · selection \(mode)") }
       if view.isEditing { line.add(" · editing", Style(bold: true)) }
       let position =
@@ -60,6 +70,13 @@ public enum Renderer {
   }
 
   static func pickerBody(_ app: TUIApp, height: Int) -> [StyledLine] {
+    if case .disconnected(let reason) = app.connection {
+      // Why there is nothing to show, and what to do about it (the reason says how to start a
+      // daemon when none answers).
+      return TextWidth.wrap(reason, to: app.width - 4).map {
+        StyledLine("  " + $0, Style(color: Style.red))
+      } + [StyledLine("  retrying every second · q quits", Style(dim: true))]
+    }
     if app.picker.entries.isEmpty {
       return [StyledLine(app.connection == .connected ? "  no lists" : "  …", Style(dim: true))]
     }

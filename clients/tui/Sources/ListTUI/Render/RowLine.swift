@@ -63,8 +63,11 @@ enum RowLine {
       line.add(row.text ?? "#\(row.id)", Style(bold: selected, dim: !row.selectable))
       if let secondary = row.secondaryText { line.add("  " + secondary, Style(dim: true)) }
     }
-    // The kind (the cell type of a mixed list) is shown, dim, after the text.
-    if let kind = row.json["kind"]?.stringValue {
+    // The kind (the cell type of a mixed list) is shown, dim, after the text — unless a cell of
+    // the table shows it already (a Kind column).
+    if let kind = row.json["kind"]?.stringValue,
+      !view.columns.contains(where: { row.json["cells"]?[$0.id]?.stringValue == kind })
+    {
       line.add("  ‹\(kind)›", Style(color: Style.magenta, dim: true))
     }
     var right: [(text: String, style: Style)] = []

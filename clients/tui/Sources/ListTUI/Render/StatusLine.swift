@@ -1,8 +1,39 @@
-// The status line: list id, version, rows, selection count, last change, messages, connection.
+// The status line: the list shown (and its view's sort and filter), version, rows, selection count, last change, messages, connection.
 
-/// Draws the bottom line.
+/// Draws the bottom line, and the lines of a message too long to share it.
 enum StatusLine {
+  /// The status line; its message only when ``messageLines(_:time:)`` is empty (it fits).
   static func line(_ app: TUIApp, time: Double) -> StyledLine {
+    var line = withoutMessage(app, time: time)
+    if let message = app.shownMessage(at: time), fits(message.text, line, width: app.width) {
+      line.add("  " + message.text, style(error: message.error))
+    }
+    return line
+  }
+
+  /// A message too long for the status line, wrapped to the terminal's width: the lines shown
+  /// just above it. Empty when there is none or it fits.
+  static func messageLines(_ app: TUIApp, time: Double) -> [StyledLine] {
+    guard let message = app.shownMessage(at: time),
+      !fits(message.text, withoutMessage(app, time: time), width: app.width)
+    else { return [] }
+    return TextWidth.wrap(message.text, to: app.width - 2).map {
+      StyledLine(" " + $0, style(error: message.error))
+    }
+  }
+
+  private static func style(error: Bool) -> Style {
+    Style(color: error ? Style.red : Style.green, bold: error)
+  }
+
+  /// Whether `text` fits after the left spans of `line`, before its right spans.
+  private static func fits(_ text: String, _ line: StyledLine, width: Int) -> Bool {
+    let left = line.spans.reduce(0) { $0 + TextWidth.of($1.text) }
+    let right = line.right.reduce(0) { $0 + TextWidth.of($1.text) }
+    return left + 2 + TextWidth.of(text) + 1 + right <= width
+  }
+
+  private static func withoutMessage(_ app: TUIApp, time: Double) -> StyledLine {
     var line = StyledLine()
     if case .search(let text) = app.overlay {
       line.add("/", Style(bold: true))
@@ -21,16 +52,14 @@ enum StatusLine {
       line.add(" Enter open · ? help · q quit", Style(dim: true))
     case .list:
       if let view = app.view {
-        line.add(" \(view.list)", Style(bold: true))
+        // The list the user opened, never the id of the view that sorts or filters it.
+        line.add(" \(app.shownList ?? view.list)", Style(bold: true))
+        if let derived = Renderer.derivedDescription(app) { line.add(" (\(derived))") }
         line.add(" v\(Renderer.format(max(0, view.version)))", Style(color: Style.yellow))
         line.add(" · \(Renderer.format(view.totalRows)) rows")
         line.add(" · \(Renderer.format(view.selection.count)) selected")
         if let change = view.lastChange { line.add(" · \(change)", Style(dim: true)) }
       }
-    }
-    if let message = app.message, message.until > time {
-      line.add(
-        "  " + message.text, Style(color: message.error ? Style.red : Style.green, bold: message.error))
     }
     switch app.connection {
     case .connected: line.right = [("● connected ", Style(color: Style.green))]

@@ -25,6 +25,39 @@ public enum TextWidth {
   /// The cells `text` takes. O(length).
   public static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
 
+  /// `text` in lines of at most `width` cells, broken at spaces where it can be (a word longer
+  /// than a line is cut into pieces). O(length).
+  public static func wrap(_ text: String, to width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+      var word = word
+      if !line.isEmpty, of(line) + 1 + of(word) > width {
+        lines.append(line)
+        line = ""
+      }
+      while of(word) > width {
+        // A word wider than the line: as much as fits, then the rest on the next.
+        var piece = ""
+        for character in word where of(piece) + of(character) <= width - of(line) - (line.isEmpty ? 0 : 1) {
+          piece.append(character)
+        }
+        if piece.isEmpty {
+          lines.append(line)
+          line = ""
+          continue
+        }
+        lines.append(line.isEmpty ? piece : line + " " + piece)
+        line = ""
+        word.removeFirst(piece.count)
+      }
+      line = line.isEmpty ? word : line + " " + word
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    return lines
+  }
+
   /// `text` cut to at most `width` cells, ending with `…` when cut; control characters dropped.
   public static func truncate(_ text: String, to width: Int) -> String {
     guard width > 0 else { return "" }
