@@ -93,9 +93,9 @@ final class DriftTests: XCTestCase {
       try runTool(name, ["--generate-completion", "fish"]).stdout.write(
         toFile: fishScript, atomically: true, encoding: .utf8)
       let long = Set(spellings.filter { $0.hasPrefix("--") })
-      XCTAssertEqual(
-        Set(try Shells.fish("\(name) --", script: fishScript)), long,
-        "fish offers what --help lists, for \(name)")
+      // Outside the assertion, so a missing fish skips the test rather than failing it.
+      let fishOffers = Set(try Shells.fish("\(name) --", script: fishScript))
+      XCTAssertEqual(fishOffers, long, "fish offers what --help lists, for \(name)")
 
       for option in options {
         for spelling in option where !["-h", "--help", "--version", "--generate-man"].contains(spelling) {
@@ -131,8 +131,8 @@ final class DriftTests: XCTestCase {
       toFile: fish, atomically: true, encoding: .utf8)
     let zsh = try runTool("listctl", ["--generate-completion", "zsh"]).stdout
     XCTAssertEqual(try Shells.bash(bash, ["listctl", ""]), commands, "bash offers the commands of --help")
-    XCTAssertEqual(
-      Set(try Shells.fish("listctl ", script: fish)), Set(commands), "fish offers the commands of --help")
+    let fishOffers = Set(try Shells.fish("listctl ", script: fish))
+    XCTAssertEqual(fishOffers, Set(commands), "fish offers the commands of --help")
 
     let manCommands = try XCTUnwrap(man.range(of: "\nCOMMANDS\n"))
     let manOptions = try XCTUnwrap(man.range(of: "\nOPTIONS\n"))

@@ -19,7 +19,8 @@ final class LongTestListTests: XCTestCase {
       if name.contains("::") {
         let parts = name.components(separatedBy: "::")
         let source = try String(contentsOf: root.appendingPathComponent(parts[0]), encoding: .utf8)
-        XCTAssertTrue(source.contains("def \(parts[1].split(separator: "[")[0])("), "\(name): no such pytest test")
+        XCTAssertTrue(
+          source.contains("def \(parts[1].split(separator: "[")[0])("), "\(name): no such pytest test")
         continue
       }
       let path = name.split(separator: "/")
@@ -32,7 +33,8 @@ final class LongTestListTests: XCTestCase {
         .filter { $0.hasSuffix(".swift") }
         .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
         .joined()
-      XCTAssertTrue(sources.contains("class \(dotted[1]): XCTestCase"), "\(name): no such class in \(folder.path)")
+      XCTAssertTrue(
+        sources.contains("class \(dotted[1]): XCTestCase"), "\(name): no such class in \(folder.path)")
       if path.count == 2 { XCTAssertTrue(sources.contains("func \(path[1])("), "\(name): no such test") }
     }
     XCTAssertGreaterThan(entries, 0)

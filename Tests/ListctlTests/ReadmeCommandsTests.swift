@@ -50,6 +50,7 @@ final class ReadmeCommandsTests: XCTestCase {
       "interactive: ListTUITests.EndToEndTests attaches listd-tui to a socket"),
     // `script/test` is `swift test`, which runs this test: running it here would recurse.
     "script/test": .skipped("it runs this test"),
+    "script/test --long": .skipped("it runs this test (CI runs it: .ci/run)"),
     "swift test": .skipped("it runs this test"),
     "script/install": .elsewhere(
       "CommandLineTests.InstallTests.testTheDefaultInstallFromACleanClone runs it (a release build into ~/.local)"
