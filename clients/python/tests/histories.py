@@ -142,7 +142,8 @@ class RandomHistory:
                     entry[key] = section[key]
             sections.append(self.style(entry) if r.random() < 0.2 else entry)
         while len(sections) < 2 or r.random() < 0.2:
-            sections.append(self.style({"id": self.fresh("s"), "header": f"H{self.counter}", "items": self.items(1, 4)}))
+            fresh = {"id": self.fresh("s"), "header": f"H{self.counter}", "items": self.items(1, 4)}
+            sections.append(self.style(fresh))
         return {"sections": sections}
 
     def style(self, section: dict[str, Any]) -> dict[str, Any]:
