@@ -19,6 +19,8 @@ PAYLOAD_FIELDS = (
     "movable",
 )
 
+HEADER_MODES = ("supplementary", "none", "firstItemInSection")
+
 
 class RandomHistory:
     """Draws the next step of a history from the list's state as the daemon last showed it (its
@@ -135,10 +137,23 @@ class RandomHistory:
             entry: dict[str, Any] = {"id": section["id"], "items": roots}
             if r.random() < 0.7 and section.get("header") is not None:
                 entry["header"] = section["header"]
-            sections.append(entry)
+            for key in ("kind", "headerMode"):
+                if r.random() < 0.7 and key in section:
+                    entry[key] = section[key]
+            sections.append(self.style(entry) if r.random() < 0.2 else entry)
         while len(sections) < 2 or r.random() < 0.2:
-            sections.append({"id": self.fresh("s"), "header": f"H{self.counter}", "items": self.items(1, 4)})
+            fresh = {"id": self.fresh("s"), "header": f"H{self.counter}", "items": self.items(1, 4)}
+            sections.append(self.style(fresh))
         return {"sections": sections}
+
+    def style(self, section: dict[str, Any]) -> dict[str, Any]:
+        """``section`` with, at random, a ``kind`` and a ``headerMode`` (Presentation)."""
+        r = self.random
+        if r.random() < 0.3:
+            section["kind"] = f"k{r.randint(0, 1)}"
+        if r.random() < 0.3:
+            section["headerMode"] = r.choice(HEADER_MODES)
+        return section
 
     def tree(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Content items from visible rows (their hidden descendants are left out)."""
@@ -260,7 +275,7 @@ class RandomHistory:
                     section["header"] = f"H{self.counter}"
                 if r.random() < 0.7:
                     section["items"] = self.items(1, 4)
-                new.append(section)
+                new.append(self.style(section))
             if op == "appendSections" or not self.sections:
                 return {"op": "appendSections", "sections": new}
             return {"op": op, "sections": new, anchor(): self.some_section()}
@@ -274,6 +289,10 @@ class RandomHistory:
                 edit["header"] = None if r.random() < 0.2 else f"H{r.randint(0, 5)}"
             if r.random() < 0.5:
                 edit["footer"] = None if r.random() < 0.3 else f"F{r.randint(0, 5)}"
+            if r.random() < 0.4:
+                edit["kind"] = None if r.random() < 0.3 else f"k{r.randint(0, 1)}"
+            if r.random() < 0.4:
+                edit["headerMode"] = None if r.random() < 0.2 else r.choice(HEADER_MODES)
             return edit
         if op == "reloadSections":
             return {"op": op, "sections": [self.some_section()]}

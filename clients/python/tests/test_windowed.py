@@ -19,8 +19,8 @@ def window_of(mirror: listd.Mirror, offset: int, limit: int) -> list[dict]:
 
 def check(windowed: listd.WindowedMirror, full: listd.Mirror, context: str) -> None:
     assert windowed.version == full.version, context
-    assert [(s.id, s.header, s.footer, s.count) for s in windowed.sections] == [
-        (s.id, s.header, s.footer, len(s.rows)) for s in full.sections
+    assert [(s.id, s.header, s.footer, s.kind, s.header_mode, s.count) for s in windowed.sections] == [
+        (s.id, s.header, s.footer, s.kind, s.header_mode, len(s.rows)) for s in full.sections
     ], f"{context}: sections"
     assert windowed.window_rows == window_of(full, windowed.offset, windowed.limit), f"{context}: window rows"
     assert windowed.selection == set(full.selection), f"{context}: selection"

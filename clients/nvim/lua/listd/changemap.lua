@@ -134,6 +134,8 @@ function M.compute(old, changeset, cached)
     reloads[index + 1] = {
       header = optional_string(reload.header, 'header'),
       footer = optional_string(reload.footer, 'footer'),
+      kind = optional_string(reload.kind, 'kind'),
+      headerMode = optional_string(reload.headerMode, 'headerMode'),
     }
   end
   local updated, stale = {}, {} -- stale: runs {first, n} of old flattened rows changed outside the window
@@ -272,11 +274,14 @@ function M.compute(old, changeset, cached)
       id = s.id,
       header = s.header,
       footer = s.footer,
+      kind = s.kind,
+      headerMode = s.headerMode,
       count = s.count - (removed_count[i] or 0),
       old = i,
     }
     if reload then
-      entry.header, entry.footer = reload.header, reload.footer
+      -- A reload carries the section's whole new header, footer, kind and header mode (§4).
+      entry.header, entry.footer, entry.kind, entry.headerMode = reload.header, reload.footer, reload.kind, reload.headerMode
     end
     return entry
   end
@@ -294,6 +299,8 @@ function M.compute(old, changeset, cached)
           id = a.value.id,
           header = optional_string(a.value.header, 'header'),
           footer = optional_string(a.value.footer, 'footer'),
+          kind = optional_string(a.value.kind, 'kind'),
+          headerMode = optional_string(a.value.headerMode, 'headerMode'),
           count = a.value.rowCount or #check_rows(a.value.rows),
           rows = check_rows(a.value.rows),
           rows_at = #a.value.rows > 0 and a.value.rowsAt or 0,
@@ -366,7 +373,7 @@ function M.compute(old, changeset, cached)
     local base = e.count
     e.base = base
     e.count = base + (placed[j] and placed[j].count or 0)
-    sections[j] = { id = e.id, header = e.header, footer = e.footer, count = e.count }
+    sections[j] = { id = e.id, header = e.header, footer = e.footer, kind = e.kind, headerMode = e.headerMode, count = e.count }
     -- Whether the buffer has the footer line of this section before phase D.
     footer_before[j] = (e.arrived and e.footer ~= nil) or (not e.arrived and olds[e.old].footer ~= nil)
   end

@@ -6,7 +6,7 @@ local M = {}
 local Layout = {}
 Layout.__index = Layout
 
----A layout from sections `{id, header?, footer?, count}` (in order); computes the prefix sums.
+---A layout from sections `{id, header?, footer?, kind?, headerMode?, count}` (in order); computes the prefix sums.
 ---@param sections table[]
 ---@return table layout
 function M.new(sections)

@@ -68,6 +68,8 @@ local function section(value)
     id = value.id,
     header = optional_string(value.header, 'header'),
     footer = optional_string(value.footer, 'footer'),
+    kind = optional_string(value.kind, 'kind'),
+    headerMode = optional_string(value.headerMode, 'headerMode'),
     rows = check_rows(value.rows),
   }
 end
@@ -85,7 +87,7 @@ end
 ---@param list string
 ---@param version integer
 ---@param snapshot table
----@return table mirror {list, version, sections = {{id, header?, footer?, rows}}, selection = {[id] = true}}
+---@return table mirror {list, version, sections = {{id, header?, footer?, kind?, headerMode?, rows}}, selection = {[id] = true}}
 function M.new(list, version, snapshot)
   if type(snapshot) ~= 'table' or type(snapshot.sections) ~= 'table' or type(snapshot.selection) ~= 'table' then
     mismatch('snapshot without sections or selection')
@@ -153,7 +155,7 @@ local function copy_sections(sections)
     for j, row in ipairs(s.rows) do
       rows[j] = row
     end
-    out[i] = { id = s.id, header = s.header, footer = s.footer, rows = rows }
+    out[i] = { id = s.id, header = s.header, footer = s.footer, kind = s.kind, headerMode = s.headerMode, rows = rows }
   end
   return out
 end
@@ -182,7 +184,7 @@ end
 
 ---Applies a wire changeset to `sections` and `selection` in place, in the five steps of §4.
 ---Indexes on the wire are 0-based; Lua arrays are 1-based.
----@param sections table[] {id, header?, footer?, rows}
+---@param sections table[] {id, header?, footer?, kind?, headerMode?, rows}
 ---@param selection table<string, boolean>
 ---@param changeset table
 function M.apply_changeset(sections, selection, changeset)
@@ -215,6 +217,8 @@ function M.apply_changeset(sections, selection, changeset)
     end
     target.header = optional_string(reload.header, 'header')
     target.footer = optional_string(reload.footer, 'footer')
+    target.kind = optional_string(reload.kind, 'kind')
+    target.headerMode = optional_string(reload.headerMode, 'headerMode')
   end
   local updates = {}
   vim.list_extend(updates, entries('itemReloads'))
@@ -357,7 +361,7 @@ end
 function Mirror:snapshot()
   local sections, selection = {}, {}
   for i, s in ipairs(self.sections) do
-    sections[i] = { id = s.id, header = s.header, footer = s.footer, rows = s.rows }
+    sections[i] = { id = s.id, header = s.header, footer = s.footer, kind = s.kind, headerMode = s.headerMode, rows = s.rows }
     for _, row in ipairs(s.rows) do
       if self.selection[row.id] then selection[#selection + 1] = row.id end
     end

@@ -192,9 +192,16 @@ local function title(b, mirror, info, status, derived)
   end
 end
 
+-- Whether a section's header text shows: only as a supplementary view (Presentation: `none` shows no
+-- header, `firstItemInSection` draws its first row as the header). The line stays, as for a section
+-- without header text, so every section keeps its header line.
+local function shows_header(section)
+  return section.header ~= nil and (section.headerMode == nil or section.headerMode == 'supplementary')
+end
+
 local function header_line(b, section, derived, columns)
   b:line('h:' .. section.id)
-  if section.header then
+  if shows_header(section) then
     b:put('§ ' .. flat(section.header), 'ListdHeader')
   elseif derived then
     -- A view's one section (`items`) says what it holds rather than its id.
@@ -396,7 +403,7 @@ function M.empty_lines(state)
   return lines
 end
 
----The header line of a section `{id, header?}`; in a live view (`derived`), a section without a header
+---The header line of a section `{id, header?, headerMode?}`; in a live view (`derived`), a section without a header
 ---says what the view holds.
 function M.header_line(section, derived, columns)
   return one(header_line, section, derived, columns)

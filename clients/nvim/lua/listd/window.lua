@@ -13,7 +13,7 @@ local mismatch, is_int, str, optional_string = changemap.mismatch, changemap.is_
 ---A model of `list` at `version` from a query/sections answer and a query/selection answer at that version.
 ---@param list string
 ---@param version integer
----@param sections_answer table {sections: [{id, header?, footer?, rows}]}
+---@param sections_answer table {sections: [{id, header?, footer?, kind?, headerMode?, rows}]}
 ---@param selection_answer table {items: [{id} or id]}
 ---@return table model {list, version, layout, rows = {[flat] = row}, selection = {[id] = true}, window = {offset, limit} of a windowed subscription or nil}
 function M.new(list, version, sections_answer, selection_answer)
@@ -32,6 +32,8 @@ function M.new(list, version, sections_answer, selection_answer)
       id = s.id,
       header = optional_string(s.header, 'header'),
       footer = optional_string(s.footer, 'footer'),
+      kind = optional_string(s.kind, 'kind'),
+      headerMode = optional_string(s.headerMode, 'headerMode'),
       count = s.rows,
     }
   end
@@ -248,7 +250,7 @@ function Model:snapshot()
         selection[#selection + 1] = row.id
       end
     end
-    sections[i] = { id = s.id, header = s.header, footer = s.footer, rows = rows }
+    sections[i] = { id = s.id, header = s.header, footer = s.footer, kind = s.kind, headerMode = s.headerMode, rows = rows }
   end
   return { sections = sections, selection = selection }
 end

@@ -54,6 +54,12 @@ final class NeovimPluginTests: XCTestCase {
   /// The Content-Length decoder: split frames, several per chunk, LF-only headers, bad headers.
   func testFraming() throws { try SpecRunner.run("framing", socket: false, file: #filePath, line: #line) }
 
+  /// Sections' kind and headerMode held by listd.mirror and the buffer through section reloads and
+  /// inserted sections; a header's text shows only in the supplementary mode.
+  func testSectionKindsAndHeaderModes() throws {
+    try SpecRunner.run("kinds", socket: true, file: #filePath, line: #line)
+  }
+
   /// Seeded random edits through the daemon: the buffer's mirror equals a fresh full snapshot.
   func testMirrorProperty() throws {
     try SpecRunner.run("mirror", socket: true, file: #filePath, line: #line)

@@ -1,4 +1,4 @@
--- Mirror property: seeded random edits by another client; the buffer's mirror and lines equal a fresh snapshot.
+-- Mirror property: seeded random edits by another client (sections' kinds and header modes too); the buffer's mirror and lines equal a fresh snapshot.
 -- LISTD_SEED=N replays a run; LISTD_STEPS=N changes its length (default 300).
 local T = dofile(os.getenv('LISTD_NVIM_ROOT') .. '/test/helpers.lua')
 T.setup()
@@ -31,6 +31,9 @@ local ACCESSORIES = {
   { type = 'disclosureIndicator' }, { type = 'checkmark' }, { type = 'badge', text = '7' },
   { type = 'toggle', isOn = true }, { type = 'progress', value = 0.25 }, { type = 'label', text = 'L' },
 }
+
+local KINDS = { 'card', 'wide' }
+local HEADER_MODES = { 'supplementary', 'none', 'firstItemInSection' }
 
 local function new_item(depth)
   local item = { id = fresh_id('i'), text = 'Item ' .. next_id }
@@ -66,6 +69,12 @@ local function new_section()
   if math.random() < 0.3 then
     section.footer = 'footer ' .. next_id
   end
+  if math.random() < 0.3 then
+    section.kind = pick(KINDS)
+  end
+  if math.random() < 0.3 then
+    section.headerMode = pick(HEADER_MODES)
+  end
   return section
 end
 
@@ -98,7 +107,14 @@ local function random_edit(sections, items)
   elseif r <= 16 then
     return { op = 'moveSection', section = pick(sections), [math.random() < 0.5 and 'before' or 'after'] = pick(sections) }
   elseif r <= 20 then
-    return { op = 'updateSection', section = pick(sections), header = math.random() < 0.8 and ('H' .. math.random(99)) or vim.NIL, footer = math.random() < 0.5 and ('F' .. math.random(99)) or vim.NIL }
+    local edit = { op = 'updateSection', section = pick(sections), header = math.random() < 0.8 and ('H' .. math.random(99)) or vim.NIL, footer = math.random() < 0.5 and ('F' .. math.random(99)) or vim.NIL }
+    if math.random() < 0.5 then
+      edit.kind = math.random() < 0.7 and pick(KINDS) or vim.NIL
+    end
+    if math.random() < 0.5 then
+      edit.headerMode = math.random() < 0.8 and pick(HEADER_MODES) or vim.NIL
+    end
+    return edit
   elseif r <= 22 then
     return { op = 'reloadSections', sections = { pick(sections) } }
   elseif not has_items or r <= 32 then

@@ -17,19 +17,22 @@ _Array = list
 
 @dataclasses.dataclass
 class WindowedSection:
-    """One section of a windowed mirror: id, header, footer, row count and the rows known by index."""
+    """One section of a windowed mirror: id, header, footer, row count, the rows known by index,
+    kind and header mode (``None`` for the default ``supplementary``), as a ``MirrorSection``."""
 
     id: str
     header: str | None = None
     footer: str | None = None
     count: int = 0
     known: dict[int, dict[str, Any]] = dataclasses.field(default_factory=dict)
+    kind: str | None = None
+    header_mode: str | None = None
 
 
 class WindowedMirror:
     """A list seen through a window (Protocol/README.md, "Windowed subscriptions").
 
-    Holds every section's id, header, footer and row count, the rows of the window ``[offset,
+    Holds every section's id, header, footer, kind, header mode and row count, the rows of the window ``[offset,
     offset + limit)`` of the flattened visible rows, and the selection — O(sections + window +
     selection), whatever the size of the list. Build it from a windowed ``list_subscribe`` answer
     (``WindowedMirror.from_subscribe``), ``apply`` every ``list/didChange`` of the list, and
@@ -86,6 +89,8 @@ class WindowedMirror:
                 _optional_string(section.get("header")),
                 _optional_string(section.get("footer")),
                 _int(section.get("rows")),
+                kind=_optional_string(section.get("kind")),
+                header_mode=_optional_string(section.get("headerMode")),
             )
             for section in sections
         ]
@@ -139,6 +144,8 @@ class WindowedMirror:
                 raise MirrorMismatch(f"the section reload {_text(reload)} does not match the section at {index}")
             sections[index].header = _optional_string(reload.get("header"))
             sections[index].footer = _optional_string(reload.get("footer"))
+            sections[index].kind = _optional_string(reload.get("kind"))
+            sections[index].header_mode = _optional_string(reload.get("headerMode"))
         for run in entries("itemReloads") + entries("itemReconfigures"):
             section, start, count, rows = _run(run)
             if not (0 <= section < old_count and 0 <= start and start + count <= sections[section].count):
@@ -292,6 +299,8 @@ def _inserted_section(value: Any) -> WindowedSection:
         _optional_string(value.get("footer")),
         count,
         {at + offset: row for offset, row in enumerate(rows)},
+        kind=_optional_string(value.get("kind")),
+        header_mode=_optional_string(value.get("headerMode")),
     )
 
 

@@ -6,7 +6,8 @@ import XCTest
 
 final class ChangesetMapPropertyTests: XCTestCase {
   /// For thousands of random edits diffed by the model and encoded as the daemon does, the map
-  /// of the old layout must give exactly the new section ids, headers, footers and counts;
+  /// of the old layout must give exactly the new section ids, headers, footers, kinds, header
+  /// modes and counts;
   /// every surviving old row must map to where its id now is; a gone row must land on the
   /// nearest survivor (the next old row still present, else the previous one); and the rows
   /// the changeset carries must be where the map says. `LISTD_TUI_SEED=n` replays a run.
@@ -28,6 +29,9 @@ final class ChangesetMapPropertyTests: XCTestCase {
           return XCTFail("seed \(seed): \(error) for \(change)")
         }
         XCTAssertEqual(map.new, ListLayout(sectionsAnswer: fixture.sectionsAnswer), "seed \(seed): \(change)")
+        XCTAssertEqual(
+          map.new.sections.map(SectionStyle.init), SectionStyle.of(fixture.snapshot),
+          "seed \(seed): \(change)")
         let newIndex = Dictionary(uniqueKeysWithValues: newIDs.enumerated().map { ($1, $0) })
         for (index, id) in oldIDs.enumerated() {
           let expected: Int? =

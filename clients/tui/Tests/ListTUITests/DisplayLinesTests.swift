@@ -1,4 +1,4 @@
-// Display lines (headers, rows, footers) against a brute-force flattening, on random layouts.
+// Display lines (headers, rows, footers) against a brute-force flattening, on random layouts and header modes.
 import ListTUI
 import SeededRandom
 import XCTest
@@ -11,13 +11,17 @@ final class DisplayLinesTests: XCTestCase {
         SectionShape(
           id: "s\(index)", header: random.chance(percent: 50) ? "H" : nil,
           footer: random.chance(percent: 30) ? "F" : nil,
+          headerMode: random.element([nil, nil, "supplementary", "none", "firstItemInSection"])!,
           rows: random.int(in: 0...6))
       }
       let layout = ListLayout(sections: sections)
       var all: [DisplayEntry] = []
       var row = 0
       for (index, section) in sections.enumerated() {
-        if section.header != nil { all.append(.header(index)) }
+        // A header line only for header text shown as a supplementary view (Presentation).
+        if section.header != nil, section.headerMode ?? "supplementary" == "supplementary" {
+          all.append(.header(index))
+        }
         for _ in 0..<section.rows {
           all.append(.row(row))
           row += 1

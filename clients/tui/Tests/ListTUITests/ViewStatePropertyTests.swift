@@ -8,7 +8,8 @@ final class ViewStatePropertyTests: XCTestCase {
   /// A view state fed the daemon's windowed answers and notifications for random edits and
   /// window moves must hold, at every version: the exact row count; exactly the window's rows,
   /// equal to the list's rows at the same index (remapped by each changeset, not refetched;
-  /// rows entering the window come with it); the cursor on the same
+  /// rows entering the window come with it); every section's header, footer, kind and header
+  /// mode; the cursor on the same
   /// item while it exists, else on its nearest surviving neighbour; the exact selection.
   func testViewStateFollowsRandomEdits() throws {
     let seed = RandomLists.seed(for: "ViewStatePropertyTests")
@@ -32,6 +33,9 @@ final class ViewStatePropertyTests: XCTestCase {
         let ids = fixture.rowIDs
         let context = "seed \(seed), change \(change)"
         XCTAssertEqual(view.totalRows, ids.count, context)
+        XCTAssertEqual(
+          view.layout?.sections.map(SectionStyle.init), SectionStyle.of(fixture.snapshot),
+          "section headers, footers, kinds and header modes: \(context)")
         let rows = fixture.snapshot.rows.sections.flatMap(\.rows)
         let window = try XCTUnwrap(view.window)
         XCTAssertEqual(

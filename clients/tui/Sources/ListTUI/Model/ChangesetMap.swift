@@ -70,13 +70,15 @@ public struct ChangesetMap: Sendable {
     deleted = Array(repeating: [], count: oldCount)
     moved = Array(repeating: [], count: oldCount)
 
-    // 1. Header and footer reloads; row updates (old coordinates).
+    // 1. Section reloads (the whole new header, footer, kind and header mode); row updates (old coordinates).
     for reload in entries("sectionReloads") {
       guard let index = reload["index"]?.intValue.map(Int.init), index >= 0, index < oldCount else {
         throw LayoutMismatch("section reload \(reload) is out of range")
       }
       sections[index].header = reload["header"]?.stringValue
       sections[index].footer = reload["footer"]?.stringValue
+      sections[index].kind = reload["kind"]?.stringValue
+      sections[index].headerMode = reload["headerMode"]?.stringValue
     }
     for entry in entries("itemReloads") + entries("itemReconfigures") {
       let run = try run(entry)
@@ -151,7 +153,8 @@ public struct ChangesetMap: Sendable {
           Int(index),
           SectionShape(
             id: id, header: section["header"]?.stringValue, footer: section["footer"]?.stringValue,
-            rows: count), nil, rowsAt, rows
+            kind: section["kind"]?.stringValue, headerMode: section["headerMode"]?.stringValue, rows: count),
+          nil, rowsAt, rows
         ))
     }
     arriving.sort { $0.index < $1.index }

@@ -1,7 +1,8 @@
-// The shape of an open list without its rows: sections with header, footer and visible row count.
+// The shape of an open list without its rows: sections with header, footer, kind, header mode and visible row count.
 import JSON
 
-/// One section of a ``ListLayout``: its id, header, footer and number of visible rows.
+/// One section of a ``ListLayout``: its id, header, footer, kind, header mode and number of
+/// visible rows.
 public struct SectionShape: Equatable, Sendable {
   /// The section id.
   public var id: String
@@ -9,16 +10,30 @@ public struct SectionShape: Equatable, Sendable {
   public var header: String?
   /// The footer text, if any.
   public var footer: String?
+  /// The section's kind (its cell type), if any.
+  public var kind: String?
+  /// How its header shows (`none`, `firstItemInSection`); nil for the default, `supplementary`.
+  public var headerMode: String?
   /// The number of visible rows.
   public var rows: Int
 
   /// A section shape.
-  public init(id: String, header: String? = nil, footer: String? = nil, rows: Int) {
+  public init(
+    id: String, header: String? = nil, footer: String? = nil, kind: String? = nil, headerMode: String? = nil,
+    rows: Int
+  ) {
     self.id = id
     self.header = header
     self.footer = footer
+    self.kind = kind
+    self.headerMode = headerMode
     self.rows = rows
   }
+
+  /// Whether the section has a header line: header text shown as a supplementary view
+  /// (Protocol/README.md, Presentation: `none` shows no header, `firstItemInSection` draws the
+  /// first row as the header).
+  public var showsHeader: Bool { header != nil && (headerMode ?? "supplementary") == "supplementary" }
 }
 
 /// What a windowed viewer knows of a list without fetching its rows: the sections and their
@@ -43,7 +58,8 @@ public struct ListLayout: Equatable, Sendable {
     totalRows = first
   }
 
-  /// The layout of a `query/sections` answer or a windowed subscription `{sections: [{id, header?, footer?, rows}]}`.
+  /// The layout of a `query/sections` answer or a windowed subscription
+  /// `{sections: [{id, header?, footer?, kind?, headerMode?, rows}]}`.
   public init?(sectionsAnswer answer: JSONValue) {
     guard let sections = answer["sections"]?.arrayValue else { return nil }
     var shapes: [SectionShape] = []
@@ -52,7 +68,7 @@ public struct ListLayout: Equatable, Sendable {
       shapes.append(
         SectionShape(
           id: id, header: section["header"]?.stringValue, footer: section["footer"]?.stringValue,
-          rows: Int(rows)
+          kind: section["kind"]?.stringValue, headerMode: section["headerMode"]?.stringValue, rows: Int(rows)
         ))
     }
     self.init(sections: shapes)

@@ -369,7 +369,7 @@ public struct ListViewState: Sendable {
     let line = layout.displayLine(ofRow: cursorRow)
     var wantedTop = line
     if let path = layout.indexPath(ofRow: cursorRow), path.row == 0,
-      layout.sections[path.section].header != nil
+      layout.sections[path.section].showsHeader
     {
       wantedTop = line - 1
     }

@@ -30,7 +30,8 @@ struct ModelFixture {
   var sectionsAnswer: JSONValue {
     let sections = snapshot.sectionIdentifiers.enumerated().map { index, id -> JSONValue in
       var object = RowEncoding.sectionHeader(
-        id: id, header: snapshot.header(ofSection: id), footer: snapshot.footer(ofSection: id))
+        id: id, header: snapshot.header(ofSection: id), footer: snapshot.footer(ofSection: id),
+        kind: snapshot.kind(ofSection: id), headerMode: snapshot.headerMode(ofSection: id))
       object.append("index", .int(Int64(index)))
       object.append("rows", .int(Int64(snapshot.numberOfItems(inSection: id) ?? 0)))
       return .object(object)

@@ -43,12 +43,25 @@ struct RandomLists {
 
   mutating func header() -> String? { random.chance(percent: 50) ? "H\(random.int(0..<5))" : nil }
 
+  mutating func kind() -> String? { random.chance(percent: 30) ? "k\(random.int(0..<2))" : nil }
+
+  mutating func headerMode() -> HeaderMode {
+    random.chance(percent: 60) ? .supplementary : random.element(HeaderMode.allCases)!
+  }
+
+  /// A new section with a random header, footer, kind and header mode.
+  mutating func section(footer: Bool = false) -> SectionSpec {
+    SectionSpec(
+      id("s"), header: header(), footer: footer ? header() : nil, kind: kind(), headerMode: headerMode())
+  }
+
   /// A snapshot of 0–4 sections with plain items and outlines.
   mutating func snapshot() throws -> ListSnapshot {
     var snapshot = ListSnapshot(selectionMode: .multiple)
     for _ in 0..<random.int(in: 0...4) {
-      let section = id("s")
-      try snapshot.appendSections([SectionSpec(section, header: header(), footer: header())])
+      let spec = section(footer: true)
+      let section = spec.id
+      try snapshot.appendSections([spec])
       if random.chance(percent: 50) { try snapshot.appendItems(items(6), toSection: section) }
       if random.chance(percent: 50) { try snapshot.appendTrees(trees(depth: 2), toSection: section) }
     }
@@ -64,10 +77,10 @@ struct RandomLists {
       let section = random.element(sections)
       do {
         switch random.int(0..<14) {
-        case 0: try snapshot.appendSections([SectionSpec(id("s"), header: header())])
+        case 0: try snapshot.appendSections([self.section()])
         case 1:
           if let section {
-            try snapshot.insertSections([SectionSpec(id("s"), header: header())], before: section)
+            try snapshot.insertSections([self.section()], before: section)
           }
         case 2: if let section { try snapshot.deleteSections([section]) }
         case 3:
@@ -85,7 +98,14 @@ struct RandomLists {
         case 9: if let item { try snapshot.setPayload(payload(), forItem: item) }
         case 10: if let item { try snapshot.expand([item]) }
         case 11: if let item { try snapshot.collapse([item]) }
-        case 12: if let section { try snapshot.setHeader(header(), forSection: section) }
+        case 12:
+          if let section, random.chance(percent: 50) {
+            try snapshot.setHeader(header(), forSection: section)
+          } else if let section {
+            let kind: String?? = random.chance(percent: 50) ? .some(kind()) : nil
+            try snapshot.updateSectionStyle(
+              section, kind: kind, headerMode: random.chance(percent: 50) ? headerMode() : nil)
+          }
         default:
           if let item, random.chance(percent: 50) {
             try snapshot.reconfigureItems([item])
