@@ -35,7 +35,7 @@ public final class ListServer: Sendable {
   public func connectionOptions(name: String) -> Connection.Options {
     Connection.Options(
       maxFrameSize: options.maxFrameBytes, maxOutgoingBytes: options.maxQueueBytes, dispatch: .serial,
-      logger: options.logger, name: name)
+      logger: options.logger, name: name, lingerTimeout: options.lingerTimeout)
   }
 
   /// Serves `connection` as a new session and starts it. `primary` marks the stdio session,
