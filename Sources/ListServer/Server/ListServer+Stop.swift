@@ -48,6 +48,10 @@ extension ListServer {
       session.connection.close()
     }
     for session in sessions { session.connection.waitUntilClosed() }
-    options.logger.info("stopped (\(reason.rawValue)): \(sessions.count) sessions answered and closed")
+    // Stdin closing stops the daemon once the stdio session has answered what it read and closed.
+    let stdio = reason == .endOfInput && primaryAnsweredAll.load(ordering: .acquiring) ? 1 : 0
+    let count = sessions.count + stdio
+    options.logger.info(
+      "stopped (\(reason.rawValue)): \(count) \(count == 1 ? "session" : "sessions") answered and closed")
   }
 }
