@@ -53,16 +53,63 @@ final class CleanStopEndOfFileTests: XCTestCase {
 
     let (messages, ending) = readToEnd(viewer)
     XCTAssertEqual(ending, "end of file", "the connection did not end cleanly")
-    let summary = messages.map { message -> String in
-      if let method = message["method"]?.stringValue { return method }
-      if let code = message["error"]?["code"]?.intValue { return "\(message["id"]?.intValue ?? 0): \(code)" }
-      return "\(message["id"]?.intValue ?? 0): result"
-    }
-    XCTAssertEqual(summary, ["1: result", "2: result", "3: -32016", "daemon/stopping"])
+    XCTAssertEqual(summary(messages), ["1: result", "2: result", "3: -32016", "daemon/stopping"])
     XCTAssertEqual(
       messages.dropFirst().first?["result"]?["content"]?["sections"]?[0]?["items"]?.arrayValue?.count, 1000)
     close(viewer)
     XCTAssertEqual(daemon.exitStatusKillingAfter(30), 0, daemon.standardError())
+  }
+
+  /// A socket session's own `exit` closes it the same way: a request read with the `exit` is
+  /// refused (`-32019`), and requests sent after it stay unread, yet the client reads every
+  /// answer, then end of file.
+  func testASocketSessionThatSentExitReadsEveryAnswerThenEndOfFile() throws {
+    let directory = try PrivateDirectory()
+    defer { directory.remove() }
+    let path = directory.file("listd.sock")
+    let daemon = try DaemonProcess.listening(on: path, ["--log-level", "warning"])
+    defer { daemon.stop() }
+    let stdio = PipeliningClient(daemon)
+    try stdio.call(id: 1, "initialize", [:])
+    let text = JSONValue.string(String(repeating: "x", count: 1000))
+    let items = (0..<1000).map { index -> JSONValue in ["id": .string("i\(index)"), "text": text] }
+    try stdio.call(
+      id: 2, "list/create", ["list": "l", "content": ["sections": [["id": "s", "items": .array(items)]]]])
+
+    let session = try UnixSocket.connect(to: path)
+    defer { close(session) }
+    let writer = PipeliningClient.Writer(fd: session)
+    // One write, so one read: the `list/all` behind `exit` is read with it. The 1 MB answer,
+    // left unread for now, keeps the connection open.
+    writer.write(
+      PipeliningClient.frame(id: 1, "initialize", [:])
+        + PipeliningClient.frame(id: 2, "query/content", ["list": "l"])
+        + PipeliningClient.notificationFrame("exit") + PipeliningClient.frame(id: 3, "list/all", [:]))
+    XCTAssertTrue(waitUntil { unreadByPeer(session) == 0 }, "the daemon did not read the requests")
+    // The reading stopped at `exit`: these stay unread in the daemon's socket.
+    writer.write((100..<400).flatMap { PipeliningClient.frame(id: $0, "list/all", [:]) })
+
+    let (messages, ending) = readToEnd(session)
+    XCTAssertEqual(ending, "end of file", "the connection did not end cleanly")
+    // The refusal is answered as it is read, before the query's answer is ready.
+    XCTAssertEqual(summary(messages).sorted(), ["1: result", "2: result", "3: -32019"])
+    close(session)
+    XCTAssertTrue(daemon.process.isRunning, "a socket session's exit stopped the daemon")
+  }
+
+  /// Bytes written to the socket `fd` that its peer has not read yet (SIOCOUTQ).
+  private func unreadByPeer(_ fd: Int32) -> Int32 {
+    var count: Int32 = -1
+    return ioctl(fd, UInt(TIOCOUTQ), &count) == 0 ? count : -1
+  }
+
+  /// Each message in a word: `id: result`, `id: code`, or the method.
+  private func summary(_ messages: [JSONValue]) -> [String] {
+    messages.map { message -> String in
+      if let method = message["method"]?.stringValue { return method }
+      if let code = message["error"]?["code"]?.intValue { return "\(message["id"]?.intValue ?? 0): \(code)" }
+      return "\(message["id"]?.intValue ?? 0): result"
+    }
   }
 
   /// Reads `fd` until it ends; the messages, and how it ended: "end of file" or the error.
