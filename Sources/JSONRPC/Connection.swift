@@ -67,12 +67,17 @@ public final class Connection: ChannelHandler, @unchecked Sendable {
     public var closesDescriptors: Bool
     /// Longest time a closing connection spends flushing pending output to a peer that does not read.
     public var flushTimeout: Duration
+    /// For a socket whose descriptors the connection closes: once its last frames are written
+    /// after a local close, it is half-closed and what the peer still sends is dropped until the
+    /// peer closes too, for at most this long, so that the peer reads every frame and then end
+    /// of file rather than a reset (see ``waitUntilClosed()``). Nil closes at once.
+    public var lingerTimeout: Duration?
 
     public init(
       framing: Framing? = nil, maxFrameSize: Int = FrameReader.defaultMaxFrameSize,
       maxOutgoingBytes: Int = 64 << 20, maxDepth: Int = JSONParser.defaultMaxDepth,
       dispatch: DispatchMode = .concurrent, logger: Logger = .standardError(), name: String = "jsonrpc",
-      closesDescriptors: Bool = false, flushTimeout: Duration = .seconds(5)
+      closesDescriptors: Bool = false, flushTimeout: Duration = .seconds(5), lingerTimeout: Duration? = nil
     ) {
       self.framing = framing
       self.maxFrameSize = maxFrameSize
@@ -83,6 +88,7 @@ public final class Connection: ChannelHandler, @unchecked Sendable {
       self.name = name
       self.closesDescriptors = closesDescriptors
       self.flushTimeout = flushTimeout
+      self.lingerTimeout = lingerTimeout
     }
   }
 
@@ -135,7 +141,10 @@ public final class Connection: ChannelHandler, @unchecked Sendable {
   private struct State {
     var started = false
     var closed = false
+    /// Closed, flushed, and the descriptors closed (after lingering, see `lingerTimeout`).
     var finished = false
+    /// The flush gave up: frames were dropped, so there is nothing to linger for.
+    var outputDropped = false
     /// Reading has ended (end of file, or ``Connection/stopReading(holdingOpen:refusing:)``)
     /// and every handler dispatched has run.
     var inputDrained = false
@@ -162,6 +171,8 @@ public final class Connection: ChannelHandler, @unchecked Sendable {
   private let input: Int32
   private let output: Int32
   private let inputKind: DescriptorKind
+  /// Input and output are one socket (which a close could reset).
+  private let isSocket: Bool
   private let outgoing: OutgoingQueue
   private let handlerQueue: DispatchQueue
   /// Handler blocks queued on `handlerQueue` and not finished.
@@ -180,6 +191,7 @@ public final class Connection: ChannelHandler, @unchecked Sendable {
     self.options = options
     inputKind = DescriptorKind(input)
     let outputKind = input == output ? inputKind : DescriptorKind(output)
+    isSocket = input == output && DescriptorKind.isSocket(input)
     outgoing = OutgoingQueue(
       limit: options.maxOutgoingBytes, output: output, pollable: outputKind.isPollable,
       nonBlocking: outputKind == .stream)
@@ -411,7 +423,9 @@ public final class Connection: ChannelHandler, @unchecked Sendable {
   /// The framing of the output: fixed in the options, or detected from the input.
   public var framing: Framing? { state.withLock { options.framing ?? $0.detectedFraming } }
 
-  /// Blocks the calling thread until the connection has closed and flushed.
+  /// Blocks the calling thread until the connection has closed and flushed, and its
+  /// descriptors are closed — for a socket after lingering (``Options/lingerTimeout``), so a
+  /// process that exits once its connections are closed cannot reset one.
   public func waitUntilClosed() {
     finishedCondition.lock()
     while !state.withLock({ $0.finished }) { finishedCondition.wait() }
@@ -460,6 +474,7 @@ public final class Connection: ChannelHandler, @unchecked Sendable {
   /// The flush of a closing connection took longer than `flushTimeout`: what is left is dropped.
   private func flushTimedOut() {
     guard outgoing.pending > 0 else { return }
+    state.withLock { $0.outputDropped = true }
     logger.warning("\(options.name): output not flushed: the peer is not reading")
     outgoing.close(discardPending: true)
   }
@@ -491,15 +506,22 @@ public final class Connection: ChannelHandler, @unchecked Sendable {
   private func finish() {
     // Unwatched before they are closed: a descriptor's number may be reused at once.
     for channel in reading.withLock({ $0.takeChannels() }) { channel.unregister() }
+    let (reason, wroteLast) = state.withLock { state in
+      (state.closeReason ?? .closedLocally, state.started && !state.outputDropped)
+    }
     if options.closesDescriptors {
-      Glibc.close(input)
-      if output != input { Glibc.close(output) }
+      // Closed here after writing its last answers, with input perhaps unread (a stop): the
+      // peer must read them all, then end of file — a reset could cost it the answers.
+      if let linger = options.lingerTimeout, isSocket, reason == .closedLocally, wroteLast {
+        SocketLinger.close(input, timeout: linger) { [self] in descriptorsClosed() }
+      } else {
+        Glibc.close(input)
+        if output != input { Glibc.close(output) }
+        descriptorsClosed()
+      }
+    } else {
+      descriptorsClosed()
     }
-    let reason = state.withLock { state -> CloseReason in
-      state.finished = true
-      return state.closeReason ?? .closedLocally
-    }
-    wakeWaiters()
     // Dropping every handler breaks the cycles through them (a server's handlers capture its
     // session, which holds this connection), so a closed connection and its descriptors are freed.
     let closeHandlers = handlers.withLock { handlers -> [@Sendable (CloseReason) -> Void] in
@@ -509,6 +531,12 @@ public final class Connection: ChannelHandler, @unchecked Sendable {
       return closeHandlers
     }
     for handler in closeHandlers { handler(reason) }
+  }
+
+  /// The connection's descriptors are closed (or it does not own them): wakes ``waitUntilClosed()``.
+  private func descriptorsClosed() {
+    state.withLock { $0.finished = true }
+    wakeWaiters()
   }
 
   // MARK: - Sending
@@ -1002,7 +1030,7 @@ public final class Connection: ChannelHandler, @unchecked Sendable {
     if request.policy == .immediate { request.respond(error: .requestCancelled(id)) }
   }
 
-  private static func nanoseconds(_ duration: Duration) -> Int {
+  static func nanoseconds(_ duration: Duration) -> Int {
     let (seconds, attoseconds) = duration.components
     return Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
   }

@@ -33,6 +33,12 @@ enum DescriptorKind: Equatable {
   }
 
   var isPollable: Bool { self != .other }
+
+  /// Whether `fd` is a socket.
+  static func isSocket(_ fd: Int32) -> Bool {
+    var info = stat()
+    return fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK
+  }
 }
 
 enum DescriptorIO {

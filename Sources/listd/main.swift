@@ -87,6 +87,9 @@ if let path = options.listenPath {
 do {
   let stdio = try Connection.standardIO(options: server.connectionOptions(name: "stdio"))
   let stay = options.stay
+  server.attach(stdio, primary: true)
+  // After the server's own close handler, which detaches the session: the stop then finds it
+  // closed and answered (or runs at once if stdin is closed already).
   stdio.onClose { _ in
     if stay {
       logger.info("stdin closed; serving socket clients until SIGTERM (--stay)")
@@ -94,7 +97,6 @@ do {
       shutdown.exit(0, .endOfInput)
     }
   }
-  server.attach(stdio, primary: true)
 } catch {
   fatal("cannot serve stdio: \(error)", logFile: logFile)
 }

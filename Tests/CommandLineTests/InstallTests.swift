@@ -50,6 +50,7 @@ final class InstallTests: XCTestCase {
       $1
     }
     defaultDaemon.standardInput = Pipe()
+    defaultDaemon.standardOutput = FileHandle.nullDevice  // its stdio session's last word, daemon/stopping
     try defaultDaemon.run()
     addTeardownBlock {
       defaultDaemon.terminate()

@@ -119,6 +119,7 @@ final class Daemon: @unchecked Sendable {
     process.executableURL = URL(fileURLWithPath: listd)
     process.arguments = ["--listen", socket, "--stay", "--demo", "--log-level", "error"]
     process.standardInput = Pipe()
+    process.standardOutput = FileHandle.nullDevice  // its stdio session's last word, daemon/stopping
     try process.run()
     let deadline = Date().addingTimeInterval(10)
     while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { usleep(5_000) }

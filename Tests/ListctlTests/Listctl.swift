@@ -34,6 +34,7 @@ final class ListctlDaemon: @unchecked Sendable {
     process.executableURL = buildDirectory.appendingPathComponent("listd")
     process.arguments = ["--listen", socket, "--stay", "--log-level", "warning"] + arguments
     process.standardInput = stdin
+    process.standardOutput = FileHandle.nullDevice  // its stdio session's last word, daemon/stopping
     try process.run()
     let deadline = Date().addingTimeInterval(10)
     while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { usleep(5_000) }

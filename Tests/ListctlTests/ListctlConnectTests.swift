@@ -141,6 +141,7 @@ private final class StartedListd {
     process.arguments = arguments + ["--log-level", "warning"]
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardInput = stdin
+    process.standardOutput = FileHandle.nullDevice  // its stdio session's last word, daemon/stopping
     try process.run()
     let deadline = Date().addingTimeInterval(10)
     while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { usleep(5_000) }

@@ -59,6 +59,37 @@ final class LifecycleTests: XCTestCase {
     XCTAssertFalse(daemon.standardError().contains("error"))
   }
 
+  /// The README's printf example: stdin ends right after session 1 is answered, and the stop's
+  /// log line counts it (it said "0 sessions answered and closed"); a socket session the stop
+  /// closes counts too.
+  func testTheStopAtEndOfInputCountsTheStdioSessionItAnswered() throws {
+    let lines = [
+      #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#,
+      #"{"jsonrpc":"2.0","id":2,"method":"list/create","params":{"list":"todo","content":{"sections":[{"id":"s"}]}}}"#,
+    ]
+    let daemon = try DaemonProcess()
+    PipeliningClient.Writer(fd: daemon.input).write(Array(lines.map { $0 + "\n" }.joined().utf8))
+    daemon.closeInput()
+    XCTAssertEqual(daemon.waitForExit(), 0)
+    let log = daemon.standardError()
+    XCTAssertTrue(log.contains("stopped (endOfInput): 1 session answered and closed"), log)
+
+    let directory = try PrivateDirectory()
+    defer { directory.remove() }
+    let path = directory.file("listd.sock")
+    let listening = try DaemonProcess.listening(on: path)
+    defer { listening.stop() }
+    guard let socket = PipeliningClient.socket(path, name: "socket") else {
+      throw TestFailure("cannot connect")
+    }
+    try socket.call(id: 1, "initialize", [:])
+    listening.closeInput()
+    XCTAssertTrue(socket.waitForEndOfFile())
+    XCTAssertEqual(listening.waitForExit(), 0)
+    let both = listening.standardError()
+    XCTAssertTrue(both.contains("stopped (endOfInput): 2 sessions answered and closed"), both)
+  }
+
   func testShutdownAnswersAfterQueuedChangesSoExitLosesNothing() throws {
     let daemon = try DaemonProcess()
     let client = try TestClient(daemon)

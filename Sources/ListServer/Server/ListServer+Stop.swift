@@ -30,7 +30,9 @@ extension ListServer {
   ///    meanwhile, so subscribers receive every change that is answered.
   /// 3. Each session gets `daemon/stopping` as its last message (not one that sent `exit`: it
   ///    asked to end), and closes, flushing for at most the flush timeout (5 s) to a peer that
-  ///    does not read.
+  ///    does not read; a socket is then half-closed, and waits for a client still sending to
+  ///    close its end for at most ``ServerOptions/lingerTimeout`` (2 s), so it reads end of file,
+  ///    not a reset.
   ///
   /// Blocks the calling thread, which must not be one of a connection's.
   public func stop(_ reason: StopReason) {
@@ -48,6 +50,10 @@ extension ListServer {
       session.connection.close()
     }
     for session in sessions { session.connection.waitUntilClosed() }
-    options.logger.info("stopped (\(reason.rawValue)): \(sessions.count) sessions answered and closed")
+    // Stdin closing stops the daemon once the stdio session has answered what it read and closed.
+    let stdio = reason == .endOfInput && primaryAnsweredAll.load(ordering: .acquiring) ? 1 : 0
+    let count = sessions.count + stdio
+    options.logger.info(
+      "stopped (\(reason.rawValue)): \(count) \(count == 1 ? "session" : "sessions") answered and closed")
   }
 }

@@ -23,6 +23,9 @@ public final class ListServer: Sendable {
   /// Set when the daemon begins to stop (``stop(_:)``): no session is attached from then on.
   /// Attaching and the stop's list of sessions are atomic under this lock.
   let stopping = Mutex(false)
+  /// Set when the stdio session's connection has closed at the end of its input, every request
+  /// it read answered: a stop for `endOfInput` then counts it among the sessions it ended.
+  let primaryAnsweredAll = Atomic<Bool>(false)
 
   public init(
     options: ServerOptions = ServerOptions(), onExit: @escaping @Sendable (Int32) -> Void = { _ in }
@@ -35,7 +38,7 @@ public final class ListServer: Sendable {
   public func connectionOptions(name: String) -> Connection.Options {
     Connection.Options(
       maxFrameSize: options.maxFrameBytes, maxOutgoingBytes: options.maxQueueBytes, dispatch: .serial,
-      logger: options.logger, name: name)
+      logger: options.logger, name: name, lingerTimeout: options.lingerTimeout)
   }
 
   /// Serves `connection` as a new session and starts it. `primary` marks the stdio session,
@@ -70,6 +73,7 @@ public final class ListServer: Sendable {
     }
     connection.setGate { method, isRequest in Self.gate(session, method: method, isRequest: isRequest) }
     connection.onClose { [weak self] reason in
+      if primary && reason == .endOfInput { self?.primaryAnsweredAll.store(true, ordering: .releasing) }
       self?.detach(session)
       self?.options.logger.info("session \(session.id) closed: \(reason)")
     }

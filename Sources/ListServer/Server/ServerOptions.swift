@@ -19,6 +19,10 @@ public struct ServerOptions: Sendable {
   public var maxWindow = 10_000
   /// Content larger than this many items reports `$/progress` when the request has a token.
   public var progressThreshold = 10_000
+  /// How long a socket session closed by the daemon after its last answers (a stop, `exit`)
+  /// waits for its client to close too, dropping what it still sends, so the client reads every
+  /// answer and then end of file, never a reset (`Connection.Options.lingerTimeout`).
+  public var lingerTimeout: Duration = .seconds(2)
   /// How long a list whose owner's session closed stays before it is disposed; nil keeps it
   /// until a session claims or disposes it.
   public var orphanTimeout: Duration? = nil

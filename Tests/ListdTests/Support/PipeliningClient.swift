@@ -151,6 +151,9 @@ final class PipeliningClient: @unchecked Sendable {
       condition.broadcast()
       condition.unlock()
     }
+    // Done, as a client is at end of file: a socket's end is closed for writing, so a daemon
+    // waiting for it to close (lingering after its last answer) need not wait longer.
+    if ownsDescriptor { shutdown(writeFD, Int32(SHUT_WR)) }
     condition.lock()
     ended = true
     condition.broadcast()

@@ -116,10 +116,20 @@ def test_a_timed_out_request_is_cancelled_and_the_session_goes_on(listd_daemon: 
 
 def test_pending_requests_fail_when_the_daemon_goes_away(listd_daemon: listd.Daemon) -> None:
     owner = listd_daemon.connect("owner")
-    owner.on_refresh(lambda _: threading.Event().wait(30))
+    asked = threading.Event()
+
+    def refresh(_: object) -> None:
+        asked.set()
+        threading.Event().wait(30)
+
+    owner.on_refresh(refresh)
     owner.list_create("l")
     viewer = listd_daemon.connect("viewer")
     pending = viewer.send_request("event/refresh", {"list": "l"})
+    # Stopped only once the daemon has read the refresh (it asked the owner): one it had not
+    # read yet would never be answered (daemon/stopping, then end of file), one read after the
+    # stop began would be refused (-32019).
+    assert asked.wait(30)
     listd_daemon.stop()
     # A clean stop gives up the refresh the owner never answered (-32016), then closes.
     with pytest.raises(listd.NoOwner):
