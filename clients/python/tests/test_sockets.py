@@ -129,3 +129,45 @@ def test_what_is_not_a_socket_is_named(tmp_path_factory: pytest.TempPathFactory)
     finally:
         os.remove(os.path.join(directory, "file"))
         os.rmdir(directory)
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_a_client_closes_its_writing_side_when_the_daemon_closes_its_own(kind: str) -> None:
+    """A stopping daemon drains a socket until its peer closes (for at most a moment): a client
+    that reads end of file closes its side for writing, so the daemon waits for nothing."""
+    with tempfile.TemporaryDirectory(prefix="eof-") as directory:
+        os.chmod(directory, 0o700)
+        path = os.path.join(directory, "fake.sock")
+        server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        server.bind(path)
+        server.listen(1)
+        server.settimeout(10)
+
+        def serve_and_close() -> bytes:
+            peer, _ = server.accept()
+            peer.settimeout(10)
+            peer.shutdown(socket.SHUT_WR)  # the daemon's half-close after its last answer
+            received = b""
+            while chunk := peer.recv(1 << 16):  # socket.timeout if the client never closes
+                received += chunk
+            peer.close()
+            return received
+
+        if kind == "sync":
+            client = listd.Client.connect(path, initialize=False, private_directory=True)
+            try:
+                assert serve_and_close() == b""
+            finally:
+                client.close()
+        else:
+            import asyncio
+
+            async def run() -> bytes:
+                aclient = await listd.AsyncClient.connect(path, initialize=False, private_directory=True)
+                try:
+                    return await asyncio.get_running_loop().run_in_executor(None, serve_and_close)
+                finally:
+                    await aclient.close()
+
+            assert asyncio.run(run()) == b""
+        server.close()

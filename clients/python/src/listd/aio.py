@@ -336,6 +336,13 @@ class AsyncClient(Requests[Awaitable[Any]]):
             while True:
                 data = await self._reader.read(1 << 16)
                 if not data:
+                    # The daemon closed its side: close ours for writing too, so a stopping
+                    # daemon waits for nothing more from this client.
+                    try:
+                        if self._writer.can_write_eof() and not self._writer.is_closing():
+                            self._writer.write_eof()
+                    except (OSError, RuntimeError):
+                        pass
                     break
                 for message in decoder.feed(data):
                     for incoming in classify(message):

@@ -55,6 +55,10 @@ class _Transport:
     def close(self) -> None:
         raise NotImplementedError
 
+    def end_of_input(self) -> None:
+        """The daemon closed its side: close ours for writing too, so a daemon that is stopping
+        waits for nothing more from this client (it drains a socket until its peer closes)."""
+
     def release(self) -> None:
         """Frees what reading used, once the reader has stopped."""
 
@@ -68,6 +72,12 @@ class _SocketTransport(_Transport):
 
     def write(self, data: bytes) -> None:
         self.sock.sendall(data)
+
+    def end_of_input(self) -> None:
+        try:
+            self.sock.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
 
     def close(self) -> None:
         try:
@@ -447,6 +457,7 @@ class Client(Requests[Any]):
             while True:
                 data = self._transport.read()
                 if not data:
+                    self._transport.end_of_input()
                     break
                 for message in decoder.feed(data):
                     for incoming in classify(message):
