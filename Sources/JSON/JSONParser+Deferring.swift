@@ -31,9 +31,15 @@ extension JSONParser {
     var state = ParserState(
       base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth,
       storage: ParserStorage())
-    try state.skipValue()
-    state.skipWhitespace()
-    if state.index < state.count { throw JSONParseError(.trailingData, offset: state.index) }
+    do throws(JSONParseError) {
+      try state.skipValue()
+      state.skipWhitespace()
+      if state.index < state.count { throw JSONParseError(.trailingData, offset: state.index) }
+    } catch {
+      var located = error
+      located.locate(in: bytes)
+      throw located
+    }
   }
 
   /// Parses like ``parseReusingStorage(_:)``, except that when the text is an object whose first
@@ -65,7 +71,9 @@ extension JSONParser {
       return (value, deferred)
     } catch {
       storage!.reset()
-      throw error
+      var located = error
+      located.locate(in: bytes)
+      throw located
     }
   }
 }
