@@ -159,6 +159,31 @@ def test_a_spawned_daemon_ends_with_its_client(listd_bin: str) -> None:
     assert process is not None and process.returncode == 0
 
 
+def _spawned_daemon_log(kind: str, listd_bin: str, tmp_path: Any, *args: str, **options: Any) -> str:
+    log_path = tmp_path / f"{kind}.log"
+    with open(log_path, "wb") as log:
+        if kind == "sync":
+            with listd.Client.spawn(*args, listd=listd_bin, stderr=log, **options) as client:
+                client.list_all()
+        else:
+
+            async def session() -> None:
+                async with await listd.AsyncClient.spawn(*args, listd=listd_bin, stderr=log, **options) as client:
+                    await client.list_all()
+
+            asyncio.run(session())
+    return log_path.read_text()
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_a_spawned_daemon_logs_warnings_only_unless_asked(kind: str, listd_bin: str, tmp_path: Any) -> None:
+    # Its info lines ("session 1 attached", "stopped") would land on the user's stderr.
+    assert _spawned_daemon_log(kind, listd_bin, tmp_path, "--demo") == ""
+    assert "info: session 1 attached" in _spawned_daemon_log(kind, listd_bin, tmp_path, "--demo", log_level="info")
+    assert "info: session 1 attached" in _spawned_daemon_log(kind, listd_bin, tmp_path, "--log-level", "info")
+    assert "info: session 1 attached" in _spawned_daemon_log(kind, listd_bin, tmp_path, log_level=None)
+
+
 def test_unencodable_params_are_refused_before_anything_is_sent(listd_client: listd.Client) -> None:
     with pytest.raises(ValueError):
         listd_client.list_create("x", content={"sections": [{"id": "s", "items": [{"id": "a", "data": float("nan")}]}]})

@@ -13,7 +13,7 @@ from typing import IO, Any, AsyncIterator, Awaitable, Callable, Union
 from .client import DEFAULT_TIMEOUT
 from .errors import ConnectionClosed, RequestTimeout, ResponseError
 from .framing import FrameDecoder, FramingError
-from .locate import find_listd
+from .locate import find_listd, spawn_arguments
 from .messages import (
     Notification,
     Response,
@@ -111,12 +111,13 @@ class AsyncClient(Requests[Awaitable[Any]]):
         name: str = "listd-python",
         initialize: bool = True,
         stderr: int | IO[Any] | None = None,
+        log_level: str | None = "warning",
     ) -> AsyncClient:
-        """Starts a private daemon with ``args`` and talks to it over its stdio; see
-        ``Client.spawn``."""
+        """Starts a private daemon with ``args`` and talks to it over its stdio, logging at
+        ``log_level`` (warnings and errors by default); see ``Client.spawn``."""
         process = await asyncio.create_subprocess_exec(
             find_listd(listd),
-            *args,
+            *spawn_arguments(args, log_level),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             stderr=stderr,

@@ -15,7 +15,7 @@ from typing import IO, Any, Callable, Iterator, Union
 
 from .errors import ConnectionClosed, RequestTimeout, ResponseError
 from .framing import FrameDecoder, FramingError
-from .locate import find_listd
+from .locate import find_listd, spawn_arguments
 from .messages import (
     Notification,
     Response,
@@ -245,15 +245,18 @@ class Client(Requests[Any]):
         name: str = "listd-python",
         initialize: bool = True,
         stderr: int | IO[Any] | None = None,
+        log_level: str | None = "warning",
     ) -> Client:
         """Starts a private daemon, ``listd`` with ``args`` (``"--demo"``, …), and talks to it over
         its stdin and stdout; it ends when the client closes. ``listd`` defaults to
         ``listd.find_listd()`` ($LISTD_BIN, $LISTD, the PATH). Its stderr is inherited unless
-        ``stderr`` says otherwise (``subprocess.DEVNULL``, a file).
+        ``stderr`` says otherwise (``subprocess.DEVNULL``, a file); it logs at ``log_level``
+        (``--log-level``: warnings and errors by default, so its info lines stay out of the
+        caller's stderr; ``None`` or a ``--log-level`` in ``args`` leaves the choice to them).
         """
         executable = find_listd(listd)
         process = subprocess.Popen(
-            [executable, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, bufsize=0
+            [executable, *spawn_arguments(args, log_level)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, bufsize=0
         )
         client = cls(_ProcessTransport(process), timeout=timeout, name=name)
         return client._start(initialize)

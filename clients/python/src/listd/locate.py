@@ -7,7 +7,7 @@ import shutil
 
 from .errors import DaemonNotFound
 
-__all__ = ["find_listd"]
+__all__ = ["find_listd", "spawn_arguments"]
 
 
 def find_listd(explicit: str | os.PathLike[str] | None = None) -> str:
@@ -34,3 +34,11 @@ def find_listd(explicit: str | os.PathLike[str] | None = None) -> str:
         "listd not found: set LISTD_BIN to its path or put it on the PATH "
         "(`swift build` in the listd repository puts it in .build/debug)"
     )
+
+
+def spawn_arguments(args: tuple[str, ...], log_level: str | None) -> list[str]:
+    """A spawned daemon's arguments: ``args`` after ``--log-level log_level``, unless ``log_level``
+    is ``None`` or ``args`` choose a level themselves (the caller's word wins)."""
+    if log_level is None or any(arg == "--log-level" or arg.startswith("--log-level=") for arg in args):
+        return list(args)
+    return ["--log-level", log_level, *args]
