@@ -58,6 +58,19 @@ def test_a_failing_assert_changeset_shows_the_callers_line_and_the_message_not_t
     assert len(failure.splitlines()) < 15, failure
 
 
+def test_an_error_answer_shows_the_callers_line_and_the_message_not_the_clients_frames(
+    pytester: pytest.Pytester, listd_bin: str
+) -> None:
+    pytester.makepyfile(test_user='def test_x(listd_client):\n    listd_client.list_info("nope")\n')
+    result = pytester.runpytest("-p", "listd.pytest_plugin", f"--listd-bin={listd_bin}")
+    result.assert_outcomes(failed=1)
+    output = result.stdout.str()
+    failure = output[output.index("___ test_x ___") : output.index("short test summary")]
+    assert '>       listd_client.list_info("nope")' in failure and "UnknownList" in failure and "nope" in failure, output
+    for internal in ("client.py", "requests.py", "def call", "def result", "raise self._error"):
+        assert internal not in failure, failure
+
+
 def test_no_listd_outside_a_repository_fails_the_fixture_once(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:

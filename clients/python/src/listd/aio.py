@@ -11,7 +11,7 @@ import os
 from typing import IO, Any, AsyncIterator, Awaitable, Callable, Union
 
 from .client import DEFAULT_TIMEOUT
-from .errors import ConnectionClosed, RequestTimeout, ResponseError
+from .errors import ConnectionClosed, RequestTimeout, ResponseError, hide_in_traceback
 from .framing import FrameDecoder, FramingError
 from .locate import find_listd, spawn_arguments
 from .messages import (
@@ -153,6 +153,7 @@ class AsyncClient(Requests[Awaitable[Any]]):
         """Sends any request and returns its result; raises the daemon's ``ResponseError``,
         ``ConnectionClosed``, or ``RequestTimeout`` after ``timeout`` seconds (default:
         ``self.timeout``). Cancelled or timed out, it sends ``$/cancelRequest``."""
+        __tracebackhide__ = hide_in_traceback
         if timeout is _UNSET:
             timeout = self.timeout
         if self._closed is not None:

@@ -13,7 +13,7 @@ import threading
 import time
 from typing import IO, Any, Callable, Iterator, Union
 
-from .errors import ConnectionClosed, RequestTimeout, ResponseError
+from .errors import ConnectionClosed, RequestTimeout, ResponseError, hide_in_traceback
 from .framing import FrameDecoder, FramingError
 from .locate import find_listd, spawn_arguments
 from .messages import (
@@ -154,6 +154,7 @@ class PendingRequest:
     def result(self, timeout: float | None = _UNSET) -> Any:
         """The result; raises the daemon's ``ResponseError``, ``ConnectionClosed``, or
         ``RequestTimeout`` after ``timeout`` seconds (default: the client's), having cancelled it."""
+        __tracebackhide__ = hide_in_traceback
         if timeout is _UNSET:
             timeout = self._client.timeout
         if not self._event.wait(timeout):
@@ -292,6 +293,7 @@ class Client(Requests[Any]):
         """Sends any request and returns its result; raises the daemon's ``ResponseError``,
         ``ConnectionClosed``, or ``RequestTimeout`` after ``timeout`` seconds (default:
         ``self.timeout``), having sent ``$/cancelRequest``."""
+        __tracebackhide__ = hide_in_traceback
         return self.send_request(method, params).result(timeout)
 
     def send_request(self, method: str, params: Any = None) -> PendingRequest:
@@ -314,6 +316,7 @@ class Client(Requests[Any]):
         self._send(notification_frame(method, params))
 
     def _request(self, method: str, params: dict[str, Any]) -> Any:
+        __tracebackhide__ = hide_in_traceback
         return self.call(method, params)
 
     def _notify(self, method: str, params: dict[str, Any]) -> None:

@@ -298,3 +298,11 @@ class DaemonNotFound(ListdError, FileNotFoundError):
 
 class MirrorMismatch(ListdError, ValueError):
     """A changeset or notification that does not fit a ``Mirror`` (resubscribe to recover)."""
+
+
+def hide_in_traceback(excinfo: Any) -> bool:
+    """pytest's ``__tracebackhide__`` for the request path: a frame of the client raising the
+    daemon's answer or the connection's end (a ``ListdError``) is hidden, so a failing test shows
+    its own line and the message; any other exception (a bug) keeps the client's frames."""
+    return excinfo is not None and isinstance(excinfo.value, ListdError)
+

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Generic, Literal, Mapping, Sequence, TypeVar
 
+from .errors import hide_in_traceback
+
 __all__ = ["Requests", "Content", "Edit", "Appearance", "SelectionMode", "TraceLevel", "SnapshotForm"]
 
 #: ``{"sections": [{"id", "header"?, "footer"?, "items": [item…]}]}`` (Protocol/README.md §3).
@@ -29,6 +31,11 @@ R = TypeVar("R")
 def _params(params: dict[str, Any]) -> dict[str, Any]:
     """The params without the members left out (None)."""
     return {name: value for name, value in params.items() if value is not None}
+
+
+# Every method here only forwards to the client's request path: pytest hides these frames when the
+# request raises a ListdError, so a user's failing test shows their call and the daemon's message.
+__tracebackhide__ = hide_in_traceback
 
 
 class Requests(Generic[R]):
