@@ -257,11 +257,25 @@ function M.details()
   end
 end
 
----`q`: closes the list buffer (which unsubscribes).
+---Closes a list buffer (which unsubscribes). A live view shown in the current window gives way to its
+---source list's buffer, which it replaced there (list buffers are wiped when hidden); any other buffer to
+---the one Vim shows next (the previous one).
+---@param view table
+function M.close_buffer(view)
+  local derived = buffer.derived[view.list]
+  if derived and derived.source and vim.api.nvim_get_current_buf() == view.buf then
+    vim.cmd('edit ' .. vim.fn.fnameescape('listd://' .. derived.source))
+  end
+  if vim.api.nvim_buf_is_valid(view.buf) then
+    vim.api.nvim_buf_delete(view.buf, { force = true })
+  end
+end
+
+---`q`: closes the list buffer; see `close_buffer`.
 function M.close()
   local view = buffer.current()
   if view then
-    vim.api.nvim_buf_delete(view.buf, { force = true })
+    M.close_buffer(view)
   end
 end
 

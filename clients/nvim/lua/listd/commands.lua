@@ -119,7 +119,7 @@ function M.close(list)
   if not view then
     return fail('no list buffer to close')
   end
-  vim.api.nvim_buf_delete(view.buf, { force = true })
+  require('listd.actions').close_buffer(view)
 end
 
 M.subcommands = {
