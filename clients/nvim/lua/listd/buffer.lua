@@ -128,11 +128,12 @@ local function draw_title(view)
   end
 end
 
--- The list's columns when it is a table, else nil.
+-- The list's columns when it is a table (as shown: a view's sort column wide enough for its arrow), else nil.
 local function columns_of(view)
   local columns = view.info and view.info.columns
   if type(columns) == 'table' and #columns > 0 then
-    return columns
+    local derived = M.derived[view.list]
+    return render.sorted_columns(columns, derived and derived.sort)
   end
   return nil
 end

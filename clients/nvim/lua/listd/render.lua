@@ -270,6 +270,29 @@ function M.fit(s, width, alignment)
   return s .. string.rep(' ', pad)
 end
 
+---The columns as a table shows them under `sort` (a live view's): the sort column widened, when its title
+---leaves no room, to hold the title, a space and the arrow, so every sorted title reads `PID ▲`, `OK ▲`.
+---@param columns table[]
+---@param sort table|nil
+---@return table[]
+function M.sorted_columns(columns, sort)
+  local key = type(sort) == 'table' and sort[1] or nil
+  if not key then
+    return columns
+  end
+  local out = {}
+  for i, column in ipairs(columns) do
+    out[i] = column
+    if key.field == column.id or key.field == 'cells.' .. column.id then
+      local needed = vim.fn.strdisplaywidth(flat(text(column.title) or column.id)) + 2
+      if M.column_width(column) < needed then
+        out[i] = vim.tbl_extend('force', column, { width = needed })
+      end
+    end
+  end
+  return out
+end
+
 ---The header of a table: the column titles fitted to their widths, as a row's cells are (one space between);
 ---the sort column's title ends with ▲ or ▼.
 ---@param columns table[] {id, title, alignment?, width?}

@@ -111,7 +111,7 @@ T.case(':Listd sort makes a live view of the list and shows it; again, it update
   T.eq('listd://processes·nvim-1', vim.api.nvim_buf_get_name(0), 'the view in the window')
   settled()
   T.eq({ 'p2', 'p1', 'p3', 'p4' }, items(), 'by CPU, descending')
-  T.eq({ [0] = { 'Command               PID CPU %▼    Memory Kind     Started          OK' } }, virtual(), 'a view of a table is a table, ▼ on its sort column')
+  T.eq({ [0] = { 'Command               PID CPU % ▼    Memory Kind     Started          OK' } }, virtual(), 'a view of a table is a table, ▼ on its sort column')
   local info = T.call(other, 'view/info', { view = 'processes·nvim-1' })
   T.eq({ { field = 'cells.cpu', descending = true } }, info.sort, 'the view sorts by the cpu cells')
   vim.cmd('Listd sort memory')
@@ -261,6 +261,32 @@ T.case('q on a sorted or filtered view goes back to the source list, not to an e
   vim.cmd('Listd filter nvim')
   vim.cmd('Listd close')
   T.eq('listd://processes', vim.api.nvim_buf_get_name(0), ':Listd close on a view does the same')
+end)
+
+T.case('every sorted column title has a space before its arrow, a narrow column widened for it', function()
+  vim.cmd('Listd open processes')
+  settled()
+  -- The display column where `s` starts in `line`.
+  local function at(line, s)
+    return vim.fn.strdisplaywidth(line:sub(1, line:find(s, 1, true) - 1))
+  end
+  local function header()
+    return vim.api.nvim_buf_get_extmarks(0, buffer.decor_namespace, 0, 0, { details = true })[1][4].virt_lines[1][1][1]
+  end
+  local function p4()
+    T.goto_item('p4')
+    return vim.api.nvim_get_current_line()
+  end
+  vim.cmd('Listd sort OK')
+  settled()
+  T.ok(vim.endswith(header(), 'Started          OK ▲'), header())
+  T.eq(at(header(), 'OK ▲') + 1, at(p4(), '✗'), 'the cell centred in its column, under its title')
+  vim.cmd('Listd sort cpu')
+  settled()
+  T.ok(header():find('PID CPU % ▲    Memory Kind', 1, true), header())
+  T.eq(at(header(), '▲'), at(p4(), ' 0 ') + 1, 'the cells right-aligned under the arrow')
+  T.eq(at(header(), 'Kind'), at(p4(), 'app'), 'the columns after it move with it')
+  vim.cmd('Listd close')
 end)
 
 T.run()
