@@ -243,7 +243,7 @@ end
 function M.details()
   local view, row = target()
   if view then
-    return require('listd.details').show(view.list, row.id, report)
+    return require('listd.details').show(view.list, row.id, report, view.info)
   end
   view = buffer.current()
   if not view then

@@ -80,4 +80,53 @@ T.case('K after another client changed the text: the details, then the change wi
   no_raw_json(lines)
 end)
 
+T.case('K on a table row: its cells by column title, then its text, said not to show', function()
+  vim.cmd('Listd open processes')
+  T.wait(function()
+    return T.view().mirror and pcall(T.goto_item, 'p1') and T.cursor_item() == 'p1'
+  end, 'the p1 row')
+  T.feed('K')
+  local lines = float_lines()
+  T.eq({
+    'id: p1',
+    'Command: "listd --listen --stay"',
+    'PID: 4121',
+    'CPU %: 2.5',
+    'Memory: "18.2 MB"',
+    'Kind: "daemon"',
+    'Started: "2026-11-23 04:00"',
+    'OK: ✓',
+    'text (not shown in the table): "listd"',
+    'section: running · index path: [0, 0]',
+  }, vim.list_slice(lines, 1, 10))
+  no_raw_json(lines)
+end)
+
+T.case("K on a sorted view's row: the item and its last change in the source list, not the view's", function()
+  local result = T.call(other, 'list/edit', {
+    list = 'processes',
+    edits = { { op = 'patchItems', items = { { id = 'p2', cells = { cpu = 99.5 } } } } },
+  })
+  T.wait_version(result.version)
+  vim.cmd('Listd sort PID')
+  T.ok(vim.api.nvim_buf_get_name(0):match('^listd://processes·nvim%-'), vim.api.nvim_buf_get_name(0))
+  T.wait(function()
+    return T.view().mirror and pcall(T.goto_item, 'p2') and T.cursor_item() == 'p2'
+  end, 'the p2 row in the view')
+  T.feed('K')
+  local lines = float_lines()
+  T.eq('id: p2', lines[1])
+  T.ok(lines[2]:match('^list: processes %(the source of view processes·nvim%-%d+%)$'), lines[2])
+  T.eq('CPU %: 99.5', lines[5])
+  T.ok(vim.tbl_contains(lines, 'section: running · index path: [0, 1]'), 'the section of the source: ' .. vim.inspect(lines))
+  local at = #lines
+  while lines[at] ~= 'Why it last changed' do
+    at = at - 1
+  end
+  local why = vim.list_slice(lines, at + 1)
+  T.ok(why[1]:match('^v' .. result.version .. ' · list/edit by session %d+'), vim.inspect(why))
+  T.eq('changed (edit 0: patchItems)', why[2])
+  no_raw_json(lines)
+end)
+
 T.run()
