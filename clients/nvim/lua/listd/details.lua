@@ -24,7 +24,7 @@ local function cell(value)
 end
 
 ---The item's details as lines: id, (in a table) its cells by column title, texts, where it is, its
----outline place, state, accessories, actions and data — in words,
+---outline place, state, accessories (in the order the row shows them), actions and data — in words,
 ---not JSON.
 ---@param item table itemInfo of `query/item`
 ---@param context table|nil {columns?: the table's columns, list?: the list asked, view?: the view shown}
@@ -68,7 +68,8 @@ function M.item_lines(item, context)
   if item.selectable == false or item.movable == true then
     lines[#lines + 1] = 'selectable: ' .. yes(item.selectable ~= false) .. ' · movable: ' .. yes(item.movable)
   end
-  lines[#lines + 1] = 'accessories: ' .. words.accessory_list(item.accessories, math.huge)
+  local accessories = type(item.accessories) == 'table' and render.ordered_accessories(item.accessories) or nil
+  lines[#lines + 1] = 'accessories: ' .. words.accessory_list(accessories, math.huge)
   for _, kind in ipairs({
     { 'leadingSwipeActions', 'leading swipe actions' },
     { 'trailingSwipeActions', 'trailing swipe actions' },

@@ -43,6 +43,9 @@ T.case('K on an item no kept change concerns says so, after its details', functi
   local lines = float_lines()
   T.eq('id: ada', lines[1])
   T.eq('text: "Ada Lovelace"', lines[2])
+  T.eq(1, #vim.tbl_filter(function(line)
+    return line == 'accessories: badge "1", disclosureIndicator'
+  end, lines), 'the accessories in the order the row shows them (the badge, then ›): ' .. vim.inspect(lines))
   T.eq({ '', 'Why it last changed', 'No kept change concerns this item.' }, vim.list_slice(lines, #lines - 2))
   no_raw_json(lines)
 end)
