@@ -292,6 +292,17 @@ function M.connect(path, handlers, timeout)
       conn:_on_data(chunk)
     else
       conn:_closed(err and ('read error: ' .. err) or 'the daemon closed the socket')
+      -- Close our side as well: a stopping daemon drains the socket until its peer closes (for up to 2 s).
+      pcall(uv.read_stop, pipe)
+      local ok, request = false, nil
+      if not pipe:is_closing() then
+        ok, request = pcall(uv.shutdown, pipe, function()
+          close_handle(pipe)
+        end)
+      end
+      if not (ok and request) then
+        close_handle(pipe) -- already closing, or shutdown refused: close at once
+      end
     end
   end)
   return conn

@@ -43,7 +43,8 @@ final class NeovimPluginTests: XCTestCase {
   /// The daemon dies: one message, buffers say disconnected, no Lua error storm.
   func testDaemonDying() throws { try SpecRunner.run("dying", socket: false, file: #filePath, line: #line) }
 
-  /// Sockets refused before connecting: a directory others can enter or own, a socket someone else owns.
+  /// Sockets refused before connecting: a directory others can enter or own, a socket someone else owns;
+  /// the plugin closes its side of a socket the daemon closed.
   func testSocketTrust() throws { try SpecRunner.run("socket", socket: false, file: #filePath, line: #line) }
 
   /// :checkhealth listd and :help listd.

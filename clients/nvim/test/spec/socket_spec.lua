@@ -1,4 +1,4 @@
--- Sockets the plugin refuses: a directory others can enter or own, a socket or directory link someone else owns.
+-- Sockets the plugin refuses (a directory others can enter or own, a socket or directory link someone else owns) and its side closed at the end of file.
 local T = dofile(os.getenv('LISTD_NVIM_ROOT') .. '/test/helpers.lua')
 T.setup({ socket = false })
 local session = require('listd.session')
@@ -124,6 +124,34 @@ T.case('a socket path that is not a socket is refused', function()
   local file = vim.fn.fnamemodify(path, ':h') .. '/plain'
   vim.fn.writefile({}, file)
   T.eq('listd: refusing to connect to ' .. file .. ': ' .. file .. ' is not a socket (file)', connect(file))
+end)
+
+T.case('the daemon closing the socket: the plugin closes its side too (a stopping daemon waits for that)', function()
+  local dir = vim.fn.tempname()
+  vim.fn.mkdir(dir, 'p', tonumber('700', 8))
+  local path = dir .. '/fake.sock'
+  -- A fake daemon: it accepts, half-closes (end of file for the plugin) and reads on until its peer closes.
+  local server, accepted, peer_eof = uv.new_pipe(false), nil, false
+  assert(server:bind(path))
+  server:listen(1, function()
+    accepted = uv.new_pipe(false)
+    server:accept(accepted)
+    accepted:read_start(function(_, chunk)
+      if not chunk then
+        peer_eof = true
+      end
+    end)
+    accepted:shutdown()
+  end)
+  local conn = assert(require('listd.rpc').connect(path, {}))
+  T.wait(function()
+    return conn.closed
+  end, 'the plugin to see the end of file')
+  T.wait(function()
+    return peer_eof
+  end, 'end of file from the plugin')
+  accepted:close()
+  server:close()
 end)
 
 T.run()
