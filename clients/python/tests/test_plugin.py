@@ -66,7 +66,8 @@ def test_an_error_answer_shows_the_callers_line_and_the_message_not_the_clients_
     result.assert_outcomes(failed=1)
     output = result.stdout.str()
     failure = output[output.index("___ test_x ___") : output.index("short test summary")]
-    assert '>       listd_client.list_info("nope")' in failure and "UnknownList" in failure and "nope" in failure, output
+    assert '>       listd_client.list_info("nope")' in failure, output
+    assert "UnknownList: unknown list 'nope'" in failure, output
     for internal in ("client.py", "requests.py", "def call", "def result", "raise self._error"):
         assert internal not in failure, failure
 

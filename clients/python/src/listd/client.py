@@ -257,7 +257,11 @@ class Client(Requests[Any]):
         """
         executable = find_listd(listd)
         process = subprocess.Popen(
-            [executable, *spawn_arguments(args, log_level)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, bufsize=0
+            [executable, *spawn_arguments(args, log_level)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            bufsize=0,
         )
         client = cls(_ProcessTransport(process), timeout=timeout, name=name)
         return client._start(initialize)
