@@ -51,9 +51,11 @@ extension Command {
       print(
         "view \(id) of \(info["source"]?.stringValue ?? "?")  v\(info["version"]?.intValue ?? 0)  \(info["rows"]?.intValue ?? 0) rows"
       )
-      print("filter \(info["filter"].map { $0.jsonString() } ?? "null")")
-      print("sort \(info["sort"].map { $0.jsonString() } ?? "[]")")
-      print("group \(info["group"].map { $0.jsonString() } ?? "null")")
+      // Only what is set: an absent filter or grouping (null) and an empty sort are left out.
+      for key in ["filter", "sort", "group"] {
+        guard let value = info[key], !value.isNull, value.arrayValue?.isEmpty != true else { continue }
+        print("\(key) \(value.jsonString())")
+      }
       try await ShowPages.show(context.client, id, at: nil)
     default:
       throw UsageError(

@@ -142,6 +142,8 @@ final class ListctlFirstHourTests: XCTestCase {
     XCTAssertTrue(
       run.stderr.contains("\(path) is not valid JSON: trailing comma at line 3, column 16 (byte offset 44)"),
       run.stderr)
+    // The command line was fine: a bad input file is not a usage error, so no `--help` hint.
+    XCTAssertFalse(run.stderr.contains("--help"), run.stderr)
     let script = try directory() + "/script.jsonl"
     try "{\"send\": 1}\n\n{\"send\": [1,]}\n".write(toFile: script, atomically: true, encoding: .utf8)
     let scripted = try runListctl(["--spawn", "--", "run", script])
@@ -149,6 +151,8 @@ final class ListctlFirstHourTests: XCTestCase {
       scripted.stderr.contains(
         "\(script) is not valid JSON: trailing comma at line 3, column 13 (byte offset 25)"),
       scripted.stderr)
+    XCTAssertEqual(scripted.status, 2)
+    XCTAssertFalse(scripted.stderr.contains("--help"), scripted.stderr)
   }
 
   /// Views sort, filter and group by a column named by its id or its title in any case.

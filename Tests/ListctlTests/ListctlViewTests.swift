@@ -26,4 +26,20 @@ final class ListctlViewTests: XCTestCase {
     XCTAssertEqual(bad.status, 2)
     XCTAssertTrue(bad.stderr.contains("unknown view action 'frobnicate'"), bad.stderr)
   }
+
+  /// `view show` prints only what the view has: no `filter null` or `group null` lines.
+  func testViewShowLeavesOutWhatIsNotSet() throws {
+    let daemon = try ListctlDaemon(["--demo"])
+    defer { daemon.stop() }
+    XCTAssertEqual(try daemon.run("view", "create", "sorted", "contacts", "--sort", "text").status, 0)
+    let shown = try daemon.run("view", "show", "sorted")
+    XCTAssertEqual(shown.status, 0, shown.stderr)
+    let header = shown.stdout.split(separator: "\n").prefix(3).joined(separator: "\n")
+    XCTAssertTrue(header.contains(#"sort [{"field":"text","descending":false}]"#), shown.stdout)
+    XCTAssertFalse(shown.stdout.contains("null"), shown.stdout)
+    XCTAssertFalse(shown.stdout.contains("\nfilter "), shown.stdout)
+    XCTAssertFalse(shown.stdout.contains("\ngroup "), shown.stdout)
+    XCTAssertEqual(try daemon.run("view", "update", "sorted", "--no-sort").status, 0)
+    XCTAssertFalse(try daemon.run("view", "show", "sorted").stdout.contains("\nsort "))
+  }
 }
