@@ -62,8 +62,9 @@ func printError(_ message: String) {
 /// replaces an error answer's own hint.
 func describe(_ error: any Error, command: String? = nil, timeout: Duration? = nil, hint known: String? = nil)
   -> (
-  message: String, status: Int32
-) {
+    message: String, status: Int32
+  )
+{
   switch error {
   case let error as UsageError:
     // The form every tool uses (UsageMessage.report), without the `listctl: ` printError adds.
