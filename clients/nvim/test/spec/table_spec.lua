@@ -47,7 +47,7 @@ T.case('a table shows each row as its cells, aligned and cut with …, under a v
     '    listd --listen --…   4121    2.5        18.2 daemon   2026-11-23 04:00  ✓',
     '    swift-build --bui…   5310  187.4      1433.6 tool     2026-11-23 04:12  ✓',
     '    nvim README.md       6002    0.3        42.5 app      2026-11-23 03:58  ✓',
-    '    defunct              6110      0           app                        ✗',
+    '    defunct              6110      0             app                        ✗',
   }, T.lines(), 'the lines')
   T.eq({ [0] = { 'Command               PID  CPU % Memory (MB) Kind     Started          OK' } }, virtual(), 'the header')
   T.eq({ 'p1', 'p2', 'p3', 'p4' }, items(), 'a line per row')
