@@ -56,7 +56,7 @@ extension Command {
       } catch {
         // Where the line is in the file: the line, column and byte offset an editor shows.
         let located = error.shifted(lines: index, bytes: line.startIndex - bytes.startIndex)
-        throw UsageError("\(path) is not valid JSON: \(located)")
+        throw InputError("\(path) is not valid JSON: \(located)")
       }
     }
     return steps

@@ -18,6 +18,13 @@ struct UsageError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
+/// An input file (or stdin) that cannot be read or is not valid JSON (exit 2, as a usage error,
+/// but without pointing at `--help`: the command line was fine, the input was not).
+struct InputError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
 /// The daemon cannot be reached, or went away (exit 3).
 struct ConnectFailure: Error, CustomStringConvertible {
   let description: String
@@ -51,19 +58,24 @@ func printError(_ message: String) {
 }
 
 /// The message and exit status for an error thrown by a command; usage errors point at the
-/// help of `command` when there is one, a timed-out request names `timeout`.
-func describe(_ error: any Error, command: String? = nil, timeout: Duration? = nil) -> (
-  message: String, status: Int32
-) {
+/// help of `command` when there is one, a timed-out request names `timeout`; `hint` (when given)
+/// replaces an error answer's own hint.
+func describe(_ error: any Error, command: String? = nil, timeout: Duration? = nil, hint known: String? = nil)
+  -> (
+    message: String, status: Int32
+  )
+{
   switch error {
   case let error as UsageError:
     // The form every tool uses (UsageMessage.report), without the `listctl: ` printError adds.
     let report = UsageMessage.report(error.description, tool: "listctl", command: command)
     return (String(report.dropFirst("listctl: ".count).dropLast()), ExitCode.usage)
+  case let error as InputError:
+    return (error.description, ExitCode.usage)
   case let error as ResponseError:
     // The message names the field and the value already; `data` is for programs (--json, call).
     var message = "error \(error.code.rawValue): \(error.message)"
-    if let hint = hint(for: error) { message += "\nhint: " + hint }
+    if let hint = known ?? hint(for: error) { message += "\nhint: " + hint }
     return (message, ExitCode.errorAnswer)
   case let error as ConnectFailure:
     return (error.description, ExitCode.cannotConnect)

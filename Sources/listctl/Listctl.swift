@@ -128,6 +128,9 @@ enum Listctl {
     do {
       try await command.run(context(client))
       return ExitCode.ok
+    } catch let error as ResponseError where error.code.rawValue == -32010 {
+      let hint = await UnknownListHint.hint(for: error, client: client, spawn: spawnArguments)
+      return fail(error, command: name, timeout: timeout, hint: hint)
     } catch {
       return fail(error, command: name, timeout: timeout)
     }
@@ -140,10 +143,13 @@ enum Listctl {
     print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
   }
 
-  static func fail(_ error: any Error, command: String? = nil, timeout: Duration? = nil) -> Int32 {
+  /// Reports `error` and returns its exit status; `hint` replaces the hint ``hint(for:)`` gives.
+  static func fail(_ error: any Error, command: String? = nil, timeout: Duration? = nil, hint: String? = nil)
+    -> Int32
+  {
     // The reader of stdout went away (`| head`): it has what it wanted; nothing to say.
     if error is OutputClosed { return ExitCode.ok }
-    let (message, status) = describe(error, command: command, timeout: timeout)
+    let (message, status) = describe(error, command: command, timeout: timeout, hint: hint)
     printError(message)
     return status
   }

@@ -27,7 +27,9 @@ extension Listctl {
           "EXIT STATUS",
           [
             "exit codes: 0 ok, 1 the daemon answered with an error (printed to stderr, with a hint when one "
-              + "helps), 2 usage error (then `Try 'listctl COMMAND --help'.`, as listd and listd-tui say it), "
+              + "helps), 2 usage error (then `Try 'listctl COMMAND --help'.`, as listd and listd-tui say it) or "
+              + "an input file (or stdin) that cannot be read or is not valid JSON (no --help hint: it names the "
+              + "file, line and column), "
               + "3 cannot connect, the connection was lost, or no answer within --timeout. A reader of stdout "
               + "that stops early (`| head`) ends a command quietly, with 0."
           ], inHelp: true),

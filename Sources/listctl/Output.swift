@@ -16,27 +16,27 @@ func printJSON(_ value: JSONValue, compact: Bool = false) {
 }
 
 /// Reads a JSON file, or stdin for `-`. The bytes must be UTF-8 (as the daemon requires): an
-/// invalid byte is a usage error naming the file and its offset, never a silent U+FFFD.
+/// invalid byte is an input error naming the file and its offset, never a silent U+FFFD.
 func readJSON(_ path: String) throws -> JSONValue {
   let bytes = path == "-" ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : try readFile(path)
   do {
     return try JSONValue(parsing: bytes)
   } catch {
-    throw UsageError("\(path == "-" ? "stdin" : path) is not valid JSON: \(error)")
+    throw InputError("\(path == "-" ? "stdin" : path) is not valid JSON: \(error)")
   }
 }
 
-/// The bytes of the file at `path`; a usage error with the system's reason if it cannot be read.
+/// The bytes of the file at `path`; an input error with the system's reason if it cannot be read.
 func readFile(_ path: String) throws -> [UInt8] {
   let fd = open(path, O_RDONLY | O_CLOEXEC)
-  guard fd >= 0 else { throw UsageError("cannot read \(path): \(String(cString: strerror(errno)))") }
+  guard fd >= 0 else { throw InputError("cannot read \(path): \(String(cString: strerror(errno)))") }
   defer { close(fd) }
   var bytes: [UInt8] = []
   var chunk = [UInt8](repeating: 0, count: 1 << 16)
   while true {
     let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
     if count < 0 && errno == EINTR { continue }
-    guard count >= 0 else { throw UsageError("cannot read \(path): \(String(cString: strerror(errno)))") }
+    guard count >= 0 else { throw InputError("cannot read \(path): \(String(cString: strerror(errno)))") }
     if count == 0 { return bytes }
     bytes.append(contentsOf: chunk[..<count])
   }

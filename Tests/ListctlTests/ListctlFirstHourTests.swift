@@ -132,6 +132,24 @@ final class ListctlFirstHourTests: XCTestCase {
     XCTAssertFalse(show.stdout.contains("outlineDisclosure"), show.stdout)
   }
 
+  /// An unknown list's hint helps: a near id of the daemon's lists (did you mean), and with
+  /// --spawn that its daemon is private and starts empty (or holds only the demo lists).
+  func testUnknownListHintsSuggestAndExplainSpawn() throws {
+    let spawned = try runListctl(["--spawn", "--", "show", "big"])
+    XCTAssertEqual(spawned.status, 1)
+    XCTAssertTrue(spawned.stderr.contains("private and starts empty"), spawned.stderr)
+    XCTAssertFalse(spawned.stderr.contains("`listctl lists`"), spawned.stderr)
+    let demo = try runListctl(["--spawn", "--demo", "--", "show", "contactz"])
+    XCTAssertTrue(demo.stderr.contains("hint: did you mean 'contacts'?"), demo.stderr)
+    XCTAssertTrue(demo.stderr.contains("only the demo lists"), demo.stderr)
+    let daemon = try ListctlDaemon()
+    defer { daemon.stop() }
+    XCTAssertEqual(try daemon.run("create", "big").status, 0)
+    let typo = try daemon.run("show", "bigg")
+    XCTAssertEqual(typo.status, 1)
+    XCTAssertTrue(typo.stderr.contains("hint: did you mean 'big'? `listctl lists`"), typo.stderr)
+  }
+
   /// A JSON file's error says where as an editor does: line and column (and the byte offset).
   func testJSONErrorsGiveLineAndColumn() throws {
     let path = try directory() + "/bad.json"
@@ -142,6 +160,8 @@ final class ListctlFirstHourTests: XCTestCase {
     XCTAssertTrue(
       run.stderr.contains("\(path) is not valid JSON: trailing comma at line 3, column 16 (byte offset 44)"),
       run.stderr)
+    // The command line was fine: a bad input file is not a usage error, so no `--help` hint.
+    XCTAssertFalse(run.stderr.contains("--help"), run.stderr)
     let script = try directory() + "/script.jsonl"
     try "{\"send\": 1}\n\n{\"send\": [1,]}\n".write(toFile: script, atomically: true, encoding: .utf8)
     let scripted = try runListctl(["--spawn", "--", "run", script])
@@ -149,6 +169,8 @@ final class ListctlFirstHourTests: XCTestCase {
       scripted.stderr.contains(
         "\(script) is not valid JSON: trailing comma at line 3, column 13 (byte offset 25)"),
       scripted.stderr)
+    XCTAssertEqual(scripted.status, 2)
+    XCTAssertFalse(scripted.stderr.contains("--help"), scripted.stderr)
   }
 
   /// Views sort, filter and group by a column named by its id or its title in any case.

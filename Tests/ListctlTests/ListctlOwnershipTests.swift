@@ -22,6 +22,24 @@ final class ListctlOwnershipTests: XCTestCase {
     XCTAssertTrue(try daemon.run("claim", "--help").stdout.contains("--force"))
   }
 
+  /// A lone `listctl claim` (or `create`) owns the list only until it exits, and the README's
+  /// tour says so where it runs them.
+  func testAClaimLastsOnlyUntilTheCommandExitsAndTheReadmeSaysSo() throws {
+    let daemon = try ListctlDaemon()
+    defer { daemon.stop() }
+    XCTAssertEqual(try daemon.run("create", "groceries").status, 0)
+    XCTAssertEqual(try daemon.run("claim", "groceries").status, 0)
+    let info = try daemon.run("--json", "call", "list/info", #"{"list": "groceries"}"#)
+    XCTAssertTrue(info.stdout.filter { !$0.isWhitespace }.contains(#""owner":null"#), info.stdout)
+    let readme = try String(
+      contentsOf: ReadmeCommandsTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let lines = readme.split(separator: "\n")
+    let claim = lines.first { $0.hasPrefix("listctl claim groceries") } ?? ""
+    XCTAssertTrue(claim.contains("only until the command exits"), String(claim))
+    let create = lines.first { $0.hasPrefix("listctl create todo") } ?? ""
+    XCTAssertTrue(create.contains("its owner (the command's session) does not"), String(create))
+  }
+
   func testInvalidUTF8InAnArgumentIsRefusedNamingTheOffset() throws {
     let daemon = try ListctlDaemon()
     defer { daemon.stop() }

@@ -10,19 +10,19 @@ final class ListctlTableTests: XCTestCase {
   }
 
   /// The demo's `processes` table: a header row of titles; cells aligned as their columns say
-  /// (PID, CPU and memory trailing, OK centred), each column as wide as its width hint, longer
+  /// (PID, CPU and memory trailing, OK centred; memory a number of MB, its unit in the title), each column as wide as its width hint, longer
   /// values cut with `…`; Booleans as ✓ / ✗, null cells empty.
   func testShowPrintsATableWithAlignedTruncatedColumns() throws {
     XCTAssertEqual(
       try show("processes"),
       """
       processes 'Processes' v0 · plain · selection multiple
-        Command                PID   CPU %     Memory  Kind      Started           OK
+        Command                PID   CPU %  Memory (MB)  Kind      Started           OK
       § running — Running
-        listd --listen --…    4121     2.5    18.2 MB  daemon    2026-11-23 04:00   ✓
-        swift-build --bui…    5310   187.4     1.4 GB  tool      2026-11-23 04:12   ✓
-        nvim README.md        6002     0.3    42.0 MB  app       2026-11-23 03:58   ✓
-        defunct               6110       0             app                          ✗
+        listd --listen --…    4121     2.5         18.2  daemon    2026-11-23 04:00   ✓
+        swift-build --bui…    5310   187.4       1433.6  tool      2026-11-23 04:12   ✓
+        nvim README.md        6002     0.3         42.5  app       2026-11-23 03:58   ✓
+        defunct               6110       0               app                          ✗
 
       """)
   }

@@ -26,4 +26,78 @@ final class ListctlViewTests: XCTestCase {
     XCTAssertEqual(bad.status, 2)
     XCTAssertTrue(bad.stderr.contains("unknown view action 'frobnicate'"), bad.stderr)
   }
+
+  /// `view show` prints only what the view has: no `filter null` or `group null` lines.
+  func testViewShowLeavesOutWhatIsNotSet() throws {
+    let daemon = try ListctlDaemon(["--demo"])
+    defer { daemon.stop() }
+    XCTAssertEqual(try daemon.run("view", "create", "sorted", "contacts", "--sort", "text").status, 0)
+    let shown = try daemon.run("view", "show", "sorted")
+    XCTAssertEqual(shown.status, 0, shown.stderr)
+    let header = shown.stdout.split(separator: "\n").prefix(3).joined(separator: "\n")
+    XCTAssertTrue(header.contains(#"sort [{"field":"text","descending":false}]"#), shown.stdout)
+    XCTAssertFalse(shown.stdout.contains("null"), shown.stdout)
+    XCTAssertFalse(shown.stdout.contains("\nfilter "), shown.stdout)
+    XCTAssertFalse(shown.stdout.contains("\ngroup "), shown.stdout)
+    XCTAssertEqual(try daemon.run("view", "update", "sorted", "--no-sort").status, 0)
+    XCTAssertFalse(try daemon.run("view", "show", "sorted").stdout.contains("\nsort "))
+  }
+
+  /// The rows of `view` as `show` prints them, in order: the commands of the demo's processes.
+  private func commands(_ daemon: ListctlDaemon, _ view: String) throws -> [String] {
+    let shown = try daemon.run("show", view)
+    XCTAssertEqual(shown.status, 0, shown.stderr)
+    let names = ["listd --listen", "swift-build", "nvim README", "defunct"]
+    return shown.stdout.split(separator: "\n").compactMap { line in names.first { line.contains($0) } }
+  }
+
+  /// The demo's memory is a number (of MB): sorting by it orders by size, not alphabetically.
+  func testSortingTheDemoProcessesByMemoryOrdersBySize() throws {
+    let daemon = try ListctlDaemon(["--demo"])
+    defer { daemon.stop() }
+    XCTAssertEqual(try daemon.run("view", "create", "by-memory", "processes", "--sort", "memory").status, 0)
+    XCTAssertEqual(
+      try commands(daemon, "by-memory"), ["defunct", "listd --listen", "nvim README", "swift-build"])
+  }
+
+  /// A column title with a space names its column in --where, --sort and --group, as help says.
+  func testColumnTitlesWithSpacesWork() throws {
+    let daemon = try ListctlDaemon(["--demo"])
+    defer { daemon.stop() }
+    let busy = try daemon.run(
+      "view", "create", "busy", "processes", "--where", "CPU % > 1", "--sort", "CPU %:desc")
+    XCTAssertEqual(busy.status, 0, busy.stderr)
+    XCTAssertEqual(try commands(daemon, "busy"), ["swift-build", "listd --listen"])
+    let quoted = try daemon.run("view", "create", "big", "processes", "--where", #""Memory (MB)" >= 40"#)
+    XCTAssertEqual(quoted.status, 0, quoted.stderr)
+    XCTAssertEqual(try commands(daemon, "big"), ["swift-build", "nvim README"])
+    let grouped = try daemon.run("view", "create", "g", "processes", "--group", "memory (mb)")
+    XCTAssertEqual(grouped.status, 0, grouped.stderr)
+    let info = try daemon.run("--json", "view", "show", "g")
+    XCTAssertTrue(info.stdout.filter { !$0.isWhitespace }.contains(#""field":"cells.memory""#), info.stdout)
+    XCTAssertTrue(try daemon.run("view", "--help").stdout.contains("--where 'CPU % > 1'"))
+  }
+
+  /// A field that names nothing of the source is refused, naming it, before anything is made:
+  /// by listctl (a usage error with the nearest field), and by the daemon for a column id.
+  func testMisspeltFieldsAreRefused() throws {
+    let daemon = try ListctlDaemon(["--demo"])
+    defer { daemon.stop() }
+    let sort = try daemon.run("view", "create", "v1", "contacts", "--sort", "nonsense")
+    XCTAssertEqual(sort.status, 2, sort.stderr)
+    XCTAssertTrue(sort.stderr.contains("--sort: unknown field 'nonsense'"), sort.stderr)
+    let filter = try daemon.run("view", "create", "v4", "processes", "--where", "CPUU > 1")
+    XCTAssertEqual(filter.status, 2, filter.stderr)
+    XCTAssertTrue(
+      filter.stderr.contains("--where: unknown field 'CPUU' (did you mean 'cpu'?)"), filter.stderr)
+    let group = try daemon.run("view", "create", "v5", "processes", "--group", "cells.nope")
+    XCTAssertEqual(group.status, 2, group.stderr)
+    XCTAssertTrue(group.stderr.contains("unknown field 'cells.nope'"), group.stderr)
+    // Sent as is (`call`), the daemon refuses a cell field that is not a column.
+    let raw = try daemon.run(
+      "call", "view/create", #"{"view": "v6", "source": "processes", "sort": [{"field": "cells.cpuu"}]}"#)
+    XCTAssertEqual(raw.status, 1, raw.stderr)
+    XCTAssertTrue(raw.stderr.contains(#""sort[0].field""#) && raw.stderr.contains("cells.cpuu"), raw.stderr)
+    XCTAssertEqual(try daemon.run("lists", "--ids").stdout.split(separator: "\n").count, 6)
+  }
 }

@@ -159,6 +159,48 @@ final class ViewTests: StdioDaemonTestCase {
     client.assertConformance()
   }
 
+  /// A cell field (`cells.X` or a bare `X`) that is not a column of the source is refused by
+  /// view/create and view/update, naming the field's path and the name; columns and built-in
+  /// fields pass, and nothing is made by a refused create.
+  func testACellFieldThatIsNotAColumnIsRefused() throws {
+    try client.request(
+      "list/create",
+      [
+        "list": "t", "columns": [["id": "cpu", "title": "CPU %"]],
+        "content": ["sections": [["id": "s", "items": [["id": "x", "text": "X", "cells": ["cpu": 2]]]]]],
+      ])
+    let sort = client.error("view/create", ["view": "v", "source": "t", "sort": [["field": "nonsense"]]])
+    XCTAssertEqual(sort.code, -32602)
+    XCTAssertEqual(sort.data?["field"], "sort[0].field")
+    XCTAssertEqual(sort.data?["value"], "nonsense")
+    XCTAssertTrue(
+      sort.message.contains("\"sort[0].field\"") && sort.message.contains("nonsense"), sort.message)
+    let filter = client.error(
+      "view/create",
+      [
+        "view": "v", "source": "t",
+        "filter": [
+          "predicates": [
+            ["field": "cpu", "op": ">", "value": 1], ["field": "cells.CPU", "op": ">", "value": 1],
+          ]
+        ],
+      ])
+    XCTAssertEqual(filter.data?["field"], "filter.predicates[1].field")
+    XCTAssertTrue(filter.message.contains("cells.CPU"), filter.message)
+    XCTAssertEqual(client.error("list/info", ["list": "v"]).code, -32010)
+    try client.request(
+      "view/create",
+      ["view": "v", "source": "t", "sort": [["field": "cells.cpu"], ["field": "text"], ["field": "data.a"]]])
+    let group = client.error("view/update", ["view": "v", "group": ["field": "memory"]])
+    XCTAssertEqual(group.code, -32602)
+    XCTAssertEqual(group.data?["field"], "group.field")
+    // A list without columns has no cells: any cell field names nothing.
+    try client.request("list/create", ["list": "plain"])
+    XCTAssertEqual(
+      client.error("view/create", ["view": "w", "source": "plain", "sort": [["field": "size"]]]).code, -32602)
+    client.assertConformance()
+  }
+
   /// A view of a list whose selection mode is none can be redefined (its rebuild selects nothing).
   func testAViewOfAListWithoutSelectionCanBeUpdated() throws {
     try client.request(

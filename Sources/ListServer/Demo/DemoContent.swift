@@ -81,12 +81,14 @@ enum DemoContent {
     """#
 
   /// The `processes` table: a command, its PID, CPU share, memory and start time as columns.
+  /// Memory is a number of megabytes (the unit in the title), not text such as "1.4 GB": a
+  /// view sorts a number by value, text alphabetically.
   static let processColumns = #"""
     {"columns": [
       {"id": "command", "title": "Command", "width": 18, "sortable": true},
       {"id": "pid", "title": "PID", "alignment": "trailing", "width": 6, "sortable": true},
       {"id": "cpu", "title": "CPU %", "alignment": "trailing", "width": 6, "sortable": true},
-      {"id": "memory", "title": "Memory", "alignment": "trailing", "width": 9, "sortable": true},
+      {"id": "memory", "title": "Memory (MB)", "alignment": "trailing", "width": 11, "sortable": true},
       {"id": "kind", "title": "Kind", "width": 8},
       {"id": "started", "title": "Started", "width": 16, "sortable": true},
       {"id": "responding", "title": "OK", "alignment": "center", "width": 3}
@@ -96,9 +98,9 @@ enum DemoContent {
   static let processes = #"""
     {"sections": [
       {"id": "running", "header": "Running", "items": [
-        {"id": "p1", "text": "listd", "kind": "daemon", "cells": {"command": "listd --listen --stay", "pid": 4121, "cpu": 2.5, "memory": "18.2 MB", "kind": "daemon", "started": "2026-11-23 04:00", "responding": true}},
-        {"id": "p2", "text": "swift-build", "kind": "tool", "cells": {"command": "swift-build --build-tests --configuration debug", "pid": 5310, "cpu": 187.4, "memory": "1.4 GB", "kind": "tool", "started": "2026-11-23 04:12", "responding": true}},
-        {"id": "p3", "text": "nvim", "kind": "app", "cells": {"command": "nvim README.md", "pid": 6002, "cpu": 0.3, "memory": "42.0 MB", "kind": "app", "started": "2026-11-23 03:58", "responding": true}},
+        {"id": "p1", "text": "listd", "kind": "daemon", "cells": {"command": "listd --listen --stay", "pid": 4121, "cpu": 2.5, "memory": 18.2, "kind": "daemon", "started": "2026-11-23 04:00", "responding": true}},
+        {"id": "p2", "text": "swift-build", "kind": "tool", "cells": {"command": "swift-build --build-tests --configuration debug", "pid": 5310, "cpu": 187.4, "memory": 1433.6, "kind": "tool", "started": "2026-11-23 04:12", "responding": true}},
+        {"id": "p3", "text": "nvim", "kind": "app", "cells": {"command": "nvim README.md", "pid": 6002, "cpu": 0.3, "memory": 42.5, "kind": "app", "started": "2026-11-23 03:58", "responding": true}},
         {"id": "p4", "text": "zombie", "kind": "app", "cells": {"command": "defunct", "pid": 6110, "cpu": 0, "memory": null, "kind": "app", "started": null, "responding": false}}
       ]}
     ]}

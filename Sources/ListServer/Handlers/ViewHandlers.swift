@@ -28,6 +28,7 @@ enum ViewHandlers {
     // requests find the view.
     onSourceQueue(source, request) {
       let committed = try source.current(ifVersion: nil)
+      try ViewDecoding.checkColumns(p, columns: committed.snapshot.columns, source: source.id)
       let engine = ViewEngine(definition: definition, source: committed.snapshot)
       var snapshot = engine.makeSnapshot(selectionMode: committed.snapshot.selectionMode)
       snapshot.setEmptyState(ViewDerivation.emptyState(of: snapshot, definition: definition))
@@ -73,6 +74,8 @@ enum ViewHandlers {
     let definition = try ViewDecoding.definition(p, base: derivation.definition)
     onSourceQueue(derivation.source, request) {
       _ = try view.current(ifVersion: nil)
+      let source = try derivation.source.current(ifVersion: nil)
+      try ViewDecoding.checkColumns(p, columns: source.snapshot.columns, source: derivation.source.id)
       return try derivation.redefine(definition, view: view, by: context.session)
     }
   }

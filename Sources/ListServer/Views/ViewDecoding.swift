@@ -96,6 +96,32 @@ enum ViewDecoding {
     return definition
   }
 
+  /// Refuses a cell field — `cells.X`, or a name that is no built-in field — of the `filter`,
+  /// `sort` and `group` that `p` gives when `X` is not a column of the source (`columns`, as the
+  /// source is when the view is made or changed): every cell names a column of its list, so the
+  /// field could only ever be null — a misspelt field, which would sort nothing or filter
+  /// everything out. -32602 naming the field's path and the name.
+  static func checkColumns(_ p: Params, columns: [ListColumn], source: String) throws(ResponseError) {
+    let ids = Set(columns.map(\.id))
+    func check(_ q: Params) throws(ResponseError) {
+      let name = try q.string("field")
+      guard case .cell(let column)? = ViewField(wire: name), !ids.contains(column) else { return }
+      let field = q.path(of: "field")
+      let known =
+        columns.isEmpty ? "it has no columns" : "its columns: " + columns.map(\.id).joined(separator: ", ")
+      throw ResponseError(
+        .invalidParams,
+        "invalid params: \"\(field)\" must name a field (text, secondaryText, image, id, data.path, "
+          + "cells.column or a column id), got \"\(name)\": '\(column)' is not a column of '\(source)' (\(known))",
+        data: ["field": .string(field), "value": .string(name), "list": .string(source)])
+    }
+    if let filter = try p.optionalObject("filter") {
+      for predicate in try filter.optionalObjects("predicates") ?? [] { try check(predicate) }
+    }
+    if try p.contains("sort") { for key in try p.objects("sort") { try check(key) } }
+    if let group = try p.optionalObject("group") { try check(group) }
+  }
+
   /// `{filter, sort, group}` as the wire has them (`null` when absent).
   static func encode(_ definition: ViewDefinition) -> JSONValue {
     var filter: JSONValue = .null

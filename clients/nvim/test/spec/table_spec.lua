@@ -44,12 +44,12 @@ T.case('a table shows each row as its cells, aligned and cut with …, under a v
   T.eq({
     "processes 'Processes' v0 · plain · selection multiple",
     '§ Running',
-    '    listd --listen --…   4121    2.5   18.2 MB daemon   2026-11-23 04:00  ✓',
-    '    swift-build --bui…   5310  187.4    1.4 GB tool     2026-11-23 04:12  ✓',
-    '    nvim README.md       6002    0.3   42.0 MB app      2026-11-23 03:58  ✓',
-    '    defunct              6110      0           app                        ✗',
+    '    listd --listen --…   4121    2.5        18.2 daemon   2026-11-23 04:00  ✓',
+    '    swift-build --bui…   5310  187.4      1433.6 tool     2026-11-23 04:12  ✓',
+    '    nvim README.md       6002    0.3        42.5 app      2026-11-23 03:58  ✓',
+    '    defunct              6110      0             app                        ✗',
   }, T.lines(), 'the lines')
-  T.eq({ [0] = { 'Command               PID  CPU %    Memory Kind     Started          OK' } }, virtual(), 'the header')
+  T.eq({ [0] = { 'Command               PID  CPU % Memory (MB) Kind     Started          OK' } }, virtual(), 'the header')
   T.eq({ 'p1', 'p2', 'p3', 'p4' }, items(), 'a line per row')
   T.eq('p1', T.cursor_item(), 'the cursor starts on the first row')
 end)
@@ -111,13 +111,13 @@ T.case(':Listd sort makes a live view of the list and shows it; again, it update
   T.eq('listd://processes·nvim-1', vim.api.nvim_buf_get_name(0), 'the view in the window')
   settled()
   T.eq({ 'p2', 'p1', 'p3', 'p4' }, items(), 'by CPU, descending')
-  T.eq({ [0] = { 'Command               PID CPU % ▼    Memory Kind     Started          OK' } }, virtual(), 'a view of a table is a table, ▼ on its sort column')
+  T.eq({ [0] = { 'Command               PID CPU % ▼ Memory (MB) Kind     Started          OK' } }, virtual(), 'a view of a table is a table, ▼ on its sort column')
   local info = T.call(other, 'view/info', { view = 'processes·nvim-1' })
   T.eq({ { field = 'cells.cpu', descending = true } }, info.sort, 'the view sorts by the cpu cells')
   vim.cmd('Listd sort memory')
   settled()
   T.eq('listd://processes·nvim-1', vim.api.nvim_buf_get_name(0), 'the same view')
-  T.eq({ 'p4', 'p2', 'p1', 'p3' }, items(), 'by memory text, null first')
+  T.eq({ 'p4', 'p1', 'p3', 'p2' }, items(), 'by memory (a number of MB), null first')
   T.eq({ { field = 'cells.memory', descending = false } }, T.call(other, 'view/info', { view = 'processes·nvim-1' }).sort, 'view/update')
 end)
 
@@ -134,7 +134,7 @@ T.case(':Listd filter filters the view; no match shows the search empty state; n
   T.eq({ '', 'No Results for “zzz”', 'Check the spelling or try a new search.' }, shown[vim.api.nvim_buf_line_count(0) - 1], 'the search empty state')
   vim.cmd('Listd filter')
   settled()
-  T.eq({ 'p4', 'p2', 'p1', 'p3' }, items(), 'every row again, still sorted')
+  T.eq({ 'p4', 'p1', 'p3', 'p2' }, items(), 'every row again, still sorted')
   T.eq(vim.NIL, T.call(other, 'view/info', { view = 'processes·nvim-1' }).filter, 'no filter')
   T.eq({}, T.notified(from, vim.log.levels.WARN), 'the empty state changes apply without resynchronising')
 end)
@@ -142,7 +142,7 @@ end)
 T.case('the view follows its source', function()
   local result = T.call(other, 'list/edit', { list = 'processes', edits = { { op = 'patchItems', items = { { id = 'p4', cells = { memory = 'zz' } } } } } })
   T.wait(function()
-    return vim.deep_equal({ 'p2', 'p1', 'p3', 'p4' }, items())
+    return vim.deep_equal({ 'p1', 'p3', 'p2', 'p4' }, items())
   end, 'p4 to sort last, got ' .. vim.inspect(items()))
   T.ok(result.version >= 1)
 end)
@@ -166,7 +166,7 @@ T.case("a view shows its source's title, sort and filter; columns match by id or
   end
   T.eq("processes 'Processes' vN · sorted by PID ▼ · plain · selection multiple", title(), 'the title line')
   T.eq('§ all rows of processes, sorted by PID ▼', T.lines()[2], 'the header says what the view holds')
-  T.eq({ [0] = { 'Command             PID ▼  CPU %    Memory Kind     Started          OK' } }, virtual(), 'the arrow on the column')
+  T.eq({ [0] = { 'Command             PID ▼  CPU % Memory (MB) Kind     Started          OK' } }, virtual(), 'the arrow on the column')
   vim.cmd('Listd sort Command')
   settled()
   T.eq({ { field = 'cells.command', descending = false } }, T.call(other, 'view/info', { view = 'processes·nvim-1' }).sort, 'a title in another case')
