@@ -283,7 +283,7 @@ T.case('every sorted column title has a space before its arrow, a narrow column 
   T.eq(at(header(), 'OK ▲') + 1, at(p4(), '✗'), 'the cell centred in its column, under its title')
   vim.cmd('Listd sort cpu')
   settled()
-  T.ok(header():find('PID CPU % ▲    Memory Kind', 1, true), header())
+  T.ok(header():find('PID CPU % ▲ Memory (MB) Kind', 1, true), header())
   T.eq(at(header(), '▲'), at(p4(), ' 0 ') + 1, 'the cells right-aligned under the arrow')
   T.eq(at(header(), 'Kind'), at(p4(), 'app'), 'the columns after it move with it')
   vim.cmd('Listd close')
