@@ -86,10 +86,34 @@ final class FirstHourEndToEndTests: XCTestCase {
     try tmux.send("s")
     screen = tmux.wait(forText: "sorted by Command ▲")
     let status = try XCTUnwrap(tmux.line(containing: "rows ·"))
-    XCTAssertTrue(status.contains("processes (sorted by Command ▲) v"), status)
+    XCTAssertTrue(status.contains("processes v0 (sorted by Command ▲)"), status)
+    XCTAssertEqual(status.components(separatedBy: "sorted by").count, 2, "said once: \(status)")
     XCTAssertFalse(screen.contains("tui-"), "no view id:\n\(screen)")
     try tmux.send("q")
     screen = tmux.wait(forText: "listd · lists")
     XCTAssertFalse(screen.contains("sorted by"), "the message stayed with its list:\n\(screen)")
+  }
+
+  /// A sorted table whose daemon restarts comes back sorted: the TUI makes its view again (a
+  /// second view/create, under a new id) and shows it, its header naming the sort.
+  func testASortedTableIsSortedAgainAfterARestart() throws {
+    let daemon = try Daemon(["--demo"])
+    self.daemon = daemon
+    let tmux = try Tmux(daemon.tuiCommand(["--list", "processes"], log: log), width: 120, height: 16)
+    self.tmux = tmux
+    tmux.wait(forText: "swift-build", "● connected")
+    try tmux.send("s")
+    tmux.wait(forText: "all rows of processes, sorted by Command ▲")
+    daemon.stop()
+    try daemon.start(["--demo"])
+    let log = self.log
+    let screen = tmux.wait(for: "the view made again and shown") { screen in
+      let creates =
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+        .components(separatedBy: "→ view/create").count - 1
+      return creates == 2 && screen.contains("all rows of processes, sorted by Command ▲")
+        && screen.contains("● connected") && screen.contains("swift-build")
+    }
+    XCTAssertTrue(try XCTUnwrap(tmux.line(containing: "rows ·")).contains("(sorted by Command ▲)"), screen)
   }
 }

@@ -39,9 +39,10 @@ public enum RequestTag: Equatable, Sendable {
   case search(generation: Int, text: String)
   /// `query/item` to put the cursor on an item.
   case locate(generation: Int, item: String)
-  /// A user event or an outline change about `list` (the list shown: a view's source); `what`
+  /// A user event or an outline change about `list` (the list shown: a view's source) on the
+  /// screen's `visit` (``MessageScope``; nil for the visit shown when it is answered); `what`
   /// describes it for the status line.
-  case userEvent(what: String, list: String? = nil)
+  case userEvent(what: String, list: String? = nil, visit: Int? = nil)
   /// `event/refresh` of the open list.
   case refresh(generation: Int)
   /// `list/explain {list, item}` for the explanation panel (kept across a resync of the list).

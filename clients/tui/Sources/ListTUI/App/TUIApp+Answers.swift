@@ -16,7 +16,7 @@ extension TUIApp {
       }
       if let list = pendingOpen, message?.until != .infinity {
         // `--list` may name a list about to be created: open it when it is (didCreate).
-        message = ("waiting for list '\(list)'…", false, .infinity, nil)
+        sayUntilMoved("waiting for list '\(list)'…")
       }
     case (.info(let list), .success(let value)):
       infoInFlight.remove(list)
@@ -37,14 +37,14 @@ extension TUIApp {
       let located = view.cursorID.flatMap { view.cursor?.id == $0 ? nil : locate($0) }
       self.view = view
       syncPickerRows()
-      return located.map { [$0] } ?? []
+      return (located.map { [$0] } ?? []) + remakeDerived()
     case (.subscribe(let generation), .failure(let failure)) where generation == self.generation:
       let list = shownList
       closeList()
       if failure.code == -32010, let list, !picker.entries.contains(where: { $0.list == list }) {
         // Gone (a restarted daemon without it): open it again when it is created, as --list does.
         pendingOpen = list
-        message = ("'\(list)' is gone (\(failure)); it opens again when it is created", true, .infinity, nil)
+        sayUntilMoved("'\(list)' is gone (\(failure)); it opens again when it is created", error: true)
       } else {
         say("cannot open the list: \(failure)", error: true)
       }
@@ -95,11 +95,11 @@ extension TUIApp {
       }
     case (.explain(let list, let item), let result):
       explained(list, item, result)
-    case (.userEvent(let what, let list), .success):
-      let scope = list ?? messageScope
+    case (.userEvent(let what, let list, let visit), .success):
+      let scope = MessageScope(list: list ?? messageScope.list, visit: visit ?? self.visit)
       say(what, about: scope)
-    case (.userEvent(let what, let list), .failure(let failure)):
-      let scope = list ?? messageScope
+    case (.userEvent(let what, let list, let visit), .failure(let failure)):
+      let scope = MessageScope(list: list ?? messageScope.list, visit: visit ?? self.visit)
       if connection == .connected { say("\(what): \(failure)", error: true, about: scope) }
     case (_, .failure(let failure)):
       if connection == .connected { say("\(failure)", error: true) }

@@ -51,6 +51,9 @@ extension TUIApp {
       let order = picker.entries.map(\.list)
       guard let list = shownList, let index = order.firstIndex(of: list), order.count > 1 else { return [] }
       return open(order[(index + (key == .tab ? 1 : order.count - 1)) % order.count])
+    case .char("s"):
+      // Before the view state is copied below: a sort renames the view's header.
+      return cycleSort()
     default: break
     }
     guard var view else { return [] }
@@ -100,17 +103,16 @@ extension TUIApp {
     case .char("e"):
       return [
         .request(
-          .userEvent(what: "expand all", list: shownList), method: "outline/expand",
+          .userEvent(what: "expand all", list: shownList, visit: visit), method: "outline/expand",
           params: ["list": .string(view.list), "rows": "none"])
       ]
     case .char("E"):
       return [
         .request(
-          .userEvent(what: "collapse all", list: shownList), method: "outline/collapse",
+          .userEvent(what: "collapse all", list: shownList, visit: visit), method: "outline/collapse",
           params: ["list": .string(view.list), "rows": "none"])
       ]
     case .char("/"): overlay = .search("")
-    case .char("s"): return cycleSort()
     case .char("n"), .char("N"):
       if let number = view.nextMatch(forward: key == .char("n")) {
         say("match \(number) of \(view.matches.count)")

@@ -14,6 +14,8 @@ public struct DerivedView: Equatable, Sendable {
   public var filter: String
   /// Whether `view/create` answered (until then, changes wait for it).
   public var created = false
+  /// Whether it is to be made again once its source is loaded (after a reconnect).
+  var remake = false
 }
 
 /// A sort by one column.
@@ -52,16 +54,17 @@ extension TUIApp {
     } else {
       next = SortKey(column: sortable[0].id, descending: false)
     }
-    let title = next.map { key in view.columns.first { $0.id == key.column }?.title ?? key.column }
     let effects = derive(sort: .some(next), filter: nil)
-    if !effects.isEmpty { say(next.map { "sorted by \(title!) \($0.descending ? "▼" : "▲")" } ?? "unsorted") }
+    // A sort shows in the title and status lines already; only its removal needs saying.
+    if !effects.isEmpty && next == nil { say("unsorted") }
     return effects
   }
 
   /// `/` then Enter on a table: filter by `text` (empty: no filter).
   mutating func filter(_ text: String) -> [AppEffect] {
     let effects = derive(sort: nil, filter: text)
-    if !effects.isEmpty { say(text.isEmpty ? "unfiltered" : "filter '\(text)'") }
+    // A filter shows in the title and status lines already; only its removal needs saying.
+    if !effects.isEmpty && text.isEmpty { say("unfiltered") }
     return effects
   }
 
@@ -80,14 +83,35 @@ extension TUIApp {
       var params: JSONObject = ["view": .string(derived.view)]
       if sort != nil { params.append("sort", Self.sortParam(derived.sort)) }
       if filter != nil { params.append("filter", Self.filterParam(derived.filter)) }
+      nameBlankHeader()
       return [.request(.viewUpdate(generation: generation), method: "view/update", params: .object(params))]
     }
-    let id = "\(view.list)·tui-\(viewToken)"
-    derived = DerivedView(source: view.list, view: id, sort: sort ?? nil, filter: filter ?? "")
-    var params: JSONObject = ["view": .string(id), "source": .string(view.list)]
-    if let key = sort ?? nil { params.append("sort", Self.sortParam(key)) }
-    if let filter, !filter.isEmpty { params.append("filter", Self.filterParam(filter)) }
-    return [.request(.viewCreate(generation: generation), method: "view/create", params: .object(params))]
+    let derived = DerivedView(
+      source: view.list, view: newViewID(view.list), sort: sort ?? nil, filter: filter ?? "")
+    self.derived = derived
+    return [createRequest(derived)]
+  }
+
+  /// A new id for a view of `source`, this app's own.
+  mutating func newViewID(_ source: String) -> String {
+    viewsMade += 1
+    return "\(source)·tui-\(viewToken)" + (viewsMade == 1 ? "" : "-\(viewsMade)")
+  }
+
+  /// `view/create {view, source, sort?, filter?}` of `derived`.
+  func createRequest(_ derived: DerivedView) -> AppEffect {
+    var params: JSONObject = ["view": .string(derived.view), "source": .string(derived.source)]
+    if let key = derived.sort { params.append("sort", Self.sortParam(key)) }
+    if !derived.filter.isEmpty { params.append("filter", Self.filterParam(derived.filter)) }
+    return .request(.viewCreate(generation: generation), method: "view/create", params: .object(params))
+  }
+
+  /// After a reconnect, the view is made again once its source is loaded (its columns known).
+  mutating func remakeDerived() -> [AppEffect] {
+    guard var derived, derived.remake, view?.list == derived.source, view?.layout != nil else { return [] }
+    derived.remake = false
+    self.derived = derived
+    return [createRequest(derived)]
   }
 
   /// The view was created: show it in the list's place, the cursor on the same item.
@@ -100,7 +124,18 @@ extension TUIApp {
     var view = ListViewState(list: derived.view, height: listHeight, columns: old.columns)
     view.follow(item: old.cursorID)
     self.view = view
+    nameBlankHeader()
     return subscribeRequest(derived.view)
+  }
+
+  /// A view has one section of all rows without header text: its header line says what it
+  /// holds (`all rows of processes, sorted by PID ▼`, as the Neovim plugin's), where the list
+  /// showed its own sections' headers.
+  mutating func nameBlankHeader() {
+    guard let derived, derived.created, view?.list == derived.view else { return }
+    let rows = derived.filter.isEmpty ? "all rows of " : "rows of "
+    let header = ([rows + derived.source] + Renderer.derivedWords(self)).joined(separator: ", ")
+    view?.blankHeader = header
   }
 
   /// `[{field, descending}]`, or null for the source's order.

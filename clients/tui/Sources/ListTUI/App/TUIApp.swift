@@ -25,8 +25,11 @@ public struct TUIApp: Sendable {
   /// The connection state.
   public internal(set) var connection = ConnectionState.connecting
   /// A message for the status line, an error or not, shown until `until` while the screen it
-  /// is about (`scope`: the list shown, nil for the picker) is the one shown.
-  public internal(set) var message: (text: String, error: Bool, until: Double, scope: String?)?
+  /// is about (`scope`: the list shown, nil for the picker, on one visit) is the one shown.
+  public internal(set) var message: (text: String, error: Bool, until: Double, scope: MessageScope)?
+  /// Counts the screens shown (each open of a list, each return to the picker): a message
+  /// belongs to one visit, so it does not reappear when its list is opened again.
+  var visit = 0
   /// When the pending `event/refresh` started, nil when none is pending.
   public internal(set) var refreshingSince: Double?
   /// The terminal width in cells.
@@ -52,6 +55,8 @@ public struct TUIApp: Sendable {
   public internal(set) var derived: DerivedView?
   /// Makes this app's view ids its own.
   let viewToken = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+  /// The views made so far (each gets a new id: one made before a reconnect may live on).
+  var viewsMade = 0
 
   /// An app for a terminal of `width`×`height`, connected to `endpoint` (for display), opening
   /// `list` as soon as the daemon has it.
@@ -134,13 +139,20 @@ public struct TUIApp: Sendable {
   // MARK: - Connection
 
   mutating func connected() -> [AppEffect] {
+    var reconnected = false
+    if case .disconnected = connection { reconnected = true }
     connection = .connected
-    if let derived {
-      // The view may be gone with the connection: show the list itself again.
-      view = ListViewState(list: derived.source, height: listHeight)
-      self.derived = nil
+    if var derived {
+      // A restarted daemon lost the view; one that lived on keeps it (a view outlives its
+      // session): dispose it, show the list, and make the view again, under a new id, once the
+      // list is loaded.
+      disposed.append(derived.view)
+      derived.view = newViewID(derived.source)
+      derived.created = false
+      derived.remake = true
+      self.derived = derived
     }
-    if screen == .list, let list = view?.list {
+    if screen == .list, let list = shownList {
       // Resync the open list from scratch, keeping the cursor on its item — subscribed once the
       // subscription to every list has answered, so that its empty window does not replace this.
       let keep = view
@@ -148,6 +160,7 @@ public struct TUIApp: Sendable {
       view = ListViewState(list: list, height: listHeight)
       view?.restoreCursor(from: keep)
     }
+    if reconnected { say("reconnected") }
     return [.request(.subscribeAll, method: "list/subscribe", params: Self.subscribeAllParams)]
   }
 
@@ -167,6 +180,7 @@ public struct TUIApp: Sendable {
       if message?.until == .infinity { message = nil }
     }
     generation += 1
+    visit += 1
     screen = .list
     overlay = nil
     picker.select(list)
@@ -199,6 +213,7 @@ public struct TUIApp: Sendable {
       released.append(list)
     }
     screen = .picker
+    visit += 1
     view = nil
     overlay = nil
     refreshingSince = nil
@@ -206,16 +221,25 @@ public struct TUIApp: Sendable {
 
   // MARK: - Messages
 
-  /// Says `text` about `list` (default: what is shown now); a message about a list no longer
-  /// shown (an answer that arrives after the user moved on) is not said.
-  mutating func say(_ text: String, error: Bool = false, about list: String?? = .none) {
-    let scope = list ?? messageScope
+  /// Says `text` about `scope` (default: what is shown now); a message about a screen no longer
+  /// shown (an answer that arrives after the user moved on, even to the same list again) is not
+  /// said.
+  mutating func say(_ text: String, error: Bool = false, about scope: MessageScope? = nil) {
+    let scope = scope ?? messageScope
     guard scope == messageScope else { return }
     message = (text, error, now + (error ? 6 : 3), scope)
   }
 
-  /// What a message said now is about: the list shown (a view's source), nil on the picker.
-  public var messageScope: String? { screen == .list ? shownList : nil }
+  /// Says `text` until the user moves on (or it is replaced).
+  mutating func sayUntilMoved(_ text: String, error: Bool = false) {
+    message = (text, error, .infinity, messageScope)
+  }
+
+  /// What a message said now is about: the list shown (a view's source), nil on the picker, on
+  /// this visit.
+  public var messageScope: MessageScope {
+    MessageScope(list: screen == .list ? shownList : nil, visit: visit)
+  }
 
   /// The message to show now: one about the screen shown, not expired.
   public func shownMessage(at time: Double) -> (text: String, error: Bool)? {
@@ -231,6 +255,16 @@ public struct TUIApp: Sendable {
     for (key, value) in extra { params.append(key, value) }
     // The view follows the notifications: an expand's answer need not repeat its rows.
     if method.hasPrefix("outline/") { params.append("rows", "none") }
-    return .request(.userEvent(what: what, list: shownList), method: method, params: .object(params))
+    return .request(
+      .userEvent(what: what, list: shownList, visit: visit), method: method, params: .object(params))
   }
+}
+
+/// The screen a message is about: the list shown (a view's source; nil for the picker) on one
+/// visit (each open of a list and each return to the picker is a new one).
+public struct MessageScope: Equatable, Sendable {
+  /// The list shown, nil for the picker.
+  public var list: String?
+  /// The visit (``TUIApp`` counts them).
+  public var visit: Int
 }

@@ -14,14 +14,16 @@ extension ListLayout {
   /// The number of display lines: every row, plus a line for each header shown and footer.
   /// O(sections).
   public var displayLineCount: Int {
-    sections.reduce(0) { $0 + $1.rows + ($1.showsHeader ? 1 : 0) + ($1.footer == nil ? 0 : 1) }
+    sections.indices.reduce(0) {
+      $0 + sections[$1].rows + (showsHeader($1) ? 1 : 0) + (sections[$1].footer == nil ? 0 : 1)
+    }
   }
 
   /// The display line of flattened row `absolute`. O(sections).
   public func displayLine(ofRow absolute: Int) -> Int {
     var line = 0
     for (index, section) in sections.enumerated() {
-      if section.showsHeader { line += 1 }
+      if showsHeader(index) { line += 1 }
       let first = firstRow(ofSection: index)
       if absolute < first + section.rows { return line + absolute - first }
       line += section.rows + (section.footer == nil ? 0 : 1)
@@ -40,7 +42,7 @@ extension ListLayout {
       line += 1
     }
     for (index, section) in sections.enumerated() where line < end {
-      if section.showsHeader { add(.header(index)) }
+      if showsHeader(index) { add(.header(index)) }
       let first = firstRow(ofSection: index)
       // Skip the rows above the window in one step: a section can hold a million rows.
       let skip = min(section.rows, max(0, start - line))
@@ -63,7 +65,7 @@ extension ListLayout {
     var high = 0
     var line = 0
     for (index, section) in sections.enumerated() {
-      if section.showsHeader { line += 1 }
+      if showsHeader(index) { line += 1 }
       let first = firstRow(ofSection: index)
       let start = max(line, lines.lowerBound)
       let end = min(line + section.rows, lines.upperBound)

@@ -46,6 +46,9 @@ public struct ListLayout: Equatable, Sendable {
   private var firstRows: [Int]
   /// The number of visible rows of all sections.
   public private(set) var totalRows: Int
+  /// The header line of a section without header text (in the supplementary mode): a sorted or
+  /// filtered view's one section says what it holds, as the list's own headers would.
+  public var blankHeader: String?
 
   /// A layout of `sections`. O(sections).
   public init(sections: [SectionShape] = []) {
@@ -56,6 +59,16 @@ public struct ListLayout: Equatable, Sendable {
       return first
     }
     totalRows = first
+  }
+
+  /// Whether section `index` has a header line: its header text or ``blankHeader``.
+  public func showsHeader(_ index: Int) -> Bool { header(index) != nil }
+
+  /// The header line's text of section `index`, nil when it has none.
+  public func header(_ index: Int) -> String? {
+    let section = sections[index]
+    guard (section.headerMode ?? "supplementary") == "supplementary" else { return nil }
+    return section.header ?? blankHeader
   }
 
   /// The layout of a `query/sections` answer or a windowed subscription

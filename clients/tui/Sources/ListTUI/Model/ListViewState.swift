@@ -15,6 +15,15 @@ public struct ListViewState: Sendable {
   public let list: String
   /// The layout (sections and counts) at ``version``; nil until the windowed subscription answered.
   public private(set) var layout: ListLayout?
+  /// The header line of a section without header text (``ListLayout/blankHeader``): set for a
+  /// sorted or filtered view, whose one section says what it holds.
+  public var blankHeader: String? {
+    didSet {
+      layout?.blankHeader = blankHeader
+      clampTop()
+      scrollToCursor()
+    }
+  }
   /// The version the layout, cache and cursor are at.
   public private(set) var version = -1
   /// The rows of the window, by flattened index: exactly `window ∩ [0, totalRows)`.
@@ -115,6 +124,7 @@ public struct ListViewState: Sendable {
       return false
     }
     self.layout = layout
+    self.layout?.blankHeader = blankHeader
     self.version = Int(version)
     self.window = (Int(offset), lastWindowLimit)
     rows = [:]
@@ -186,6 +196,7 @@ public struct ListViewState: Sendable {
     }
 
     self.layout = map.new
+    self.layout?.blankHeader = blankHeader
     version = next
     // Only the window's rows are exact: the daemon says nothing of rows outside it.
     let kept = window.offset..<(window.offset + window.limit)
@@ -369,7 +380,7 @@ public struct ListViewState: Sendable {
     let line = layout.displayLine(ofRow: cursorRow)
     var wantedTop = line
     if let path = layout.indexPath(ofRow: cursorRow), path.row == 0,
-      layout.sections[path.section].showsHeader
+      layout.showsHeader(path.section)
     {
       wantedTop = line - 1
     }

@@ -30,14 +30,20 @@ public enum Renderer {
   /// `sorted by PID ▲ · filter 'x'`: what the live view shown in the list's place does, nil
   /// when none is shown.
   static func derivedDescription(_ app: TUIApp) -> String? {
-    guard let derived = app.derived else { return nil }
+    let parts = derivedWords(app)
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
+  /// `["sorted by PID ▲", "filter 'x'"]`: the sort and filter of the view shown, if any.
+  static func derivedWords(_ app: TUIApp) -> [String] {
+    guard let derived = app.derived else { return [] }
     var parts: [String] = []
     if let sort = derived.sort {
       let title = app.view?.columns.first { $0.id == sort.column }?.title ?? sort.column
       parts.append("sorted by \(title) \(sort.descending ? "▼" : "▲")")
     }
     if !derived.filter.isEmpty { parts.append("filter '\(derived.filter)'") }
-    return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    return parts
   }
 
   /// Renders a frame to terminal text, one string per line, each `width` cells.
@@ -123,7 +129,7 @@ public enum Renderer {
         switch entry {
         case .header(let section):
           return StyledLine(
-            " " + (layout.sections[section].header ?? ""), Style(color: Style.cyan, bold: true))
+            " " + (layout.header(section) ?? ""), Style(color: Style.cyan, bold: true))
         case .footer(let section):
           return StyledLine("   " + (layout.sections[section].footer ?? ""), Style(dim: true))
         case .row(let index):

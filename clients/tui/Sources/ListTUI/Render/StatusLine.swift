@@ -33,6 +33,15 @@ enum StatusLine {
     return left + 2 + TextWidth.of(text) + 1 + right <= width
   }
 
+  /// The last change (`v12 +3 −1`) without its version when that is the one shown already (or a
+  /// view's, which means nothing to the user); nil when nothing else is left.
+  private static func lastChange(_ view: ListViewState, derived: Bool) -> String? {
+    guard let change = view.lastChange else { return nil }
+    var words = change.split(separator: " ")
+    if derived || words.first == "v\(view.version)" { words.removeFirst() }
+    return words.isEmpty ? nil : words.joined(separator: " ")
+  }
+
   private static func withoutMessage(_ app: TUIApp, time: Double) -> StyledLine {
     var line = StyledLine()
     if case .search(let text) = app.overlay {
@@ -52,13 +61,19 @@ enum StatusLine {
       line.add(" Enter open · ? help · q quit", Style(dim: true))
     case .list:
       if let view = app.view {
-        // The list the user opened, never the id of the view that sorts or filters it.
-        line.add(" \(app.shownList ?? view.list)", Style(bold: true))
+        // The list the user opened, never the id of the view that sorts or filters it, and that
+        // list's version (as the picker shows it): a view's versions are its own.
+        let shown = app.shownList ?? view.list
+        let version =
+          app.derived == nil ? view.version : app.picker.entries.first { $0.list == shown }?.version ?? 0
+        line.add(" \(shown)", Style(bold: true))
+        line.add(" v\(Renderer.format(max(0, version)))", Style(color: Style.yellow))
         if let derived = Renderer.derivedDescription(app) { line.add(" (\(derived))") }
-        line.add(" v\(Renderer.format(max(0, view.version)))", Style(color: Style.yellow))
-        line.add(" · \(Renderer.format(view.totalRows)) rows")
+        line.add(" · \(Renderer.format(view.totalRows)) \(view.totalRows == 1 ? "row" : "rows")")
         line.add(" · \(Renderer.format(view.selection.count)) selected")
-        if let change = view.lastChange { line.add(" · \(change)", Style(dim: true)) }
+        if let change = lastChange(view, derived: app.derived != nil) {
+          line.add(" · \(change)", Style(dim: true))
+        }
       }
     }
     switch app.connection {
