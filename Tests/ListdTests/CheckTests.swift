@@ -211,7 +211,9 @@ final class CheckTests: StdioDaemonTestCase {
       "list/edit",
       ["list": "l", "edits": [["op": "patchItems", "items": [["id": "a", "accessories": twice]]]]])
     XCTAssertEqual(patch.code.rawValue, -32602, patch.message)
-    XCTAssertTrue(patch.message.contains("more than one checkmark accessory"), patch.message)
+    XCTAssertEqual(patch.data?["field"], "edits[0].items[0].accessories", patch.message)
+    XCTAssertTrue(
+      patch.message.contains("accessories\" of item 'a' has more than one checkmark accessory"), patch.message)
     let append = client.error(
       "list/edit",
       [
