@@ -169,6 +169,61 @@ final class CheckTests: StdioDaemonTestCase {
     XCTAssertTrue(badItem.message.contains(#""flat.items[0].id" must be a string, got 1"#), badItem.message)
   }
 
+  /// The members of a changeset beside its rows (`columns`, `emptyState`, `editing`, as listd
+  /// emits them) are accepted, and checked for their form like `selected` and `selectionMode`; a
+  /// counted section's `rowsAt` goes with non-empty `rows`, and only with them.
+  func testChangesetListMembersAndRowsAtAreCheckedForTheirForm() throws {
+    let emitted: JSONValue = [
+      "itemDeletes": [[0, 0, 1]], "columns": [["id": "name", "title": "Name"]],
+      "emptyState": ["title": "Empty"],
+      "editing": true, "selectionMode": "single", "selected": ["a"],
+    ]
+    XCTAssertEqual(
+      try client.request("check/batchUpdate", ["before": [2], "update": emitted]),
+      ["valid": true, "after": [1]])
+    let removed: JSONValue = ["itemDeletes": [[0, 0, 1]], "emptyState": .null]
+    XCTAssertEqual(
+      try client.request("check/batchUpdate", ["before": [2], "update": removed]),
+      ["valid": true, "after": [1]])
+    func section(_ members: JSONValue) -> JSONValue {
+      ["before": [1], "update": ["sectionInserts": [["index": 1, "section": members]]]]
+    }
+    let cases: [(JSONValue, String, String)] = [
+      (["before": [1], "update": ["columns": 5]], "update.columns", "got 5"),
+      (["before": [1], "update": ["emptyState": "none"]], "update.emptyState", #"got "none""#),
+      (["before": [1], "update": ["editing": 3]], "update.editing", "got 3"),
+      (
+        section(["id": "n", "rowCount": 3, "rowsAt": 0, "rows": []]),
+        "update.sectionInserts[0].section.rowsAt",
+        #"is only allowed beside a non-empty "update.sectionInserts[0].section.rows""#
+      ),
+      (
+        section(["id": "n", "rowCount": 3, "rowsAt": 1]), "update.sectionInserts[0].section.rowsAt",
+        #"is only allowed beside a non-empty "update.sectionInserts[0].section.rows""#
+      ),
+      (
+        section(["id": "n", "rowCount": 3, "rows": [["id": "x", "level": 0]]]),
+        "update.sectionInserts[0].section.rows",
+        #"carries 1 rows of a counted section without "update.sectionInserts[0].section.rowsAt""#
+      ),
+    ]
+    for (params, field, message) in cases {
+      let error = client.error("check/batchUpdate", params)
+      XCTAssertEqual(error.code.rawValue, -32602, "\(params)")
+      XCTAssertEqual(error.data?["field"], .string(field), "\(params): \(error.message)")
+      XCTAssertTrue(error.message.contains(message), "\(params): \(error.message)")
+    }
+    // listd's own counted sections: no rows (lean), rows from rowsAt (windowed), none in the window.
+    for counted: JSONValue in [
+      ["id": "n", "rowCount": 3],
+      ["id": "n", "rowCount": 3, "rowsAt": 2, "rows": [["id": "x", "level": 0]]],
+      ["id": "n", "rowCount": 3, "rows": []],
+    ] {
+      XCTAssertEqual(
+        try client.request("check/batchUpdate", section(counted)), ["valid": true, "after": [1, 3]])
+    }
+  }
+
   /// UIKit throws on a cell with two instances of one system accessory: check/snapshot reports
   /// it, list/create, list/edit and patches refuse it naming the item and the type; custom
   /// accessories may repeat.
@@ -211,7 +266,10 @@ final class CheckTests: StdioDaemonTestCase {
       "list/edit",
       ["list": "l", "edits": [["op": "patchItems", "items": [["id": "a", "accessories": twice]]]]])
     XCTAssertEqual(patch.code.rawValue, -32602, patch.message)
-    XCTAssertTrue(patch.message.contains("more than one checkmark accessory"), patch.message)
+    XCTAssertEqual(patch.data?["field"], "edits[0].items[0].accessories", patch.message)
+    XCTAssertTrue(
+      patch.message.contains("accessories\" of item 'a' has more than one checkmark accessory"), patch.message
+    )
     let append = client.error(
       "list/edit",
       [

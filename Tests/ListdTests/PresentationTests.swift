@@ -106,6 +106,40 @@ final class PresentationTests: StdioDaemonTestCase {
     XCTAssertEqual(again["version"], 2)
   }
 
+  /// An explicit `supplementary` header mode is the default itself: never echoed, `null` in
+  /// content means the same, and setting either on a default section makes no version.
+  func testExplicitSupplementaryHeaderModeIsTheDefault() throws {
+    try client.request(
+      "list/create",
+      [
+        "list": "p",
+        "content": [
+          "sections": [["id": "s", "headerMode": "supplementary"], ["id": "t", "headerMode": .null]]
+        ],
+      ])
+    let appended = try client.request(
+      "list/edit",
+      [
+        "list": "p", "rows": "all",
+        "edits": [["op": "appendSections", "sections": [["id": "u", "headerMode": "supplementary"]]]],
+      ])
+    XCTAssertEqual(
+      appended["changeset"]?["sectionInserts"], [["index": 2, "section": ["id": "u", "rows": []]]])
+    let sections = try client.request("query/sections", ["list": "p"])["sections"]
+    XCTAssertEqual(
+      sections,
+      [
+        ["id": "s", "index": 0, "items": 0, "rows": 0], ["id": "t", "index": 1, "items": 0, "rows": 0],
+        ["id": "u", "index": 2, "items": 0, "rows": 0],
+      ])
+    for mode: JSONValue in ["supplementary", .null] {
+      let same = try client.request(
+        "list/edit", ["list": "p", "edits": [["op": "updateSection", "section": "s", "headerMode": mode]]])
+      XCTAssertEqual(same["version"], 1, "\(mode)")
+      XCTAssertEqual(same["changeset"], [:], "\(mode)")
+    }
+  }
+
   /// Bad presentation values are -32602 naming the field and the value.
   func testBadPresentationValuesNameTheField() throws {
     try client.request("list/create", ["list": "p", "content": ["sections": [["id": "s"]]]])

@@ -53,6 +53,39 @@ final class SelectionOutlineRuleTests: StdioDaemonTestCase {
     XCTAssertEqual(client.error("selection/selectAll", ["list": "l"]).code.rawValue, -32014)
     XCTAssertEqual(client.error("event/select", ["list": "l", "item": "a"]).code.rawValue, -32014)
     XCTAssertEqual(try changeset("selection/deselectAll", ["list": "l"]), [:])
+    // Mode none comes first: an empty or unknown selection is refused for it too.
+    for items: JSONValue in [[], ["nope"]] {
+      for (method, params) in [
+        ("selection/select", ["list": "l", "items": items] as JSONValue),
+        ("list/edit", ["list": "l", "edits": [["op": "select", "items": items]]]),
+      ] {
+        let error = client.error(method, params)
+        XCTAssertEqual(error.code.rawValue, -32014, "\(method) \(items)")
+        XCTAssertTrue(error.message.contains("selection mode is none"), error.message)
+      }
+    }
+  }
+
+  /// A select's ids are checked in the order given, the first failing one deciding the error,
+  /// and only then, in single mode, their number.
+  func testSelectErrorsComeInItemOrderBeforeTheSingleModeCount() throws {
+    try create("l", mode: "single", [["id": "a"], ["id": "b", "selectable": false], ["id": "c"]])
+    let cases: [(JSONValue, Int, String)] = [
+      (["b", "nope"], -32014, "item 'b' is not selectable"), (["nope", "b"], -32012, "unknown item 'nope'"),
+      (["a", "c", "nope"], -32012, "unknown item 'nope'"),
+      (["a", "c", "b"], -32014, "item 'b' is not selectable"),
+      (["a", "c"], -32014, "more than one item"),
+    ]
+    for (items, code, message) in cases {
+      for (method, params) in [
+        ("selection/select", ["list": "l", "items": items] as JSONValue),
+        ("list/edit", ["list": "l", "edits": [["op": "select", "items": items]]]),
+      ] {
+        let error = client.error(method, params)
+        XCTAssertEqual(error.code.rawValue, code, "\(method) \(items): \(error.message)")
+        XCTAssertTrue(error.message.contains(message), "\(method) \(items): \(error.message)")
+      }
+    }
   }
 
   /// Only visible, selectable items are ever selected: selecting a hidden or `selectable: false`

@@ -93,6 +93,33 @@ final class SubscriptionRuleTests: StdioDaemonTestCase {
       client.error("list/subscribe", ["list": "l", "snapshot": "window"]).data?["field"], "window")
   }
 
+  /// A window of limit 0 meets no row: its sections are only the empty ones at `offset`, never a
+  /// non-empty section, whether it starts at `offset` or `offset` lies inside it.
+  func testAWindowOfNoRowsListsOnlyTheEmptySectionsAtItsOffset() throws {
+    let sections: JSONValue = [
+      "sections": [
+        ["id": "e0", "items": []], ["id": "s1", "items": [["id": "a"], ["id": "b"]]],
+        ["id": "e1", "items": []],
+        ["id": "s2", "items": [["id": "c"]]],
+      ]
+    ]
+    try client.request("list/create", ["list": "q", "content": sections])
+    let expected: [JSONValue] = [
+      [["id": "e0", "index": 0, "firstRow": 0, "rows": 0]], [],
+      [["id": "e1", "index": 2, "firstRow": 2, "rows": 0]],
+      [],
+    ]
+    for (offset, sections) in expected.enumerated() {
+      let window = try client.request(
+        "query/window", ["list": "q", "offset": .int(Int64(offset)), "limit": 0])
+      XCTAssertEqual(window["rows"], [], "offset \(offset)")
+      XCTAssertEqual(window["sections"], sections, "offset \(offset)")
+    }
+    let subscribed = try client.request(
+      "list/subscribe", ["list": "q", "window": ["offset": 1, "limit": 0]])
+    XCTAssertEqual(subscribed["lists"]?[0]?["window"]?["sections"], [])
+  }
+
   /// Subscribing again renews the subscription: a fresh answer, one subscription, every later
   /// version once.
   func testSubscribingTwiceRenewsTheSubscription() throws {

@@ -116,6 +116,11 @@ enum CheckDecoding {
     _ = try p.optionalStrings("expanded")
     _ = try p.optionalStrings("collapsed")
     _ = try p.optionalEnumeration("selectionMode", as: SelectionMode.self)
+    // What a changeset says of the list beside its rows: no batch update of UIKit's, but
+    // checked for its form like the members above (`emptyState: null` removes one).
+    _ = try p.optionalObjects("columns")
+    _ = try p.optionalObject("emptyState")
+    _ = try p.optionalBool("editing")
     return update
   }
 
@@ -132,9 +137,16 @@ enum CheckDecoding {
       return rows
     }
     let count = try natural(try section.value("rowCount"), section.path(of: "rowCount"))
-    let at =
-      try section.contains("rowsAt")
-      ? try natural(try section.value("rowsAt"), section.path(of: "rowsAt")) : 0
+    // `rowsAt` is present exactly when `rows` is not empty, as listd emits it.
+    let hasAt = try section.contains("rowsAt")
+    if hasAt && rows == 0 {
+      throw section.invalid("rowsAt", "is only allowed beside a non-empty \"\(section.path(of: "rows"))\"")
+    }
+    if !hasAt && rows > 0 {
+      throw section.invalid(
+        "rows", "carries \(rows) rows of a counted section without \"\(section.path(of: "rowsAt"))\"")
+    }
+    let at = hasAt ? try natural(try section.value("rowsAt"), section.path(of: "rowsAt")) : 0
     guard at + rows <= count else {
       throw section.invalid(
         "rows", "carries \(rows) rows from row \(at), beyond the section's rowCount \(count)")

@@ -234,8 +234,9 @@ enum ContentDecoding {
   @TaskLocal static var acceptsRepeatedSystemAccessories = false
 
   /// The payload fields of an item object (other members are ignored here); `data` in its
-  /// canonical form (``JSON/JSONValue/canonicalData``).
-  static func payload(_ params: Params) throws(ResponseError) -> ItemPayload {
+  /// canonical form (``JSON/JSONValue/canonicalData``). `item` names the item in errors when
+  /// the object has no `id` of its own (a `patchItems` patch).
+  static func payload(_ params: Params, item: String? = nil) throws(ResponseError) -> ItemPayload {
     let content = ItemContent(
       text: try params.optionalString("text"), secondaryText: try params.optionalString("secondaryText"),
       image: try params.optionalString("image"), data: try params.optionalValue("data")?.canonicalData)
@@ -254,7 +255,7 @@ enum ContentDecoding {
         let type = ListAccessory.repeatedSystemTypes(payload.placedAccessories.map(\.accessory)).first
       {
         // UIKit would crash on the cell: refused here, reported by check/snapshot.
-        let id = (try? params.optionalString("id")) ?? nil
+        let id = item ?? ((try? params.optionalString("id")) ?? nil)
         throw params.invalid(
           "accessories",
           (id.map { "of item '\($0)' " } ?? "") + "has more than one \(type) accessory: UIKit throws an "

@@ -31,7 +31,7 @@ struct PayloadPatch: Sendable {
     self.members = members
     // Check the values now, so a bad patch fails before anything is applied; `null` removes.
     _ = try ContentDecoding.payload(
-      Params(.object(JSONObject(members.filter { !$0.value.isNull })), path: path))
+      Params(.object(JSONObject(members.filter { !$0.value.isNull })), path: path), item: item)
   }
 
   /// The payload after the patch; `payload` itself when the patch changes nothing.
@@ -41,7 +41,7 @@ struct PayloadPatch: Sendable {
     RowEncoding.appendPayload(payload, to: &current)
     let merged = MergePatch.apply(.object(members), to: .object(current))
     if merged == .object(current) { return payload }
-    let result = try ContentDecoding.payload(Params(merged, path: path))
+    let result = try ContentDecoding.payload(Params(merged, path: path), item: item)
     return result == payload ? payload : result
   }
 }

@@ -15,7 +15,8 @@ enum WindowEncoding {
     for (index, id) in snapshot.sectionIdentifiers.enumerated() {
       let count = snapshot.numberOfItems(inSection: id) ?? 0
       defer { first += count }
-      let meets = first < end && first + count > offset
+      // A window of no rows meets no non-empty section, not even one it lies inside.
+      let meets = limit > 0 && first < end && first + count > offset
       let emptyInside = count == 0 && first >= offset && first < max(end, offset + 1)
       guard meets || emptyInside else { continue }
       var section = RowEncoding.sectionHeader(
