@@ -95,7 +95,7 @@ T.case('K on a table row: its cells by column title, then its text, said not to 
     'Command: "listd --listen --stay"',
     'PID: 4121',
     'CPU %: 2.5',
-    'Memory: "18.2 MB"',
+    "Memory (MB): 18.2",
     'Kind: "daemon"',
     'Started: "2026-11-23 04:00"',
     'OK: ✓',

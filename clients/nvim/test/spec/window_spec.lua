@@ -189,7 +189,7 @@ local function check(step, seed)
 end
 
 T.case('property: after random edits and scrolling, the buffer equals query/window at its version (seeded)', function()
-  local seed = tonumber(os.getenv('LISTD_SEED') or '') or (os.time() % 1000000)
+  local seed = tonumber(os.getenv('LISTD_SEED') or '') or 24311
   local steps = tonumber(os.getenv('LISTD_STEPS') or '') or 150
   T.out('seed ' .. seed .. ' (LISTD_SEED=' .. seed .. ' replays it), ' .. steps .. ' steps')
   math.randomseed((seed * 1103515245 + 12345) % 2147483648)
