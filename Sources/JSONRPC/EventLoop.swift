@@ -100,7 +100,7 @@ final class Channel: @unchecked Sendable {
   /// An event was delivered (on a loop thread).
   fileprivate func fire(_ event: Readiness, context: inout LoopContext) {
     lock.lock()
-    // Busy: a backend with one filter per direction (kqueue) delivered the other direction
+    // Busy: a backend with one filter per direction (Darwin's) delivered the other direction
     // meanwhile. Dropped: the re-arm when the handler returns reports it again if still ready.
     guard registered, !busy, let handler else {
       lock.unlock()
