@@ -2,11 +2,14 @@
 #if canImport(Darwin)
   import Darwin
 
-  /// kevent(2)'s function, named apart from its struct (both are `kevent` in Swift).
-  private let keventCall:
-    @convention(c) (
-      Int32, UnsafePointer<kevent>?, Int32, UnsafeMutablePointer<kevent>?, Int32, UnsafePointer<timespec>?
-    ) -> Int32 = Darwin.kevent
+  /// kevent(2), the function (its struct has the same name; six unlabeled arguments pick the call).
+  @inline(__always)
+  private func keventCall(
+    _ queue: Int32, _ changes: UnsafePointer<kevent>?, _ changeCount: Int32,
+    _ events: UnsafeMutablePointer<kevent>?, _ eventCount: Int32, _ timeout: UnsafePointer<timespec>?
+  ) -> Int32 {
+    Darwin.kevent(queue, changes, changeCount, events, eventCount, timeout)
+  }
 
   /// kqueue(2) behind the event loop's one-shot interface, per Apple's kqueue(2) man page.
   ///
@@ -77,9 +80,13 @@
     /// Applies `changes`; true if every one succeeded.
     private func apply(_ changes: [kevent]) -> Bool {
       var receipts = [kevent](repeating: kevent(), count: changes.count)
+      // The receipts fill the event list, so no pending event is taken; a zero timeout, so the
+      // call never waits for one either.
+      var noWait = timespec(tv_sec: 0, tv_nsec: 0)
       let count = changes.withUnsafeBufferPointer { changes in
         receipts.withUnsafeMutableBufferPointer {
-          keventCall(queue, changes.baseAddress, Int32(changes.count), $0.baseAddress, Int32($0.count), nil)
+          keventCall(
+            queue, changes.baseAddress, Int32(changes.count), $0.baseAddress, Int32($0.count), &noWait)
         }
       }
       guard count == Int32(changes.count) else { return false }
