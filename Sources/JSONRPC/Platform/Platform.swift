@@ -112,6 +112,15 @@ enum Platform {
     #endif
   }
 
+  /// The environment variable naming the default socket's directory (for --help and man pages).
+  static let defaultSocketVariable: String = {
+    #if canImport(Darwin)
+      "TMPDIR"
+    #else
+      "XDG_RUNTIME_DIR"
+    #endif
+  }()
+
   private static func trimmingSlashes(_ path: String) -> String {
     var path = Substring(path)
     while path.count > 1 && path.hasSuffix("/") { path = path.dropLast() }

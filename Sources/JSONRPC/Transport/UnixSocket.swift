@@ -13,6 +13,14 @@ public enum UnixSocket {
     return "/tmp/listd-\(getuid())/listd.sock"
   }
 
+  /// The environment variable whose directory holds the default socket: `XDG_RUNTIME_DIR` on
+  /// Linux, `TMPDIR` on macOS.
+  public static var defaultDirectoryVariable: String { Platform.defaultSocketVariable }
+
+  /// The default socket path as a rule, for documentation: `$XDG_RUNTIME_DIR/listd/listd.sock` on
+  /// Linux, `$TMPDIR/listd/listd.sock` on macOS.
+  public static var defaultPathRule: String { "$\(defaultDirectoryVariable)/listd/listd.sock" }
+
   /// The longest path a socket can have, in bytes: `sun_path` (108 bytes on Linux, 104 on
   /// Darwin) less its NUL.
   public static let maximumPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
