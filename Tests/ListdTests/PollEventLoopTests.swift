@@ -65,6 +65,13 @@ final class PollEventLoopTests: XCTestCase {
     try runUnderPoll(["ListdTests.LongRunningTests", "ListdTests.IdleConnectionsTests"])
   }
 
+  func testStdioLifecycleAndDurabilityTestsPassUnderPoll() throws {
+    try runUnderPoll([
+      "ListdTests.StdioKindsTests", "ListdTests.LifecycleTests", "ListdTests.FramingCornerTests",
+      "ListdTests.DurabilityTests", "ListdTests.OwnershipTests",
+    ])
+  }
+
   func testConnectionTestsPassUnderPoll() throws {
     try runUnderPoll(["JSONRPCTests.ConnectionTests", "JSONRPCTests.InlineDispatchTests"])
   }
