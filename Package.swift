@@ -4,6 +4,8 @@ import PackageDescription
 
 let package = Package(
   name: "listd",
+  // Synchronization's Mutex: macOS 15. Linux builds are not affected.
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "JSON", targets: ["JSON"]),
     .library(name: "ListModel", targets: ["ListModel"]),
@@ -29,7 +31,8 @@ let package = Package(
     // <sys/epoll.h>, which Swift's Glibc module leaves out (a system header, no code of its own).
     .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
     // LSP framing, JSON-RPC messages, a duplex connection over file descriptors, the Unix socket transport.
-    .target(name: "JSONRPC", dependencies: ["JSON", "CEpoll"]),
+    .target(
+      name: "JSONRPC", dependencies: ["JSON", .target(name: "CEpoll", condition: .when(platforms: [.linux]))]),
     // The daemon's logic: registry, sessions, handlers, subscriptions, demo lists.
     .target(name: "ListServer", dependencies: ["JSON", "JSONRPC", "ListModel"]),
     // The commit the binaries are built from: BuildCommit.swift, written at build time by the plugin below.
@@ -52,28 +55,38 @@ let package = Package(
     .executableTarget(
       name: "listctl", dependencies: ["JSON", "JSONRPC", "ListClient", "CommandLineDescription", "listd"]),
     // The terminal UI's logic: view state, window fetch, rendering, screen diff, keys. No terminal I/O.
-    .target(name: "ListTUI", dependencies: ["JSON", "JSONRPC", "ListClient"], path: "clients/tui/Sources/ListTUI"),
+    .target(
+      name: "ListTUI", dependencies: ["JSON", "JSONRPC", "ListClient"], path: "clients/tui/Sources/ListTUI"),
     // The terminal UI: `listd-tui [--socket PATH | --spawn [--demo]]`. Depends on `listd` so `--spawn` finds it built.
     .executableTarget(
-      name: "listd-tui", dependencies: ["JSON", "JSONRPC", "ListTUI", "ListClient", "CommandLineDescription", "listd"],
+      name: "listd-tui",
+      dependencies: ["JSON", "JSONRPC", "ListTUI", "ListClient", "CommandLineDescription", "listd"],
       path: "clients/tui/Sources/listd-tui"),
     .testTarget(name: "ListModelTests", dependencies: ["ListModel", "SeededRandom"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC", "SeededRandom"]),
     // End-to-end tests: they start the built `listd` binary and talk to it over pipes and sockets.
-    .testTarget(name: "ListdTests", dependencies: ["JSON", "JSONRPC", "ListModel", "ListServer", "SeededRandom", "listd", "ListClient"]),
+    .testTarget(
+      name: "ListdTests",
+      dependencies: ["JSON", "JSONRPC", "ListModel", "ListServer", "SeededRandom", "listd", "ListClient"]),
     // End-to-end tests of listctl: they run the built `listctl` against a built `listd`.
-    .testTarget(name: "ListctlTests", dependencies: ["JSON", "JSONRPC", "ListClient", "SeededRandom", "listctl", "listd"]),
+    .testTarget(
+      name: "ListctlTests",
+      dependencies: ["JSON", "JSONRPC", "ListClient", "SeededRandom", "listctl", "listd"]),
     // The terminal UI's view-state tests, and end-to-end tests that run `listd-tui` in tmux against a real daemon.
     .testTarget(
       name: "ListTUITests",
-      dependencies: ["JSON", "ListModel", "ListServer", "ListTUI", "ListClient", "SeededRandom", "listd-tui", "listd"],
+      dependencies: [
+        "JSON", "ListModel", "ListServer", "ListTUI", "ListClient", "SeededRandom", "listd-tui", "listd",
+      ],
       path: "clients/tui/Tests/ListTUITests"),
     // The command-line conventions end to end: --help, man pages and completions agree, --version
     // names the commit, and script/install installs them into a prefix (listd-tui built for it too).
     .testTarget(
-      name: "CommandLineTests", dependencies: ["CommandLineDescription", "BuildInfo", "listd", "listctl", "listd-tui"]),
+      name: "CommandLineTests",
+      dependencies: ["CommandLineDescription", "BuildInfo", "listd", "listctl", "listd-tui"]),
     // Runs the Neovim plugin's headless specs (`clients/nvim/test/`) against the built daemon.
     .testTarget(
-      name: "NeovimPluginTests", dependencies: ["listd", "ListClient"], path: "clients/nvim/test/NeovimPluginTests"),
+      name: "NeovimPluginTests", dependencies: ["listd", "ListClient"],
+      path: "clients/nvim/test/NeovimPluginTests"),
   ]
 )

@@ -2,16 +2,10 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A full-duplex JSON-RPC 2.0 connection over a readable and a writable file descriptor (stdio,
 /// a Unix socket, a pipe).
 ///
-/// - The connection owns no thread: the process's few **event loop** threads (epoll) serve every
+/// - The connection owns no thread: the process's few **event loop** threads (``EventLoop``) serve every
 ///   connection's descriptors, made non-blocking when they are pipes or sockets. When the input
 ///   is readable, one of them reads, splits frames with a ``FrameReader`` (framing detected from
 ///   the first byte unless fixed in ``Options``), parses and decodes messages, and dispatches
@@ -217,12 +211,8 @@ public final class Connection: ChannelHandler, @unchecked Sendable {
     -> (Connection, Connection)
   {
     var fds: [Int32] = [-1, -1]
-    #if canImport(Glibc)
-      let type = Int32(SOCK_STREAM.rawValue)
-    #else
-      let type = SOCK_STREAM
-    #endif
-    guard socketpair(AF_UNIX, type, 0, &fds) == 0 else { throw .system("socketpair", errno) }
+    guard socketpair(AF_UNIX, Platform.streamSocket, 0, &fds) == 0 else { throw .system("socketpair", errno) }
+    for fd in fds { Platform.suppressSIGPIPE(fd) }
     var firstOptions = first
     var secondOptions = second
     firstOptions.closesDescriptors = true
@@ -515,8 +505,8 @@ public final class Connection: ChannelHandler, @unchecked Sendable {
       if let linger = options.lingerTimeout, isSocket, reason == .closedLocally, wroteLast {
         SocketLinger.close(input, timeout: linger) { [self] in descriptorsClosed() }
       } else {
-        Glibc.close(input)
-        if output != input { Glibc.close(output) }
+        Platform.close(input)
+        if output != input { Platform.close(output) }
         descriptorsClosed()
       }
     } else {
@@ -724,7 +714,7 @@ public final class Connection: ChannelHandler, @unchecked Sendable {
     // Answers to this read's frames go out together once they are all handled.
     outgoing.hold()
     for _ in 0..<reads {
-      let count = Glibc.read(input, context.buffer.baseAddress, context.buffer.count)
+      let count = Platform.read(input, context.buffer.baseAddress, context.buffer.count)
       if count > 0 {
         handle(UnsafeRawBufferPointer(rebasing: context.buffer[0..<count]), parser: &context.parser)
         if state.withLock({ $0.closed || $0.stopRequested }) { break }

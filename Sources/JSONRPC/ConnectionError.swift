@@ -1,9 +1,4 @@
 // Local failures of a connection: closed, timed out, cancelled, or a system call that failed.
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Why a request sent to the peer got no answer, or why a connection could not be set up.
 /// (An error *answer* from the peer is a ``ResponseError``.)

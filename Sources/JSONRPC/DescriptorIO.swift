@@ -1,18 +1,13 @@
 // What kind of descriptor a connection reads or writes, and making pipes and sockets non-blocking.
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// How a descriptor can be served.
 enum DescriptorKind: Equatable {
   /// A pipe or a socket: made non-blocking and watched by the event loop.
   case stream
-  /// A terminal: watched by the event loop but left blocking (its open file description is
-  /// shared with the shell, which must not find it non-blocking).
+  /// A terminal: watched by the event loop (unless its backend cannot) but left blocking (its
+  /// open file description is shared with the shell, which must not find it non-blocking).
   case terminal
-  /// A regular file, /dev/null, anything epoll refuses: read and written blocking (they never
+  /// A regular file, /dev/null, anything the event loop cannot watch: read and written blocking (they never
   /// wait for long).
   case other
 
@@ -32,7 +27,7 @@ enum DescriptorKind: Equatable {
     }
   }
 
-  var isPollable: Bool { self != .other }
+  var isPollable: Bool { self == .stream || (self == .terminal && EventLoopKind.current.watchesTerminals) }
 
   /// Whether `fd` is a socket.
   static func isSocket(_ fd: Int32) -> Bool {

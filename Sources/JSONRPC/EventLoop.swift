@@ -1,12 +1,7 @@
-import CEpoll
-// The process-wide epoll loop: a few I/O threads serve every connection's descriptors.
+// The process-wide event loop: a few I/O threads serve every connection's descriptors, on the backend of EventLoopKind.
 import Foundation
 import JSON
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// What a loop thread lends a ready channel: a read buffer and a JSON parser, reused for
 /// every connection it serves (so an idle connection owns neither).
@@ -58,7 +53,7 @@ final class Channel: @unchecked Sendable {
     self.handler = handler
     wantsInput = input
     token = loop.add(self)
-    guard loop.control(EPOLL_CTL_ADD, fd, events: interest, token: token) else {
+    guard loop.backend.add(fd, token: token, input: wantsInput, output: wantsOutput) else {
       loop.remove(token)
       self.handler = nil
       return false
@@ -92,62 +87,64 @@ final class Channel: @unchecked Sendable {
     guard registered else { return }
     registered = false
     handler = nil
-    _ = loop.control(EPOLL_CTL_DEL, fd, events: 0, token: token)
+    loop.backend.remove(fd, token: token)
     loop.remove(token)
-  }
-
-  private var interest: UInt32 {
-    (wantsInput ? UInt32(EPOLLIN.rawValue) : 0) | (wantsOutput ? UInt32(EPOLLOUT.rawValue) : 0)
-      | UInt32(EPOLLONESHOT.rawValue)
   }
 
   /// Under `lock`.
   private func rearmIfIdle() {
     guard registered, !busy else { return }
-    _ = loop.control(EPOLL_CTL_MOD, fd, events: interest, token: token)
+    loop.backend.rearm(fd, token: token, input: wantsInput, output: wantsOutput)
   }
 
   /// An event was delivered (on a loop thread).
-  fileprivate func fire(_ events: UInt32, context: inout LoopContext) {
+  fileprivate func fire(_ event: Readiness, context: inout LoopContext) {
     lock.lock()
-    guard registered, let handler else {
+    // Busy: a backend with one filter per direction (Darwin's) delivered the other direction
+    // meanwhile. Dropped: the re-arm when the handler returns reports it again if still ready.
+    guard registered, !busy, let handler else {
       lock.unlock()
       return
     }
     busy = true
-    let failed = events & UInt32(EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0
-    let readable = wantsInput && (events & UInt32(EPOLLIN.rawValue) != 0 || failed)
-    let writable = wantsOutput && (events & UInt32(EPOLLOUT.rawValue) != 0 || failed)
+    let readable = wantsInput && (event.readable || event.failed)
+    let writable = wantsOutput && (event.writable || event.failed)
     lock.unlock()
     handler.channelReady(readable: readable, writable: writable, context: &context)
     lock.lock()
     busy = false
     if registered && (wantsInput || wantsOutput) {
-      _ = loop.control(EPOLL_CTL_MOD, fd, events: interest, token: token)
+      loop.backend.rearm(fd, token: token, input: wantsInput, output: wantsOutput)
     }
     lock.unlock()
   }
 }
 
-/// The epoll instance and its threads, shared by every ``Connection`` of the process.
+/// The readiness backend and its threads, shared by every ``Connection`` of the process.
 ///
-/// A few threads wait on one epoll descriptor, taking one event at a time; channels are
-/// one-shot, so a busy connection (parsing a large frame) holds one thread while the others
-/// serve the rest. Events carry a token, never a pointer: an event for a channel unregistered
-/// meanwhile finds nothing.
+/// A few threads wait on one backend (the platform's best, or poll(2): see ``EventLoopKind``),
+/// taking one event at a time; channels are one-shot, so a busy connection
+/// (parsing a large frame) holds one thread while the others serve the rest. Events carry a
+/// token, never a pointer: an event for a channel unregistered meanwhile finds nothing.
 final class EventLoop: Sendable {
-  /// The loop of the process, started on first use. Two threads: one busy with a large frame
-  /// (a million-item `list/create` parses for a good part of a second) leaves the other serving
-  /// every other connection; an idle daemon keeps the 4 threads it had before (main, accept,
-  /// these two).
+  /// The loop of the process, started on first use, with the backend `LISTD_EVENT_LOOP` names
+  /// (the platform's best by default). Two threads: one busy with a large frame (a million-item
+  /// `list/create` parses for a good part of a second) leaves the other serving every other
+  /// connection; an idle daemon keeps the 4 threads it had before (main, accept, these two).
   static let shared = EventLoop(threads: 2)
 
-  private let epoll: Int32
+  let backend: any EventBackend
   private let channels = Mutex<(next: UInt64, byToken: [UInt64: Channel])>((1, [:]))
 
   private init(threads: Int) {
-    epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
-    precondition(epoll >= 0, "epoll_create1 failed: \(String(cString: strerror(errno)))")
+    let kind: EventLoopKind
+    do {
+      kind = try EventLoopKind.chosen()
+    } catch {
+      // The daemon checks at startup (``EventLoopKind/chosen(_:)``); a client meets it here.
+      fatalError("\(error)")
+    }
+    backend = kind.makeBackend()
     for index in 0..<threads {
       let thread = Thread { [self] in run() }
       thread.name = "jsonrpc.io.\(index)"
@@ -172,29 +169,13 @@ final class EventLoop: Sendable {
     _ = channels.withLock { $0.byToken.removeValue(forKey: token) }
   }
 
-  fileprivate func control(_ operation: Int32, _ fd: Int32, events: UInt32, token: UInt64) -> Bool {
-    var event = epoll_event()
-    event.events = events
-    event.data.u64 = token
-    return epoll_ctl(epoll, operation, fd, &event) == 0
-  }
-
   private func run() {
     var context = LoopContext(bufferSize: 64 << 10)
-    // One event per wait: a thread busy with a large frame holds back no other ready channel.
-    let capacity = 1
-    let events = UnsafeMutablePointer<epoll_event>.allocate(capacity: capacity)
     while true {
-      let count = epoll_wait(epoll, events, Int32(capacity), -1)
-      if count < 0 {
-        if errno == EINTR { continue }
-        fatalError("epoll_wait failed: \(String(cString: strerror(errno)))")
-      }
-      for index in 0..<Int(count) {
-        let event = events[index]
-        guard let channel = channels.withLock({ $0.byToken[event.data.u64] }) else { continue }
-        channel.fire(event.events, context: &context)
-      }
+      // One event per wait: a thread busy with a large frame holds back no other ready channel.
+      guard let event = backend.wait() else { continue }
+      guard let channel = channels.withLock({ $0.byToken[event.token] }) else { continue }
+      channel.fire(event, context: &context)
     }
   }
 }

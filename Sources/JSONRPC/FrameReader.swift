@@ -1,9 +1,4 @@
 // The incremental frame reader: bytes in, frames and framing errors out; no I/O, never stuck.
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Splits a byte stream into frame bodies. A pure state machine: feed it whatever `read()`
 /// returned, in pieces of any size, and collect the events; call ``finish()`` at end of stream.

@@ -1,9 +1,4 @@
 // A pluggable logger; the default writes to standard error, never to standard output.
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Where the connection reports what it cannot answer on the wire (framing errors, peers that
 /// stop reading, responses to unknown ids). Standard output carries the protocol, so the default

@@ -1,10 +1,6 @@
 // The bounded queue of whole frames waiting to be written, and who writes them when.
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Frames waiting to be written to one descriptor, bounded by their total size in bytes.
 ///
 /// Any thread appends whole frames; at most one thread writes at a time, in order, so frames

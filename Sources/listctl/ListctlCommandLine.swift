@@ -36,7 +36,7 @@ extension Listctl {
         Section(
           "ENVIRONMENT",
           [
-            "XDG_RUNTIME_DIR: where the default socket is; without it, /tmp/listd-$UID/listd.sock.",
+            "\(UnixSocket.defaultDirectoryVariable): where the default socket is; without it, /tmp/listd-$UID/listd.sock.",
             "LISTD: the daemon --spawn (and demo) starts; else the listd next to listctl, else the first on PATH.",
           ]),
         Section(
@@ -49,7 +49,7 @@ extension Listctl {
       ],
       seeAlso: ["listd(1)", "listd-tui(1)"],
       socketOption: "--socket",
-      variables: ["socket": Variable(here: UnixSocket.defaultPath, rule: "$XDG_RUNTIME_DIR/listd/listd.sock")]
+      variables: ["socket": Variable(here: UnixSocket.defaultPath, rule: UnixSocket.defaultPathRule)]
     )
   }
 

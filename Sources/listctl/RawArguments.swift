@@ -1,9 +1,4 @@
 // The command line as the bytes the shell passed, refused when an argument is not UTF-8.
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 enum RawArguments {
   /// The arguments after the program name. `CommandLine.arguments` would turn invalid UTF-8

@@ -136,7 +136,7 @@ final class RawSession: @unchecked Sendable {
       if process.isRunning { process.terminate() }
     } else {
       shutdown(readFD, Int32(SHUT_RDWR))
-      Glibc.close(readFD)
+      Platform.close(readFD)
     }
   }
 }

@@ -54,7 +54,7 @@ enum ConnectionBenchmarks {
     }
     let crowdedTiming = DaemonBenchmarks.roundTrips(owner, frame: frame, perRun: perRun, options, echo: false)
 
-    for fd in idle { Glibc.close(fd) }
+    for fd in idle { Platform.close(fd) }
     // Wait (bounded) for the daemon to notice every close.
     let deadline = now() + 10
     var after = ProcessCounts(pid: pid)
@@ -97,20 +97,15 @@ enum ConnectionBenchmarks {
         Double(after.resident) / 1e6))
   }
 
-  /// What /proc says about a process: threads, open descriptors, resident bytes.
+  /// What the OS says about a process: threads, open descriptors, resident bytes.
   struct ProcessCounts {
     var threads: Int
     var descriptors: Int
     var resident: Int
 
     init(pid: String) {
-      let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-      let line = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
-      threads =
-        line.flatMap {
-          $0.split(separator: "\t").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        } ?? 0
-      descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
+      threads = threadCount(of: pid)
+      descriptors = descriptorCount(of: pid)
       resident = residentSetSize(of: pid)
     }
   }

@@ -263,7 +263,7 @@ enum DaemonBenchmarks {
     var firstNotified: Timing
     var lastNotified: Timing
     var model: Timing
-    /// Daemon CPU time per replace (all its threads), from /proc.
+    /// Daemon CPU time per replace (all its threads), from the OS (see cpuSeconds).
     var daemonCPU: Double
   }
 

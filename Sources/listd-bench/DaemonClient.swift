@@ -35,28 +35,8 @@ final class ChildProcess {
     process.waitUntilExit()
   }
 
-  /// Resident set size of the child in bytes (VmRSS of /proc/PID/status).
+  /// Resident set size of the child in bytes.
   var residentBytes: Int { residentSetSize(of: "\(pid)") }
-}
-
-/// CPU time (user + system) a process has used, in seconds, from /proc (10 ms resolution).
-func cpuSeconds(of pid: String) -> Double {
-  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-    let close = stat.lastIndex(of: ")")
-  else { return 0 }
-  let fields = stat[stat.index(after: close)...].split(separator: " ")
-  // After the command: state is field 3, utime 14 and stime 15 (1-based over the whole line).
-  guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-  return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-}
-
-/// Resident set size in bytes of a process (`"self"` for this one), from /proc.
-func residentSetSize(of pid: String) -> Int {
-  guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-  else { return 0 }
-  let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
-  return kilobytes * 1024
 }
 
 /// One side of a JSON-RPC byte stream with no parsing beyond framing: frames are written as
@@ -81,7 +61,7 @@ final class RawConnection: @unchecked Sendable {
     bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
-        let written = Glibc.write(writeFD, raw.baseAddress! + offset, raw.count - offset)
+        let written = Platform.write(writeFD, raw.baseAddress! + offset, raw.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           fatalError("listd-bench: write failed: \(String(cString: strerror(errno)))")
@@ -102,7 +82,7 @@ final class RawConnection: @unchecked Sendable {
     while readyIndex == ready.count {
       ready.removeAll(keepingCapacity: true)
       readyIndex = 0
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(readFD, $0.baseAddress!, $0.count) }
+      let count = buffer.withUnsafeMutableBytes { Platform.read(readFD, $0.baseAddress!, $0.count) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return nil }
       buffer.withUnsafeBytes { raw in
@@ -190,7 +170,7 @@ final class Subscriber: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
       }
-      Glibc.close(connection.readFD)
+      Platform.close(connection.readFD)
     }
     thread.stackSize = 1 << 20
     self.thread = thread
@@ -220,8 +200,7 @@ final class Subscriber: @unchecked Sendable {
 
 /// The release `listd` next to this executable, or nil.
 func locateDaemon() -> String? {
-  let me =
-    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+  let me = executablePath()
   let candidate = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("listd").path
   return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
 }

@@ -77,7 +77,7 @@ extension DaemonBenchmarks {
       "\(label)-row expand: owner's rows:\"none\" answer", formatBytes(lean), "", "",
       "rows:\"all\" answer " + formatBytes(all), formatRatio(Double(lean) / Double(all)),
       check(lean <= 1_000, "≤ 1 KB"))
-    for connection in [full, windowed] { Glibc.close(connection.readFD) }
+    for connection in [full, windowed] { Platform.close(connection.readFD) }
   }
 
   static func formatBytes(_ bytes: Int) -> String {

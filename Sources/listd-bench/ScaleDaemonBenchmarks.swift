@@ -167,12 +167,3 @@ enum ScaleDaemonBenchmarks {
     print(String(format: "    (create answer %.1f MB)", Double(answer.count) / 1e6))
   }
 }
-
-/// Peak resident set size in bytes of a process (VmHWM of /proc/PID/status).
-func peakResidentSetSize(of pid: String) -> Int {
-  guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-  else { return 0 }
-  let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
-  return kilobytes * 1024
-}

@@ -33,13 +33,18 @@ extension DaemonOptions {
           ]),
         Section(
           "ENVIRONMENT",
-          ["XDG_RUNTIME_DIR: where the default socket goes; without it, /tmp/listd-$UID/listd.sock."]),
+          [
+            "\(UnixSocket.defaultDirectoryVariable): where the default socket goes; without it, /tmp/listd-$UID/listd.sock.",
+            "LISTD_EVENT_LOOP: the event loop's backend, "
+              + EventLoopKind.available.map(\.rawValue).joined(separator: " or ")
+              + " (default \(EventLoopKind.available[0].rawValue)); another name stops the daemon at startup.",
+          ]),
         Section(
           "PROTOCOL",
           ["The protocol is specified in Protocol/README.md of the listd repository."], inHelp: true),
       ],
       seeAlso: ["listctl(1)", "listd-tui(1)"],
-      variables: ["socket": Variable(here: UnixSocket.defaultPath, rule: "$XDG_RUNTIME_DIR/listd/listd.sock")]
+      variables: ["socket": Variable(here: UnixSocket.defaultPath, rule: UnixSocket.defaultPathRule)]
     )
   }
 }

@@ -30,6 +30,15 @@ if let status = DaemonOptions.commandLine.answerStandardOptions(
   exit(status)
 }
 
+// LISTD_EVENT_LOOP names the event loop's backend: a name this build lacks stops the daemon here,
+// before anything is served.
+do {
+  _ = try EventLoopKind.chosen()
+} catch {
+  FileHandle.standardError.write(Data("listd: \(error)\n".utf8))
+  exit(2)
+}
+
 var options: DaemonOptions
 do {
   options = try DaemonOptions.parse(arguments)

@@ -1,10 +1,6 @@
 // Closes a socket after its last answers without resetting it: half-close, drop what the peer still sends, then close.
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Closes a connected socket whose last frames are written so that the peer reads every one of
 /// them, then end of file.
 ///
@@ -102,7 +98,7 @@ final class SocketLinger: ChannelHandler, @unchecked Sendable {
     }
     guard let channel else { return }
     channel?.unregister()  // before the close: the number may be reused at once
-    Glibc.close(fd)
+    Platform.close(fd)
     completion()
   }
 }

@@ -1,7 +1,4 @@
 // The client side of the Unix socket: connect only to a socket, and a daemon, of this user.
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 extension UnixSocket {
   /// Connects to the daemon's socket at `path` and returns the connected descriptor, after
@@ -11,7 +8,7 @@ extension UnixSocket {
   /// - At ``defaultPath``, its directory must exist as a directory of this user's that nobody
   ///   else can enter (the daemon creates it so).
   /// - The socket file must be a socket owned by this user.
-  /// - The process that accepted must run as this user (SO_PEERCRED).
+  /// - The process that accepted must run as this user (its peer credentials, read from the kernel).
   ///
   /// Throws a ``UnixSocketError`` whose message names `path` and the problem; its kind is
   /// ``UnixSocketError/Kind/noDaemon`` when nothing exists or listens at `path`.
@@ -48,16 +45,17 @@ extension UnixSocket {
         .untrusted, "the socket belongs to uid \(info.st_uid), not to this user (uid \(getuid()))")
     }
 
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_UNIX, Platform.streamSocket, 0)
     guard fd >= 0 else { throw failure(.other, "socket(): \(lastError)") }
-    guard try withAddress(path, { Glibc.connect(fd, $0, $1) }) == 0 else {
+    Platform.suppressSIGPIPE(fd)
+    guard try withAddress(path, { Platform.connect(fd, $0, $1) }) == 0 else {
       let code = errno
-      Glibc.close(fd)
+      Platform.close(fd)
       throw failure(
         code == ENOENT || code == ECONNREFUSED ? .noDaemon : .other, String(cString: strerror(code)))
     }
     if let problem = peerProblem(uid: peerUID(fd)) {
-      Glibc.close(fd)
+      Platform.close(fd)
       throw failure(.untrusted, problem)
     }
     return fd

@@ -1,23 +1,28 @@
 // The Unix socket basics shared by the listener and clients: the default path, addresses, directory and peer checks.
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Unix domain socket helpers for the daemon's socket: where it lives, how a name becomes a
 /// `sockaddr_un`, and what makes a directory, socket file or peer this user's.
 public enum UnixSocket {
-  /// The default socket path: `$XDG_RUNTIME_DIR/listd/listd.sock`, else `/tmp/listd-$UID/listd.sock`.
+  /// The default socket path: `$XDG_RUNTIME_DIR/listd/listd.sock` on Linux, `$TMPDIR/listd/listd.sock`
+  /// (the per-user temporary directory) on macOS; else `/tmp/listd-$UID/listd.sock`.
   public static var defaultPath: String {
-    let environment = ProcessInfo.processInfo.environment
-    if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-      return runtime + "/listd/listd.sock"
+    if let base = Platform.defaultSocketBase(ProcessInfo.processInfo.environment) {
+      return base + "/listd/listd.sock"
     }
     return "/tmp/listd-\(getuid())/listd.sock"
   }
 
-  /// The longest path a socket can have, in bytes: `sun_path` (108 bytes on Linux) less its NUL.
+  /// The environment variable whose directory holds the default socket: `XDG_RUNTIME_DIR` on
+  /// Linux, `TMPDIR` on macOS.
+  public static var defaultDirectoryVariable: String { Platform.defaultSocketVariable }
+
+  /// The default socket path as a rule, for documentation: `$XDG_RUNTIME_DIR/listd/listd.sock` on
+  /// Linux, `$TMPDIR/listd/listd.sock` on macOS.
+  public static var defaultPathRule: String { "$\(defaultDirectoryVariable)/listd/listd.sock" }
+
+  /// The longest path a socket can have, in bytes: `sun_path` (108 bytes on Linux, 104 on
+  /// Darwin) less its NUL.
   public static let maximumPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
   /// The directory holding `path` (`.` for a bare name).
@@ -72,24 +77,14 @@ public enum UnixSocket {
     return nil
   }
 
-  /// The uid of the peer of a connected Unix socket (SO_PEERCRED); nil if it cannot be read.
-  public static func peerUID(_ fd: Int32) -> uid_t? {
-    // Linux's `struct ucred`, which Glibc's module map leaves out (it needs _GNU_SOURCE).
-    struct PeerCredentials {
-      var pid: pid_t = 0
-      var uid: uid_t = 0
-      var gid: gid_t = 0
-    }
-    var credentials = PeerCredentials()
-    var length = socklen_t(MemoryLayout<PeerCredentials>.size)
-    guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
-    return credentials.uid
-  }
+  /// The uid of the peer of a connected Unix socket (from the kernel: see ``Platform/peerUID(_:)``);
+  /// nil if it cannot be read.
+  public static func peerUID(_ fd: Int32) -> uid_t? { Platform.peerUID(fd) }
 
   /// Why a daemon whose peer uid is `uid` (from ``peerUID(_:)``) is not to be trusted by a
   /// process running as `expected`: it runs as another user, or its uid is unknown. Nil if trusted.
   public static func peerProblem(uid: uid_t?, expected: uid_t = getuid()) -> String? {
-    guard let uid else { return "cannot read the peer's credentials (SO_PEERCRED)" }
+    guard let uid else { return "cannot read the peer's credentials (\(Platform.peerCredentialsCall))" }
     guard uid == expected else {
       return "the daemon there runs as uid \(uid), not as this user (uid \(expected))"
     }

@@ -1,10 +1,6 @@
 // Serves a Unix domain socket: private directory, 0600 socket, stale-socket replacement, peer uid check.
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Listens on a Unix domain socket and hands each accepted connection of the same user to a
 /// callback.
 ///
@@ -17,7 +13,7 @@ import Foundation
 ///   removed: both are errors.
 /// - The directory must be one only the user can enter: created 0700 if missing, refused if
 ///   another user owns it or others can enter it.
-/// - A peer whose uid (SO_PEERCRED) is not ours is refused and logged.
+/// - A peer whose uid (from its peer credentials) is not ours is refused and logged.
 public final class UnixSocketListener: @unchecked Sendable {
   // `@unchecked Sendable`: `fd`, `path` and `identity` are immutable; `stopped` is behind `lock`.
   public let path: String
@@ -37,7 +33,7 @@ public final class UnixSocketListener: @unchecked Sendable {
     try Self.preparePrivateDirectory(UnixSocket.directory(of: path), for: path)
     let stale = try Self.isStaleSocket(path)
 
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_UNIX, Platform.streamSocket, 0)
     guard fd >= 0 else { throw UnixSocketError(.other, path: path, "socket(): \(UnixSocket.lastError)") }
     var info = stat()
     do {
@@ -48,7 +44,7 @@ public final class UnixSocketListener: @unchecked Sendable {
         throw UnixSocketError(.other, path: path, "cannot inspect \(path): \(UnixSocket.lastError)")
       }
     } catch {
-      Glibc.close(fd)
+      Platform.close(fd)
       throw error
     }
     self.fd = fd
@@ -72,9 +68,10 @@ public final class UnixSocketListener: @unchecked Sendable {
         if let uid = UnixSocket.peerUID(client), uid != getuid() {
           logger.warning(
             "refused a connection on \(path) from uid \(uid) (this daemon runs as uid \(getuid()))")
-          Glibc.close(client)
+          Platform.close(client)
           continue
         }
+        Platform.suppressSIGPIPE(client)
         handler(client)
       }
     }
@@ -99,7 +96,7 @@ public final class UnixSocketListener: @unchecked Sendable {
       unlink(path)
     }
     shutdown(fd, Int32(SHUT_RDWR))
-    Glibc.close(fd)
+    Platform.close(fd)
   }
 
   // MARK: - Helpers
@@ -181,9 +178,9 @@ public final class UnixSocketListener: @unchecked Sendable {
     guard type == S_IFSOCK else {
       throw UnixSocketError(.other, path: path, "\(path) exists and is not a socket")
     }
-    let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    defer { Glibc.close(probe) }
-    if try UnixSocket.withAddress(path, { Glibc.connect(probe, $0, $1) }) == 0 {
+    let probe = socket(AF_UNIX, Platform.streamSocket, 0)
+    defer { Platform.close(probe) }
+    if try UnixSocket.withAddress(path, { Platform.connect(probe, $0, $1) }) == 0 {
       throw UnixSocketError(.other, path: path, "another listd is listening on \(path)")
     }
     guard errno == ECONNREFUSED else {

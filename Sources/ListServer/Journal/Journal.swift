@@ -3,10 +3,6 @@ import Dispatch
 import Foundation
 import JSONRPC
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Appends records to the current generation's journal file and makes them durable as
 /// ``SyncMode`` says. When the journal passes ``Settings/checkpointBytes`` a new generation
 /// starts: its journal takes the appends at once, and a checkpoint of every list is written
@@ -84,7 +80,7 @@ final class Journal: @unchecked Sendable {
       guard ftruncate(fd, off_t(intactBytes)) == 0 else {
         throw JournalError("cannot truncate \(file): \(StateDirectory.reason())")
       }
-      fdatasync(fd)
+      Platform.syncData(fd)
     }
     var status = stat()
     fstat(fd, &status)
@@ -107,7 +103,7 @@ final class Journal: @unchecked Sendable {
   /// Writes `record`; returns the ticket to wait for with ``whenDurable(_:_:)`` (batch mode),
   /// or nil when the record is already as durable as ``SyncMode`` promises. Throws, having
   /// written nothing, when the record cannot be written (a full disk, an I/O error).
-  /// O(record size), plus an `fdatasync` in `always` mode.
+  /// O(record size), plus a durable sync (`Platform.syncData`) in `always` mode.
   func append(_ record: JournalRecord) throws(JournalError) -> UInt64? {
     let frame = RecordFraming.frame(record.body)
     condition.lock()
@@ -130,7 +126,7 @@ final class Journal: @unchecked Sendable {
     }
     switch settings.sync {
     case .always:
-      guard fdatasync(fd) == 0 else {
+      guard Platform.syncData(fd) == 0 else {
         let failure = StateDirectory.reason()
         size -= frame.count
         ftruncate(fd, off_t(size))
@@ -245,7 +241,7 @@ final class Journal: @unchecked Sendable {
   private static func write(_ bytes: [UInt8], to file: Int32) -> String? {
     var offset = 0
     while offset < bytes.count {
-      let count = bytes[offset...].withUnsafeBytes { Glibc.write(file, $0.baseAddress, $0.count) }
+      let count = bytes[offset...].withUnsafeBytes { Platform.write(file, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         return StateDirectory.reason()
@@ -281,11 +277,13 @@ final class Journal: @unchecked Sendable {
       let target = appended
       let file = fd
       condition.unlock()
-      let failed = fdatasync(file) != 0 ? StateDirectory.reason() : nil
+      let failed = Platform.syncData(file) != 0 ? StateDirectory.reason() : nil
       condition.lock()
       if let failed, file == fd {
         // The records stay written; their answers go out, but say so loudly.
-        logger.error("journal: fdatasync failed (\(failed)); the last changes may not survive a power loss")
+        logger.error(
+          "journal: \(Platform.syncDataCall) failed (\(failed)); the last changes may not survive a power loss"
+        )
       }
       markDurable(upTo: target)
     }
@@ -311,7 +309,7 @@ final class Journal: @unchecked Sendable {
     defer { condition.unlock() }
     guard !stopped else { return }
     while checkpointing { condition.wait() }
-    fdatasync(fd)
+    Platform.syncData(fd)
     markDurable(upTo: appended)
     stopped = true
     condition.broadcast()
@@ -347,7 +345,7 @@ final class Journal: @unchecked Sendable {
       logger.error("journal: cannot start checkpoint \(next): \(StateDirectory.reason())")
       return
     }
-    Glibc.close(temporary)
+    Platform.close(temporary)
     let file = directory.file(next, "journal")
     let newFD = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
     guard newFD >= 0 else {
@@ -357,9 +355,9 @@ final class Journal: @unchecked Sendable {
     directory.syncDirectory()
     condition.withLock {
       // Records appended before the switch stay in the old file: sync it before leaving it.
-      fdatasync(fd)
+      Platform.syncData(fd)
       markDurable(upTo: appended)
-      Glibc.close(fd)
+      Platform.close(fd)
       fd = newFD
       generation = next
       size = 0
@@ -405,7 +403,7 @@ final class Journal: @unchecked Sendable {
     let temporary = file + ".tmp"
     let out = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard out >= 0 else { throw JournalError("cannot create \(temporary): \(StateDirectory.reason())") }
-    defer { Glibc.close(out) }
+    defer { Platform.close(out) }
     for record in records + [.checkpointEnd(generation: generation)] {
       let injected = Self.failsForTest(generation) ? StateDirectory.reason(ENOSPC) : nil
       if let reason = injected ?? Self.write(RecordFraming.frame(record.body), to: out) {
@@ -415,7 +413,7 @@ final class Journal: @unchecked Sendable {
     }
     var status = stat()
     if fstat(out, &status) == 0 { condition.withLock { lastCheckpointBytes = Int(status.st_size) } }
-    guard fdatasync(out) == 0, rename(temporary, file) == 0 else {
+    guard Platform.syncData(out) == 0, rename(temporary, file) == 0 else {
       let reason = StateDirectory.reason()
       ftruncate(out, 0)
       throw JournalError("cannot complete \(file): \(reason)")

@@ -1,10 +1,6 @@
 // Reads the state directory at startup: the newest intact checkpoint, then the journals after it.
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// What startup found in the state directory: the records to apply, in order, and every
 /// problem met on the way (each is reported; none stops the daemon).
 struct JournalRecovery {

@@ -1,10 +1,6 @@
 // The state directory: created private, locked for the daemon's lifetime, and its generation files.
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `--state DIR`: mode 0700, held with an exclusive `flock` on `DIR/lock` (so a second daemon
 /// on the same directory is refused), holding generations `N.checkpoint` and `N.journal`.
 final class StateDirectory: Sendable {
@@ -66,7 +62,7 @@ final class StateDirectory: Sendable {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { Platform.read(fd, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         throw JournalError("cannot read \(file): \(Self.reason())")

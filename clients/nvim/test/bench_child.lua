@@ -6,12 +6,7 @@ local list, rows, out = os.getenv('BENCH_LIST'), tonumber(os.getenv('BENCH_ROWS'
 local figures = {}
 
 local function rss_kb()
-  for line in io.lines('/proc/self/status') do
-    local kb = line:match('^VmRSS:%s+(%d+)')
-    if kb then
-      return tonumber(kb)
-    end
-  end
+  return require('listd.platform').resident_kib()
 end
 
 local function finish(err)

@@ -42,12 +42,13 @@ function M.set(opts)
   return M.options
 end
 
----The daemon's default socket path: $XDG_RUNTIME_DIR/listd/listd.sock, else /tmp/listd-$UID/listd.sock.
+---The daemon's default socket path: $XDG_RUNTIME_DIR/listd/listd.sock on Linux, $TMPDIR/listd/listd.sock on
+---macOS (see listd.platform), else /tmp/listd-$UID/listd.sock.
 ---@return string
 function M.default_socket()
-  local runtime = os.getenv('XDG_RUNTIME_DIR')
-  if runtime and runtime ~= '' then
-    return runtime .. '/listd/listd.sock'
+  local base = require('listd.platform').default_socket_base()
+  if base then
+    return base .. '/listd/listd.sock'
   end
   local uid = (vim.uv or vim.loop).getuid and (vim.uv or vim.loop).getuid() or vim.fn.trim(vim.fn.system('id -u'))
   return '/tmp/listd-' .. tostring(uid) .. '/listd.sock'

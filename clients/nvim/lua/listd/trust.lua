@@ -1,6 +1,7 @@
 -- Whether a daemon's socket may be trusted: it and its directory belong to this user, and no one else can enter the directory.
 -- Another local user who creates /tmp/listd-<your uid>/listd.sock first would otherwise receive your requests.
--- Lua cannot ask the kernel who listens (no SO_PEERCRED in luv), so ownership and modes are what is checked.
+-- Lua cannot ask the kernel who listens (luv has no call for a socket's peer credentials), so ownership and modes
+-- are what is checked, on Linux and macOS alike.
 local uv = vim.uv or vim.loop
 local bit = require('bit')
 

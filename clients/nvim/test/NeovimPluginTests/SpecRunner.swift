@@ -35,6 +35,13 @@ enum SpecRunner {
     line: UInt
   ) throws {
     guard let nvim = neovim else {
+      // script/test names the tools it could not install (macOS without Homebrew): a skip, said.
+      if (ProcessInfo.processInfo.environment["LISTD_MISSING_TOOLS"] ?? "").split(separator: " ").contains(
+        "nvim")
+      {
+        throw XCTSkip(
+          "nvim is not installed and script/test could not install it: the Neovim plugin's specs are skipped")
+      }
       XCTFail(
         "nvim is not installed: run script/test (the README's test command), which installs Neovim from Debian",
         file: file, line: line)

@@ -10,18 +10,7 @@ local plugin = os.getenv('LISTD_BENCH_PLUGIN') or T.root
 local uv = vim.uv or vim.loop
 
 local function rss_kb(pid)
-  local f = io.open('/proc/' .. pid .. '/status')
-  if not f then
-    return nil
-  end
-  for line in f:lines() do
-    local kb = line:match('^VmRSS:%s+(%d+)')
-    if kb then
-      f:close()
-      return tonumber(kb)
-    end
-  end
-  f:close()
+  return dofile(T.root .. '/lua/listd/platform.lua').resident_kib(pid)
 end
 
 -- Runs `cmd` to the end; returns its exit code.

@@ -6,33 +6,29 @@ import errno
 import os
 import socket
 import stat
-import struct
 
+from . import _platform
 from .errors import NoDaemon, SocketError, UntrustedSocket
 
 __all__ = ["default_socket_path", "connect_socket", "peer_uid", "MAX_PATH_BYTES"]
 
-#: The longest socket path, in bytes: ``sun_path`` (108 bytes on Linux) less its NUL.
-MAX_PATH_BYTES = 107
+#: The longest socket path, in bytes: ``sun_path`` less its NUL (107 on Linux, 103 on macOS).
+MAX_PATH_BYTES = _platform.MAX_PATH_BYTES
 
 
 def default_socket_path() -> str:
     """The path ``listd --listen`` serves without a PATH, as listctl finds it:
-    ``$XDG_RUNTIME_DIR/listd/listd.sock``, else ``/tmp/listd-$UID/listd.sock``."""
-    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
-    if runtime:
-        return runtime + "/listd/listd.sock"
+    ``$XDG_RUNTIME_DIR/listd/listd.sock`` on Linux, ``$TMPDIR/listd/listd.sock`` on macOS, else
+    ``/tmp/listd-$UID/listd.sock``."""
+    base = _platform.default_socket_base()
+    if base:
+        return base + "/listd/listd.sock"
     return f"/tmp/listd-{os.getuid()}/listd.sock"
 
 
 def peer_uid(sock: socket.socket) -> int | None:
-    """The uid of the process at the other end of a connected Unix socket (SO_PEERCRED), or None."""
-    try:
-        credentials = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-    except OSError:
-        return None
-    _pid, uid, _gid = struct.unpack("3i", credentials)
-    return int(uid)
+    """The uid of the process at the other end of a connected Unix socket (from the kernel), or None."""
+    return _platform.peer_uid(sock)
 
 
 def _privacy_problem(directory: str, info: os.stat_result) -> str | None:
@@ -60,7 +56,7 @@ def connect_socket(
     - at the default path (or with ``private_directory=True``), the socket's directory must be
       this user's and nobody else may enter it (``listd`` creates it 0700);
     - the socket file must be a socket owned by this user;
-    - the process that accepted must run as this user (``SO_PEERCRED``).
+    - the process that accepted must run as this user (its peer credentials, from the kernel).
 
     Raises ``NoDaemon`` when nothing exists or listens there, ``UntrustedSocket`` when a check
     fails, and ``SocketError`` for anything else; each message names the path and the problem.
@@ -112,7 +108,7 @@ def connect_socket(
     if owner is None or owner != uid:
         sock.close()
         problem = (
-            "cannot read the peer's credentials (SO_PEERCRED)"
+            f"cannot read the peer's credentials ({_platform.PEER_CREDENTIALS_CALL})"
             if owner is None
             else f"the daemon there runs as uid {owner}, not as this user (uid {uid})"
         )

@@ -1,6 +1,5 @@
 // Reads the terminal's bytes on a thread of its own and delivers decoded keys.
 import Foundation
-import Glibc
 import ListTUI
 
 /// A thread that reads stdin, decodes keys (a lone Esc after 30 ms of silence) and hands them
@@ -11,8 +10,7 @@ enum InputReader {
       var decoder = KeyDecoder()
       var buffer = [UInt8](repeating: 0, count: 4096)
       while true {
-        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&descriptor, 1, decoder.hasPending ? 30 : -1)
+        let ready = Platform.waitForInput(0, milliseconds: decoder.hasPending ? 30 : nil)
         if ready < 0 {
           if errno == EINTR { continue }
           ended()

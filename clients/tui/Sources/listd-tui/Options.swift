@@ -63,14 +63,14 @@ struct Options {
         Section(
           "ENVIRONMENT",
           [
-            "XDG_RUNTIME_DIR: where the default socket is; without it, /tmp/listd-$UID/listd.sock.",
+            "\(UnixSocket.defaultDirectoryVariable): where the default socket is; without it, /tmp/listd-$UID/listd.sock.",
             "LISTD: the daemon --spawn starts; else the listd next to listd-tui, else the first on PATH.",
             "NO_COLOR: when set and not empty, no colours.",
           ]),
       ],
       seeAlso: ["listd(1)", "listctl(1)"],
       socketOption: "--socket",
-      variables: ["socket": Variable(here: UnixSocket.defaultPath, rule: "$XDG_RUNTIME_DIR/listd/listd.sock")]
+      variables: ["socket": Variable(here: UnixSocket.defaultPath, rule: UnixSocket.defaultPathRule)]
     )
   }
 

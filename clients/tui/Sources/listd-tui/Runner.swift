@@ -1,7 +1,6 @@
 // The main loop: terminal, signals, input, the daemon link and the app, until quit.
 import Dispatch
 import Foundation
-import Glibc
 import ListTUI
 
 /// Runs the UI until the user quits (status 0) or a signal ends it (128 + signal).

@@ -1,5 +1,4 @@
 // The terminal: raw mode, alternate screen, size, output; restored on every exit path.
-import Glibc
 
 /// The controlling terminal on stdin/stdout. ``restore()`` is idempotent and safe to call from
 /// any exit path (quit, SIGINT/SIGTERM, a fatal error, `atexit`).
@@ -13,10 +12,7 @@ enum Terminal {
       throw Options.UsageError(description: "stdin and stdout must be a terminal")
     }
     guard tcgetattr(0, &original) == 0 else { throw Options.UsageError(description: "tcgetattr failed") }
-    var raw = original
-    // No echo, no line editing, no Ctrl-V/O; keep ISIG so Ctrl-C and Ctrl-Z reach the handlers.
-    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)
-    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+    var raw = Platform.rawMode(original)
     withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
       bytes[Int(VMIN)] = 1
       bytes[Int(VTIME)] = 0
@@ -49,16 +45,14 @@ enum Terminal {
     guard active else { return }
     active = false
     let reset: StaticString = "\u{1b}[0m\u{1b}[?7h\u{1b}[?25h\u{1b}[?1049l"
-    _ = Glibc.write(1, reset.utf8Start, reset.utf8CodeUnitCount)
+    _ = Platform.write(1, reset.utf8Start, reset.utf8CodeUnitCount)
     tcsetattr(0, TCSAFLUSH, &original)
   }
 
   /// Re-enters raw mode and the alternate screen after a suspend (SIGCONT).
   static func resume() {
     guard !active else { return }
-    var raw = original
-    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)
-    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+    var raw = Platform.rawMode(original)
     tcsetattr(0, TCSAFLUSH, &raw)
     active = true
     write("\u{1b}[?1049h\u{1b}[?25l\u{1b}[?7l\u{1b}[H\u{1b}[2J")
@@ -66,9 +60,7 @@ enum Terminal {
 
   /// The size in cells (80×24 when unknown).
   static func size() -> (width: Int, height: Int) {
-    var size = winsize()
-    guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
-    return (Int(size.ws_col), Int(size.ws_row))
+    Platform.terminalSize(1) ?? (80, 24)
   }
 
   /// Writes all of `text` to stdout.
@@ -77,7 +69,7 @@ enum Terminal {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeMutableBytes {
-        Glibc.write(1, $0.baseAddress! + offset, $0.count - offset)
+        Platform.write(1, $0.baseAddress! + offset, $0.count - offset)
       }
       if written < 0 {
         if errno == EINTR || errno == EAGAIN { continue }

@@ -20,6 +20,13 @@ do {
   FileHandle.standardError.write(Data(UsageMessage.report("\(error)", tool: "listd-tui").utf8))
   exit(2)
 }
+// LISTD_EVENT_LOOP names the event loop's backend (as for the daemon): an unknown name is a usage error.
+do {
+  _ = try EventLoopKind.chosen()
+} catch {
+  FileHandle.standardError.write(Data("listd-tui: \(error)\n".utf8))
+  exit(2)
+}
 let log: Log
 do {
   log = try Log(path: options.log)

@@ -1,0 +1,129 @@
+// The one place JSONRPC meets the C library: its import, and the calls that differ between Linux and Darwin.
+#if canImport(Glibc)
+  @_exported import Glibc
+#elseif canImport(Darwin)
+  @_exported import Darwin
+#endif
+
+/// The C library's calls for the rest of the module, under names no method shadows (a
+/// connection has a `close()` of its own), and the few that differ between platforms.
+enum Platform {
+  /// `close(2)`.
+  @inline(__always) @discardableResult
+  static func close(_ fd: Int32) -> Int32 {
+    #if canImport(Glibc)
+      Glibc.close(fd)
+    #else
+      Darwin.close(fd)
+    #endif
+  }
+
+  /// `read(2)`.
+  @inline(__always)
+  static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      Glibc.read(fd, buffer, count)
+    #else
+      Darwin.read(fd, buffer, count)
+    #endif
+  }
+
+  /// `connect(2)`.
+  @inline(__always)
+  static func connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    #if canImport(Glibc)
+      Glibc.connect(fd, address, length)
+    #else
+      Darwin.connect(fd, address, length)
+    #endif
+  }
+
+  /// `SOCK_STREAM` as `socket(2)` takes it (an enum in Glibc's import, an `Int32` in Darwin's).
+  static var streamSocket: Int32 {
+    #if canImport(Glibc)
+      Int32(SOCK_STREAM.rawValue)
+    #else
+      SOCK_STREAM
+    #endif
+  }
+
+  /// Makes writing to `socket` after its peer left fail with EPIPE rather than raise SIGPIPE.
+  ///
+  /// Linux: nothing to do per socket — ``Connection/start()`` ignores SIGPIPE for the process
+  /// (writes use write(2), which takes no `MSG_NOSIGNAL`). Darwin: also `SO_NOSIGPIPE` on the
+  /// socket (setsockopt(2)), so a socket handed to code that restores SIGPIPE stays safe.
+  @inline(__always)
+  static func suppressSIGPIPE(_ socket: Int32) {
+    #if canImport(Darwin)
+      var on: Int32 = 1
+      _ = setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+    #endif
+  }
+
+  /// The uid of the process at the other end of a connected Unix socket; nil if it cannot be read.
+  ///
+  /// Linux: `getsockopt(SO_PEERCRED)`. Darwin: `getpeereid(3)` (the effective uid the peer had
+  /// when it connected or listened; built on `LOCAL_PEERCRED`).
+  static func peerUID(_ fd: Int32) -> uid_t? {
+    #if canImport(Glibc)
+      // Linux's `struct ucred`, which Glibc's module map leaves out (it needs _GNU_SOURCE).
+      struct PeerCredentials {
+        var pid: pid_t = 0
+        var uid: uid_t = 0
+        var gid: gid_t = 0
+      }
+      var credentials = PeerCredentials()
+      var length = socklen_t(MemoryLayout<PeerCredentials>.size)
+      guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+      return credentials.uid
+    #else
+      var uid: uid_t = 0
+      var gid: gid_t = 0
+      guard getpeereid(fd, &uid, &gid) == 0 else { return nil }
+      return uid
+    #endif
+  }
+
+  /// How the peer's uid is read, for messages.
+  static let peerCredentialsCall: String = {
+    #if canImport(Glibc)
+      "SO_PEERCRED"
+    #else
+      "getpeereid"
+    #endif
+  }()
+
+  /// The directory the default socket's `listd/listd.sock` goes in; nil for the fallback,
+  /// `/tmp/listd-$UID`.
+  ///
+  /// Linux: `$XDG_RUNTIME_DIR`. Darwin: the per-user temporary directory — `$TMPDIR`, or
+  /// `confstr(_CS_DARWIN_USER_TEMP_DIR)` when it is unset (a GUI app may lack it), so an editor
+  /// started from the Dock and a shell find the same daemon.
+  static func defaultSocketBase(_ environment: [String: String]) -> String? {
+    #if canImport(Darwin)
+      if let temporary = environment["TMPDIR"], !temporary.isEmpty { return trimmingSlashes(temporary) }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+      let needed = confstr(_CS_DARWIN_USER_TEMP_DIR, &buffer, buffer.count)
+      guard needed > 0, needed <= buffer.count else { return nil }
+      return trimmingSlashes(String(cString: buffer))
+    #else
+      if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime }
+      return nil
+    #endif
+  }
+
+  /// The environment variable naming the default socket's directory (for --help and man pages).
+  static let defaultSocketVariable: String = {
+    #if canImport(Darwin)
+      "TMPDIR"
+    #else
+      "XDG_RUNTIME_DIR"
+    #endif
+  }()
+
+  private static func trimmingSlashes(_ path: String) -> String {
+    var path = Substring(path)
+    while path.count > 1 && path.hasSuffix("/") { path = path.dropLast() }
+    return String(path)
+  }
+}
