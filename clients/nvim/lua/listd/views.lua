@@ -21,7 +21,13 @@ end
 
 -- Records a view's context for its buffer (source, title, sort, filter) and redraws what shows it.
 local function remember(id, entry)
-  buffer.derived[id] = { source = entry.source, title = entry.title, sort = entry.sort, filter = entry.filter }
+  local old = buffer.derived[id]
+  local version = old and old.version
+  if not version then -- the title shows the source's version (listd.buffer keeps it up to date)
+    local info = session.request_sync('list/info', { list = entry.source })
+    version = type(info) == 'table' and info.version or nil
+  end
+  buffer.derived[id] = { source = entry.source, title = entry.title, sort = entry.sort, filter = entry.filter, version = version }
   buffer.context_changed(id)
 end
 

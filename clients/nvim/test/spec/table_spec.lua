@@ -327,4 +327,22 @@ T.case('a sort by a field a plain list does not have is refused in one line, wit
   T.ok(vim.api.nvim_buf_get_name(0):match('^listd://contacts·nvim%-'), 'a data path sorts')
 end)
 
+T.case("a view's title shows its source's version, not its own", function()
+  T.call(other, 'list/create', { list = 'versions', columns = { { id = 'n', title = 'N' } }, content = { sections = { { id = 's', items = {
+    { id = 'a', text = 'a', cells = { n = 1 } }, { id = 'b', text = 'b', cells = { n = 2 } } } } } } })
+  vim.cmd('Listd open versions')
+  settled()
+  vim.cmd('Listd sort n desc')
+  vim.cmd('Listd sort n')
+  vim.cmd('Listd sort n desc')
+  settled()
+  local id = vim.api.nvim_buf_get_name(0):match('^listd://(.*)$')
+  T.ok(T.call(other, 'view/info', { view = id }).version >= 2, 'the view has versions of its own')
+  T.eq("versions 'versions' v0 · sorted by N ▼ · plain · selection single", T.lines()[1], 'the list is at v0')
+  T.call(other, 'list/edit', { list = 'versions', edits = { { op = 'appendItems', section = 's', items = { { id = 'c', text = 'c', cells = { n = 3 } } } } } })
+  T.wait(function()
+    return T.lines()[1] == "versions 'versions' v1 · sorted by N ▼ · plain · selection single"
+  end, 'the title to follow the list to v1, got ' .. vim.inspect(T.lines()[1]))
+end)
+
 T.run()
