@@ -1,5 +1,6 @@
 -- :Listd sort and :Listd filter: a live view of the current list (view/create once, view/update after), shown in its buffer.
 local buffer = require('listd.buffer')
+local config = require('listd.config')
 local fields = require('listd.fields')
 local session = require('listd.session')
 
@@ -117,6 +118,19 @@ apply_to = function(source, change, title)
   show(params.view)
   return params.view
 end
+
+-- A new connection (the daemon restarted, or this Neovim reconnected): every view this Neovim made that the daemon
+-- no longer has is made again, same id and definition, before the buffers subscribe again (listd.buffer's hook runs
+-- after this one). A view whose source is gone stays as it is: its buffer says so.
+table.insert(session.on_connect, 1, function(conn)
+  for id, entry in pairs(M.created) do
+    local params = { view = id, source = entry.source, filter = entry.filter, sort = entry.sort }
+    local _, err = conn:request_sync('view/create', params, config.options.timeout)
+    if err and not tostring(err.message):match('exists') and err.code ~= UNKNOWN_LIST then
+      fail('view/create ' .. id .. ': ' .. tostring(err.message))
+    end
+  end
+end)
 
 -- `:Listd sort`'s argument as {field, order}: a trailing `asc` or `desc` word is the order, the rest the field, which
 -- may hold spaces (a column title such as `CPU %`), be quoted ('CPU %' or "CPU %") or escape them (CPU\ %).
