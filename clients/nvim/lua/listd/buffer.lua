@@ -113,9 +113,25 @@ local function editing(buf, fn)
   end
 end
 
+-- The version a live view's title shows: its source's (a view's versions are its own, and its buffer reads as its
+-- list's), from the source's buffer when one is open, else as last fetched (see source_version_changed).
+local function source_version(derived)
+  for _, other in pairs(M.views) do
+    if other.list == derived.source and other.mirror then
+      return other.mirror.version
+    end
+  end
+  return derived.version
+end
+
 local function title_of(view)
   local model = view.mirror
-  return render.title_line(view.list, model and model.version, view.info or { list = view.list }, view.status, M.derived[view.list])
+  local derived = M.derived[view.list]
+  local version = model and model.version
+  if derived then
+    version = model and source_version(derived)
+  end
+  return render.title_line(view.list, version, view.info or { list = view.list }, view.status, derived)
 end
 
 -- Writes the title line when it differs.
@@ -377,9 +393,34 @@ local function schedule_draw(view)
 end
 M.schedule_draw = schedule_draw
 
+-- Asks for the version of the source of the live view `list` (one request at a time), then redraws its title:
+-- called when the view is made and when it changes, which a change of its source is behind.
+local function refresh_source_version(list)
+  local derived = M.derived[list]
+  if not derived or derived.asking or not session.connected() then
+    return
+  end
+  derived.asking = true
+  session.request('list/info', { list = derived.source }, function(err, result)
+    derived.asking = nil
+    if M.derived[list] ~= derived then
+      return
+    end
+    if not err and type(result) == 'table' and type(result.version) == 'number' and result.version ~= derived.version then
+      derived.version = result.version
+      for _, view in pairs(M.views) do
+        if view.list == list then
+          schedule_draw(view)
+        end
+      end
+    end
+  end)
+end
+
 ---Redraws the buffers of `list` whose title, headers or column titles depend on M.derived[list].
 ---@param list string
 function M.context_changed(list)
+  refresh_source_version(list)
   for _, view in pairs(M.views) do
     if view.list == list and view.mirror then
       view.needs_build = true
@@ -1036,6 +1077,9 @@ local function attach(buf, list)
     view = view,
     on_change = function(params)
       on_change(view, params)
+      if M.derived[view.list] then
+        refresh_source_version(view.list)
+      end
     end,
     on_dispose = function()
       view.status = 'disposed'

@@ -1,5 +1,7 @@
 -- :Listd sort and :Listd filter: a live view of the current list (view/create once, view/update after), shown in its buffer.
 local buffer = require('listd.buffer')
+local config = require('listd.config')
+local fields = require('listd.fields')
 local session = require('listd.session')
 
 local M = {
@@ -18,29 +20,15 @@ local function fail(message)
   session.notify(message, vim.log.levels.ERROR)
 end
 
--- Fields a sort may name besides a table's columns (as view/create reads them), by their lower-case names.
-local FIELDS = { text = 'text', secondarytext = 'secondaryText', id = 'id', image = 'image', data = 'data' }
-
--- The field `name` sorts by: a column whose id or title it is (case-insensitively: the header shows titles),
--- a known field (likewise), or `data.…` / `cells.…` as given; nil when the table has no such column.
-local function resolve_field(name, columns)
-  local lower = name:lower()
-  for _, column in ipairs(columns) do
-    if column.id:lower() == lower or (type(column.title) == 'string' and column.title:lower() == lower) then
-      return column.id
-    end
-  end
-  if FIELDS[lower] then
-    return FIELDS[lower]
-  elseif name:match('^data%.') or name:match('^cells%.') or #columns == 0 then
-    return name
-  end
-  return nil
-end
-
 -- Records a view's context for its buffer (source, title, sort, filter) and redraws what shows it.
 local function remember(id, entry)
-  buffer.derived[id] = { source = entry.source, title = entry.title, sort = entry.sort, filter = entry.filter }
+  local old = buffer.derived[id]
+  local version = old and old.version
+  if not version then -- the title shows the source's version (listd.buffer keeps it up to date)
+    local info = session.request_sync('list/info', { list = entry.source })
+    version = type(info) == 'table' and info.version or nil
+  end
+  buffer.derived[id] = { source = entry.source, title = entry.title, sort = entry.sort, filter = entry.filter, version = version }
   buffer.context_changed(id)
 end
 
@@ -131,26 +119,54 @@ apply_to = function(source, change, title)
   return params.view
 end
 
----`:Listd sort {column} [desc]`: sorts the current list's view by a column (its id or title, in any case) or a
----field, descending with `desc`.
+-- A new connection (the daemon restarted, or this Neovim reconnected): every view this Neovim made that the daemon
+-- no longer has is made again, same id and definition, before the buffers subscribe again (listd.buffer's hook runs
+-- after this one). A view whose source is gone stays as it is: its buffer says so.
+table.insert(session.on_connect, 1, function(conn)
+  for id, entry in pairs(M.created) do
+    local params = { view = id, source = entry.source, filter = entry.filter, sort = entry.sort }
+    local _, err = conn:request_sync('view/create', params, config.options.timeout)
+    if err and not tostring(err.message):match('exists') and err.code ~= UNKNOWN_LIST then
+      fail('view/create ' .. id .. ': ' .. tostring(err.message))
+    end
+  end
+end)
+
+-- `:Listd sort`'s argument as {field, order}: a trailing `asc` or `desc` word is the order, the rest the field, which
+-- may hold spaces (a column title such as `CPU %`), be quoted ('CPU %' or "CPU %") or escape them (CPU\ %).
+local function parse_sort(arg)
+  local text, order = vim.trim(arg or ''), ''
+  local rest, last = text:match('^(.-)%s+(%S+)$')
+  if last and (last:lower() == 'asc' or last:lower() == 'desc') then
+    text, order = vim.trim(rest), last:lower()
+  end
+  local quote = text:sub(1, 1)
+  if #text >= 2 and (quote == '"' or quote == "'") and text:sub(-1) == quote then
+    text = text:sub(2, -2)
+  else
+    text = text:gsub('\\(%s)', '%1')
+  end
+  return text, order
+end
+
+---`:Listd sort {column} [desc]`: sorts the current list's view by a column (its id or title, in any case, spaces
+---and all) or a field, descending with `desc`.
 ---@param arg string|nil
 function M.sort(arg)
-  local field, order = (arg or ''):match('^(%S+)%s*(%S*)%s*$')
-  if not field then
+  local field, order = parse_sort(arg)
+  if field == '' then
     return fail('sort by what? :Listd sort {column} [desc]')
   end
-  if order ~= '' and order ~= 'desc' and order ~= 'asc' then
-    return fail("sort order '" .. order .. "': desc or asc")
-  end
   local view = buffer.current()
-  local columns = view and view.info and type(view.info.columns) == 'table' and view.info.columns or {}
-  local resolved = resolve_field(field, columns)
-  if not resolved then
-    local ids = {}
-    for _, column in ipairs(columns) do
-      ids[#ids + 1] = column.id
+  local info = view and view.info
+  local resolved = field
+  -- Before the list's info arrives there is nothing to check against: the daemon checks.
+  if type(info) == 'table' then
+    local columns = type(info.columns) == 'table' and info.columns or {}
+    resolved = fields.resolve(field, columns)
+    if not resolved then
+      return fail(fields.unknown(field, columns))
     end
-    return fail("no column '" .. field .. "' (" .. table.concat(ids, ', ') .. ')')
   end
   return apply({ sort = { { field = resolved, descending = order == 'desc' } } })
 end
@@ -169,16 +185,21 @@ function M.filter(arg)
   return apply({ filter = { query = text } })
 end
 
----The column ids of the current list (for completion).
+---The column ids and titles of the current list (for completion).
 ---@return string[]
 function M.column_ids()
   local view = buffer.current()
   local columns = view and view.info and view.info.columns
-  local ids = {}
+  local names, seen = {}, {}
   for _, column in ipairs(type(columns) == 'table' and columns or {}) do
-    ids[#ids + 1] = column.id
+    for _, name in ipairs({ column.id, column.title }) do
+      if type(name) == 'string' and not seen[name:lower()] then
+        seen[name:lower()] = true
+        names[#names + 1] = name
+      end
+    end
   end
-  return ids
+  return names
 end
 
 return M

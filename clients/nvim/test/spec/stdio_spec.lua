@@ -56,6 +56,23 @@ T.case('a new :Listd demo resubscribes the open buffer on the new daemon', funct
   T.eq('edsger', T.cursor_item(), 'the cursor kept its item')
 end)
 
+T.case('a sorted view is made again on a new daemon, sorted as before', function()
+  vim.cmd('Listd open processes')
+  vim.cmd('Listd sort pid desc')
+  local buf = vim.api.nvim_get_current_buf()
+  local id = vim.api.nvim_buf_get_name(buf):match('^listd://(processes·nvim%-%d+)$')
+  T.ok(id, vim.api.nvim_buf_get_name(buf))
+  local from = #T.messages + 1
+  vim.cmd('Listd demo')
+  T.wait(function()
+    local view = T.view(buf)
+    return view and view.mirror and not view.status and not view.draw_pending
+  end, 'the view subscribed again, got ' .. vim.inspect(T.lines(buf)[1]))
+  T.eq({ { field = 'cells.pid', descending = true } }, session.conn:request_sync('view/info', { view = id }).sort, 'the same definition')
+  T.eq('i:p4', T.view(buf).rendered.keys[3], 'the highest PID first')
+  T.eq({}, T.notified(from, vim.log.levels.WARN), 'no "no such list" warning')
+end)
+
 T.case('a daemon without --demo has no lists; :Listd lists says so', function()
   vim.cmd('Listd disconnect')
   vim.cmd('enew')

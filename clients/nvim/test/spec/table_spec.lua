@@ -289,4 +289,60 @@ T.case('every sorted column title has a space before its arrow, a narrow column 
   vim.cmd('Listd close')
 end)
 
+T.case('a column title with a space sorts, bare, quoted or escaped, with or without an order; it completes', function()
+  vim.cmd('Listd open processes')
+  settled()
+  local function sort_of(command)
+    vim.cmd(command)
+    local id = vim.api.nvim_buf_get_name(0):match('^listd://(.*)$')
+    local key = T.call(other, 'view/info', { view = id }).sort[1]
+    return { key.field, key.descending }
+  end
+  local from = #T.messages + 1
+  T.eq({ 'cells.cpu', false }, sort_of('Listd sort CPU %'), 'the title, bare')
+  T.eq({ 'cells.cpu', true }, sort_of('Listd sort cpu % desc'), 'in another case, descending')
+  T.eq({ 'cells.cpu', false }, sort_of('Listd sort "CPU %"'), 'double quotes')
+  T.eq({ 'cells.cpu', true }, sort_of("Listd sort 'CPU %' desc"), 'single quotes, descending')
+  T.eq({ 'cells.cpu', false }, sort_of('Listd sort CPU\\ % ASC'), 'an escaped space')
+  T.eq({ 'cells.memory', true }, sort_of('Listd sort Memory (MB) desc'), 'another title with spaces')
+  T.eq({}, T.notified(from, vim.log.levels.WARN), 'no errors')
+  local offered = require('listd.commands').complete('', 'Listd sort ')
+  T.ok(vim.tbl_contains(offered, 'CPU %') and vim.tbl_contains(offered, 'cpu'), vim.inspect(offered))
+  vim.cmd('Listd close')
+end)
+
+T.case('a sort by a field a plain list does not have is refused in one line, with a suggestion', function()
+  vim.cmd('Listd open contacts')
+  settled()
+  local name = vim.api.nvim_buf_get_name(0)
+  local from = #T.messages + 1
+  T.ok(not pcall(vim.cmd, 'Listd sort nonsense'), 'an error')
+  T.ok(not pcall(vim.cmd, 'Listd sort txet desc'), 'an error')
+  T.eq({
+    "listd: unknown field 'nonsense': text, secondaryText, image, id or data.PATH",
+    "listd: unknown field 'txet' (did you mean 'text'?): text, secondaryText, image, id or data.PATH",
+  }, T.notified(from, vim.log.levels.WARN), 'one line each, before asking the daemon')
+  T.eq(name, vim.api.nvim_buf_get_name(0), 'no view made')
+  vim.cmd('Listd sort data.email desc')
+  T.ok(vim.api.nvim_buf_get_name(0):match('^listd://contacts·nvim%-'), 'a data path sorts')
+end)
+
+T.case("a view's title shows its source's version, not its own", function()
+  T.call(other, 'list/create', { list = 'versions', columns = { { id = 'n', title = 'N' } }, content = { sections = { { id = 's', items = {
+    { id = 'a', text = 'a', cells = { n = 1 } }, { id = 'b', text = 'b', cells = { n = 2 } } } } } } })
+  vim.cmd('Listd open versions')
+  settled()
+  vim.cmd('Listd sort n desc')
+  vim.cmd('Listd sort n')
+  vim.cmd('Listd sort n desc')
+  settled()
+  local id = vim.api.nvim_buf_get_name(0):match('^listd://(.*)$')
+  T.ok(T.call(other, 'view/info', { view = id }).version >= 2, 'the view has versions of its own')
+  T.eq("versions 'versions' v0 · sorted by N ▼ · plain · selection single", T.lines()[1], 'the list is at v0')
+  T.call(other, 'list/edit', { list = 'versions', edits = { { op = 'appendItems', section = 's', items = { { id = 'c', text = 'c', cells = { n = 3 } } } } } })
+  T.wait(function()
+    return T.lines()[1] == "versions 'versions' v1 · sorted by N ▼ · plain · selection single"
+  end, 'the title to follow the list to v1, got ' .. vim.inspect(T.lines()[1]))
+end)
+
 T.run()
