@@ -17,7 +17,8 @@ public struct RequestFailure: Error, Equatable, Sendable, CustomStringConvertibl
   public var description: String { code.map { "\(message) (\($0))" } ?? message }
 }
 
-/// Which request an answer belongs to. Answers of a list opened before (`generation`) are dropped.
+/// Which request an answer belongs to. Answers of a list opened before (`generation`) or of a
+/// visit left (`visit`) are dropped, failures too.
 public enum RequestTag: Equatable, Sendable {
   /// `list/subscribe` to every list.
   case subscribeAll
@@ -43,8 +44,9 @@ public enum RequestTag: Equatable, Sendable {
   /// screen's `visit` (``MessageScope``; nil for the visit shown when it is answered); `what`
   /// describes it for the status line.
   case userEvent(what: String, list: String? = nil, visit: Int? = nil)
-  /// `event/refresh` of the open list.
-  case refresh(generation: Int)
+  /// `event/refresh` of the open list on the screen's `visit`: a resync of the list (a new
+  /// generation) still awaits its answer; leaving the list does not.
+  case refresh(visit: Int)
   /// `list/explain {list, item}` for the explanation panel (kept across a resync of the list).
   case explain(list: String, item: String)
 }

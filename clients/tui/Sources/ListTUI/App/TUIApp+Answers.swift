@@ -87,7 +87,7 @@ extension TUIApp {
       if hidden > 0 { text += " (\(hidden) hidden in collapsed rows)" }
       if value["truncated"]?.boolValue == true { text += " (first 1000)" }
       say(text, error: number == nil)
-    case (.refresh(let generation), let result) where generation == self.generation:
+    case (.refresh(let visit), let result) where visit == self.visit:
       refreshingSince = nil
       switch result {
       case .success(let value): say("refreshed (v\(value["version"]?.intValue ?? 0))")
@@ -101,11 +101,26 @@ extension TUIApp {
     case (.userEvent(let what, let list, let visit), .failure(let failure)):
       let scope = MessageScope(list: list ?? messageScope.list, visit: visit ?? self.visit)
       if connection == .connected { say("\(what): \(failure)", error: true, about: scope) }
+    case (let tag, _) where isStale(tag):
+      // Sent for a screen the user has left: not said on the one shown now.
+      break
     case (_, .failure(let failure)):
       if connection == .connected { say("\(failure)", error: true) }
     default: break
     }
     return []
+  }
+
+  /// Whether `tag` was sent for a list opened before (an older generation) or, for a refresh, on
+  /// a visit left since.
+  func isStale(_ tag: RequestTag) -> Bool {
+    switch tag {
+    case .subscribe(let sent), .window(let sent), .viewCreate(let sent), .viewUpdate(let sent),
+      .search(let sent, _), .locate(let sent, _):
+      return sent != generation
+    case .refresh(let visit): return visit != self.visit
+    case .subscribeAll, .info, .release, .dispose, .userEvent, .explain: return false
+    }
   }
 
   /// Reloads the open list's layout after a changeset that did not fit.

@@ -149,7 +149,7 @@ extension TUIApp {
       refreshingSince = now
       return [
         .request(
-          .refresh(generation: generation), method: "event/refresh", params: ["list": .string(view.list)])
+          .refresh(visit: visit), method: "event/refresh", params: ["list": .string(view.list)])
       ]
     default: break
     }

@@ -180,9 +180,8 @@ public struct TUIApp: Sendable {
       if message?.until == .infinity { message = nil }
     }
     generation += 1
-    visit += 1
+    beginVisit()
     screen = .list
-    overlay = nil
     picker.select(list)
     view = ListViewState(list: list, height: listHeight)
     return subscribeRequest(list)
@@ -213,8 +212,15 @@ public struct TUIApp: Sendable {
       released.append(list)
     }
     screen = .picker
-    visit += 1
+    beginVisit()
     view = nil
+  }
+
+  /// A new screen is shown (a list opened, from the picker or with Tab, or the picker again):
+  /// what belonged to the last one — its overlay, its messages (scoped to its visit), its refresh
+  /// in flight — stays behind with it.
+  mutating func beginVisit() {
+    visit += 1
     overlay = nil
     refreshingSince = nil
   }
