@@ -200,7 +200,7 @@ extension Command {
     var edits: [JSONValue] = []
     if arguments.positionals.count == 2 {
       let text = arguments.positionals[1]
-      let value = text == "-" ? try readJSON("-") : try parseJSON(text, what: "the edits")
+      let value = text == "-" ? try readJSON("-") : try parseJSON(text, what: "the edit argument")
       edits = value.arrayValue ?? [value]
     }
     func items(_ flag: String) throws -> [JSONValue] {

@@ -1,4 +1,5 @@
 // The view command's --where, --sort, --group and --filter read into a view's filter, sort and group, fields resolved.
+import CommandLineDescription
 import JSON
 import ListClient
 
@@ -64,6 +65,7 @@ extension Command {
     return .array(
       try sort.split(separator: ",").map { key in
         let (name, suffix) = splitSuffix(String(key), among: ["desc", "asc"])
+        try refuseUnknownSuffix(name, option: "--sort", kind: "order", among: ["asc", "desc"], fields)
         return [
           "field": .string(try fields.field(name, option: "--sort")), "descending": .bool(suffix == "desc"),
         ]
@@ -74,10 +76,25 @@ extension Command {
   static func viewGroup(_ arguments: Arguments, _ fields: ColumnFields) throws -> JSONValue? {
     guard let group = arguments.value("--group") else { return nil }
     let (name, suffix) = splitSuffix(group, among: ["initial", "value"])
+    try refuseUnknownSuffix(name, option: "--group", kind: "grouping", among: ["initial", "value"], fields)
     return [
       "field": .string(try fields.field(name, option: "--group")),
       "by": .string(suffix == "initial" ? "initial" : "value"),
     ]
+  }
+
+  /// A usage error for `text:down`: a name that is no field but would be one without its last
+  /// `:SUFFIX` has a mistyped suffix, which is what to say (not "unknown field 'text:down'").
+  static func refuseUnknownSuffix(
+    _ name: String, option: String, kind: String, among suffixes: [String], _ fields: ColumnFields
+  ) throws {
+    guard fields.resolve(name) == nil, let colon = name.lastIndex(of: ":"), colon != name.startIndex,
+      fields.resolve(String(name[..<colon])) != nil
+    else { return }
+    let suffix = String(name[name.index(after: colon)...])
+    throw UsageError(
+      "\(option): unknown \(kind) '\(suffix)' in '\(name)'\(Suggestion.phrase(for: suffix, among: suffixes)) "
+        + "(\(suffixes.joined(separator: ", ")))")
   }
 
   /// `text` without a last `:SUFFIX` of `suffixes`, and that suffix (nil: none).

@@ -38,6 +38,16 @@ final class ListctlInputTests: XCTestCase {
     XCTAssertEqual(try daemon.run("lists").stdout, "")
   }
 
+  /// An edit given on the command line that is not JSON is "the edit argument", with its place.
+  func testAnEditArgumentThatIsNotJSONIsNamedSo() throws {
+    let run = try runListctl([
+      "--socket", "/nonexistent/s", "edit", "todo", #"{"op": "appendItems", items: []}"#,
+    ])
+    XCTAssertEqual(run.status, 2, run.stderr)
+    XCTAssertTrue(run.stderr.contains("the edit argument is not valid JSON: "), run.stderr)
+    XCTAssertTrue(run.stderr.contains("line 1, column 23"), run.stderr)
+  }
+
   func testAFileThatCannotBeReadSaysWhy() throws {
     let run = try runListctl(["--socket", "/nonexistent/s", "create", "x", "--content", "nope.json"])
     XCTAssertEqual(run.status, 2)

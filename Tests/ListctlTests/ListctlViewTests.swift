@@ -78,6 +78,23 @@ final class ListctlViewTests: XCTestCase {
     XCTAssertTrue(try daemon.run("view", "--help").stdout.contains("--where 'CPU % > 1'"))
   }
 
+  /// `text:down` names a field with a mistyped order: the order is what is refused, not the field.
+  func testAMistypedSortOrderIsNamedAsTheOrder() throws {
+    let daemon = try ListctlDaemon(["--demo"])
+    defer { daemon.stop() }
+    let sort = try daemon.run("view", "create", "v", "contacts", "--sort", "text:down")
+    XCTAssertEqual(sort.status, 2, sort.stderr)
+    XCTAssertTrue(
+      sort.stderr.contains("--sort: unknown order 'down' in 'text:down' (asc, desc)"), sort.stderr)
+    let group = try daemon.run("view", "create", "v", "contacts", "--group", "text:initail")
+    XCTAssertEqual(group.status, 2, group.stderr)
+    XCTAssertTrue(
+      group.stderr.contains(
+        "--group: unknown grouping 'initail' in 'text:initail' (did you mean 'initial'?) (initial, value)"),
+      group.stderr)
+    XCTAssertFalse(try daemon.run("lists").stdout.contains("\nv "))
+  }
+
   /// A field that names nothing of the source is refused, naming it, before anything is made:
   /// by listctl (a usage error with the nearest field), and by the daemon for a column id.
   func testMisspeltFieldsAreRefused() throws {

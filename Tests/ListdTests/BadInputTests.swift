@@ -137,6 +137,9 @@ final class BadInputTests: XCTestCase {
         "list/edit", ["list": "l", "edits": [["op": "frobnicate"]]], .invalidParams,
         data: ["field": "edits[0].op"], mentions: ["edits[0].op", "frobnicate"]),
       Case(
+        "list/edit", ["list": "l", "edits": [["op": "appendItem", "items": []]]], .invalidParams,
+        data: ["field": "edits[0].op"], mentions: [#"got "appendItem" (did you mean "appendItems"?)"#]),
+      Case(
         "list/edit", ["list": "l", "edits": [["op": "appendItems", "items": [["id": 7]]]]], .invalidParams,
         data: ["field": "edits[0].items[0].id"], mentions: ["edits[0].items[0].id", "7"]),
       Case(

@@ -222,7 +222,14 @@ enum EditDecoding {
       try known()
       add(.deselectAll)
     default:
-      throw p.mismatch("op", "one of \(ops.joined(separator: ", "))", .string(op))
+      // A near miss (`appendItem`) is named before the list of all ops, which hides it.
+      let guess = closestName(to: op, among: ops).map {
+        " (did you mean \(JSONValue.string($0).abbreviatedJSON)?)"
+      }
+      throw p.invalid(
+        "op",
+        "must be one of \(ops.joined(separator: ", ")), got \(JSONValue.string(op).abbreviatedJSON)\(guess ?? "")"
+      )
     }
   }
 }
