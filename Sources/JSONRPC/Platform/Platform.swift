@@ -93,22 +93,23 @@ enum Platform {
     #endif
   }()
 
-  /// The directory the default socket's `listd/listd.sock` goes in; nil for the fallback,
-  /// `/tmp/listd-$UID`.
+  /// The directory the default socket's `listd/listd.sock` goes in, trailing slashes removed
+  /// (`""` for `/`); nil for the fallback, `/tmp/listd-$UID`.
   ///
   /// Linux: `$XDG_RUNTIME_DIR`. Darwin: the per-user temporary directory — `$TMPDIR`, or
   /// `confstr(_CS_DARWIN_USER_TEMP_DIR)` when it is unset (a GUI app may lack it), so an editor
-  /// started from the Dock and a shell find the same daemon.
+  /// started from the Dock and a shell find the same daemon; `XDG_RUNTIME_DIR` is not read there.
+  /// A value that is not an absolute path counts as unset: the XDG Base Directory spec says a
+  /// relative path must be ignored, and a relative socket would move with the working directory.
   static func defaultSocketBase(_ environment: [String: String]) -> String? {
     #if canImport(Darwin)
-      if let temporary = environment["TMPDIR"], !temporary.isEmpty { return trimmingSlashes(temporary) }
+      if let temporary = absolute(environment["TMPDIR"]) { return temporary }
       var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
       let needed = confstr(_CS_DARWIN_USER_TEMP_DIR, &buffer, buffer.count)
       guard needed > 0, needed <= buffer.count else { return nil }
-      return trimmingSlashes(String(cString: buffer))
+      return absolute(String(cString: buffer))
     #else
-      if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime }
-      return nil
+      return absolute(environment["XDG_RUNTIME_DIR"])
     #endif
   }
 
@@ -121,9 +122,11 @@ enum Platform {
     #endif
   }()
 
-  private static func trimmingSlashes(_ path: String) -> String {
-    var path = Substring(path)
-    while path.count > 1 && path.hasSuffix("/") { path = path.dropLast() }
-    return String(path)
+  /// `path` without its trailing slashes, or nil unless it is absolute.
+  private static func absolute(_ path: String?) -> String? {
+    guard let path, path.hasPrefix("/") else { return nil }
+    var trimmed = Substring(path)
+    while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    return String(trimmed)
   }
 }

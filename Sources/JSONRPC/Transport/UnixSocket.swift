@@ -5,9 +5,13 @@ import Foundation
 /// `sockaddr_un`, and what makes a directory, socket file or peer this user's.
 public enum UnixSocket {
   /// The default socket path: `$XDG_RUNTIME_DIR/listd/listd.sock` on Linux, `$TMPDIR/listd/listd.sock`
-  /// (the per-user temporary directory) on macOS; else `/tmp/listd-$UID/listd.sock`.
-  public static var defaultPath: String {
-    if let base = Platform.defaultSocketBase(ProcessInfo.processInfo.environment) {
+  /// (the per-user temporary directory, else `confstr(_CS_DARWIN_USER_TEMP_DIR)`) on macOS; else
+  /// `/tmp/listd-$UID/listd.sock`. A relative directory counts as unset; trailing slashes are dropped.
+  public static var defaultPath: String { defaultPath(environment: ProcessInfo.processInfo.environment) }
+
+  /// The default socket path under `environment` (see ``defaultPath``).
+  public static func defaultPath(environment: [String: String]) -> String {
+    if let base = Platform.defaultSocketBase(environment) {
       return base + "/listd/listd.sock"
     }
     return "/tmp/listd-\(getuid())/listd.sock"

@@ -21,6 +21,18 @@ def test_the_default_path_is_the_one_listd_listens_on(monkeypatch: pytest.Monkey
     assert listd.default_socket_path() == f"/tmp/listd-{os.getuid()}/listd.sock"
 
 
+@pytest.mark.skipif(sys.platform == "darwin", reason="macOS reads TMPDIR, else confstr")
+def test_the_default_path_ignores_a_relative_runtime_directory_and_trailing_slashes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("XDG_RUNTIME_DIR", "/x/")
+    assert listd.default_socket_path() == "/x/listd/listd.sock"
+    monkeypatch.setenv("XDG_RUNTIME_DIR", "/")
+    assert listd.default_socket_path() == "/listd/listd.sock"
+    monkeypatch.setenv("XDG_RUNTIME_DIR", "rel/dir")
+    assert listd.default_socket_path() == f"/tmp/listd-{os.getuid()}/listd.sock"
+
+
 def test_both_clients_connect_to_the_default_socket(listd_bin: str, monkeypatch: pytest.MonkeyPatch) -> None:
     with tempfile.TemporaryDirectory(prefix="runtime-") as runtime:
         monkeypatch.setenv("XDG_RUNTIME_DIR", runtime)

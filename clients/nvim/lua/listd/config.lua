@@ -43,7 +43,7 @@ function M.set(opts)
 end
 
 ---The daemon's default socket path: $XDG_RUNTIME_DIR/listd/listd.sock on Linux, $TMPDIR/listd/listd.sock on
----macOS (see listd.platform), else /tmp/listd-$UID/listd.sock.
+---macOS (see listd.platform), else /tmp/listd-$UID/listd.sock; a relative directory counts as unset.
 ---@return string
 function M.default_socket()
   local base = require('listd.platform').default_socket_base()

@@ -6,27 +6,34 @@ local M = {}
 ---Whether this is macOS (Darwin).
 M.darwin = uv.os_uname().sysname == 'Darwin'
 
----The directory the default socket's listd/listd.sock goes in, as the daemon chooses it; nil for the
----fallback, /tmp/listd-$UID. Linux: $XDG_RUNTIME_DIR. macOS: the per-user temporary directory, $TMPDIR,
----else `getconf DARWIN_USER_TEMP_DIR` (confstr(_CS_DARWIN_USER_TEMP_DIR); a GUI Neovim may lack $TMPDIR).
+---The directory the default socket's listd/listd.sock goes in, as the daemon chooses it, trailing slashes
+---removed ('' for /); nil for the fallback, /tmp/listd-$UID. Linux: $XDG_RUNTIME_DIR. macOS: the per-user
+---temporary directory, $TMPDIR, else `getconf DARWIN_USER_TEMP_DIR` (confstr(_CS_DARWIN_USER_TEMP_DIR); a GUI
+---Neovim may lack $TMPDIR); XDG_RUNTIME_DIR is not read there. A value that is not an absolute path counts as
+---unset (the XDG Base Directory spec says a relative path must be ignored).
 ---@return string|nil
 function M.default_socket_base()
   if M.darwin then
-    local temporary = os.getenv('TMPDIR')
-    if not temporary or temporary == '' then
-      temporary = vim.trim(vim.fn.system({ 'getconf', 'DARWIN_USER_TEMP_DIR' }))
-      if vim.v.shell_error ~= 0 then
-        temporary = ''
+    local temporary = M.absolute(os.getenv('TMPDIR'))
+    if not temporary then
+      local confstr = vim.trim(vim.fn.system({ 'getconf', 'DARWIN_USER_TEMP_DIR' }))
+      if vim.v.shell_error == 0 then
+        temporary = M.absolute(confstr)
       end
     end
-    temporary = temporary:gsub('/+$', '')
-    return temporary ~= '' and temporary or nil
+    return temporary
   end
-  local runtime = os.getenv('XDG_RUNTIME_DIR')
-  if runtime and runtime ~= '' then
-    return runtime
+  return M.absolute(os.getenv('XDG_RUNTIME_DIR'))
+end
+
+---`path` without its trailing slashes, or nil unless it is absolute.
+---@param path string|nil
+---@return string|nil
+function M.absolute(path)
+  if not path or path:sub(1, 1) ~= '/' then
+    return nil
   end
-  return nil
+  return (path:gsub('/+$', ''))
 end
 
 ---The resident set size of process `pid` (default: this Neovim) in KiB, or nil.

@@ -155,3 +155,21 @@ T.case('the daemon closing the socket: the plugin closes its side too (a stoppin
 end)
 
 T.run()
+
+T.case('the default socket ignores a relative XDG_RUNTIME_DIR and trailing slashes, as listd does', function()
+  if require('listd.platform').darwin then
+    return -- macOS reads $TMPDIR, else confstr
+  end
+  local config = require('listd.config')
+  local saved = vim.env.XDG_RUNTIME_DIR
+  local fallback = '/tmp/listd-' .. uv.getuid() .. '/listd.sock'
+  vim.env.XDG_RUNTIME_DIR = '/x/'
+  T.eq('/x/listd/listd.sock', config.default_socket(), 'a trailing slash')
+  vim.env.XDG_RUNTIME_DIR = '/'
+  T.eq('/listd/listd.sock', config.default_socket(), 'the root')
+  vim.env.XDG_RUNTIME_DIR = 'rel/dir'
+  T.eq(fallback, config.default_socket(), 'a relative directory')
+  vim.env.XDG_RUNTIME_DIR = ''
+  T.eq(fallback, config.default_socket(), 'an empty value')
+  vim.env.XDG_RUNTIME_DIR = saved
+end)

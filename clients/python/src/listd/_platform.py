@@ -42,17 +42,26 @@ def peer_uid(sock: socket.socket) -> int | None:
 
 
 def default_socket_base() -> str | None:
-    """The directory the default socket's ``listd/listd.sock`` goes in, as the daemon chooses it;
-    None for the fallback, ``/tmp/listd-$UID``.
+    """The directory the default socket's ``listd/listd.sock`` goes in, as the daemon chooses it,
+    trailing slashes removed (``""`` for ``/``); None for the fallback, ``/tmp/listd-$UID``.
 
     Linux: ``$XDG_RUNTIME_DIR``. macOS: the per-user temporary directory, ``$TMPDIR``, else
-    ``confstr("CS_DARWIN_USER_TEMP_DIR")`` (a GUI app may lack ``$TMPDIR``)."""
+    ``confstr("CS_DARWIN_USER_TEMP_DIR")`` (a GUI app may lack ``$TMPDIR``); ``XDG_RUNTIME_DIR`` is
+    not read there. A value that is not an absolute path counts as unset (the XDG Base Directory
+    spec says a relative path must be ignored)."""
     if _DARWIN:
-        temporary = os.environ.get("TMPDIR", "")
-        if not temporary:
+        temporary = _absolute(os.environ.get("TMPDIR", ""))
+        if temporary is None:
             try:
-                temporary = os.confstr("CS_DARWIN_USER_TEMP_DIR") or ""
+                temporary = _absolute(os.confstr("CS_DARWIN_USER_TEMP_DIR") or "")
             except (ValueError, OSError):
-                temporary = ""
-        return temporary.rstrip("/") or None
-    return os.environ.get("XDG_RUNTIME_DIR", "") or None
+                temporary = None
+        return temporary
+    return _absolute(os.environ.get("XDG_RUNTIME_DIR", ""))
+
+
+def _absolute(path: str) -> str | None:
+    """``path`` without its trailing slashes, or None unless it is absolute."""
+    if not path.startswith("/"):
+        return None
+    return path.rstrip("/")

@@ -18,10 +18,11 @@ MAX_PATH_BYTES = _platform.MAX_PATH_BYTES
 
 def default_socket_path() -> str:
     """The path ``listd --listen`` serves without a PATH, as listctl finds it:
-    ``$XDG_RUNTIME_DIR/listd/listd.sock`` on Linux, ``$TMPDIR/listd/listd.sock`` on macOS, else
-    ``/tmp/listd-$UID/listd.sock``."""
+    ``$XDG_RUNTIME_DIR/listd/listd.sock`` on Linux, ``$TMPDIR/listd/listd.sock`` on macOS (else
+    ``confstr(CS_DARWIN_USER_TEMP_DIR)``), else ``/tmp/listd-$UID/listd.sock``; a relative directory
+    counts as unset and trailing slashes are dropped."""
     base = _platform.default_socket_base()
-    if base:
+    if base is not None:
         return base + "/listd/listd.sock"
     return f"/tmp/listd-{os.getuid()}/listd.sock"
 
