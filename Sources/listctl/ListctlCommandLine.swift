@@ -36,9 +36,10 @@ extension Listctl {
         Section(
           "ENVIRONMENT",
           [
-            "\(UnixSocket.defaultDirectoryVariable): where the default socket is; without it, /tmp/listd-$UID/listd.sock.",
+            UnixSocket.environmentHelp,
             "LISTD: the daemon --spawn (and demo) starts; else the listd next to listctl, else the first on PATH.",
-          ]),
+            EventLoopKind.environmentHelp,
+          ], inHelp: true),
         Section(
           "EXAMPLES",
           [

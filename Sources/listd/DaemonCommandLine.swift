@@ -34,11 +34,9 @@ extension DaemonOptions {
         Section(
           "ENVIRONMENT",
           [
-            "\(UnixSocket.defaultDirectoryVariable): where the default socket goes; without it, /tmp/listd-$UID/listd.sock.",
-            "LISTD_EVENT_LOOP: the event loop's backend, "
-              + EventLoopKind.available.map(\.rawValue).joined(separator: " or ")
-              + " (default \(EventLoopKind.available[0].rawValue)); another name stops the daemon at startup.",
-          ]),
+            UnixSocket.environmentHelp,
+            EventLoopKind.environmentHelp,
+          ], inHelp: true),
         Section(
           "PROTOCOL",
           ["The protocol is specified in Protocol/README.md of the listd repository."], inHelp: true),

@@ -32,8 +32,9 @@ if let status = DaemonOptions.commandLine.answerStandardOptions(
 
 // LISTD_EVENT_LOOP names the event loop's backend: a name this build lacks stops the daemon here,
 // before anything is served.
+let eventLoop: EventLoopKind
 do {
-  _ = try EventLoopKind.chosen()
+  eventLoop = try EventLoopKind.chosen()
 } catch {
   FileHandle.standardError.write(Data("listd: \(error)\n".utf8))
   exit(2)
@@ -52,6 +53,8 @@ do {
   exit(2)
 }
 let logger = options.server.logger
+// Which backend runs, so a user (or a bug report) can tell.
+logger.info("event loop: \(eventLoop.rawValue)")
 /// The logger when logs go to --log-file: fatal errors go there as well as to stderr.
 let logFile = options.logFile == nil ? nil : logger
 

@@ -62,6 +62,15 @@ public enum EventLoopKind: String, Sendable, CaseIterable {
     return kind
   }
 
+  /// The ENVIRONMENT line of listd's, listctl's and listd-tui's --help and man page: each refuses
+  /// a bad value, so each says what it takes.
+  public static var environmentHelp: String {
+    "\(environmentVariable): the event loop's backend, "
+      + available.map(\.rawValue).joined(separator: " or ")
+      + " (lower case; unset or empty means the default, \(available[0].rawValue)); another name is a usage "
+      + "error (exit code 2) at startup."
+  }
+
   /// Whether terminals can be watched: not by poll(2) on Darwin, whose man page lists devices
   /// as unsupported (a terminal there is read by a thread of its own).
   var watchesTerminals: Bool {

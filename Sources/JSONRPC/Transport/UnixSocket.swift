@@ -21,6 +21,17 @@ public enum UnixSocket {
   /// Linux, `TMPDIR` on macOS.
   public static var defaultDirectoryVariable: String { Platform.defaultSocketVariable }
 
+  /// The ENVIRONMENT line on the default socket's directory, for --help and man pages.
+  public static var environmentHelp: String {
+    #if canImport(Darwin)
+      let otherwise = "confstr(_CS_DARWIN_USER_TEMP_DIR), else /tmp/listd-$UID"
+    #else
+      let otherwise = "/tmp/listd-$UID"
+    #endif
+    return "\(defaultDirectoryVariable): the directory of the default socket, listd/listd.sock in it; "
+      + "unset, empty or not an absolute path: \(otherwise)."
+  }
+
   /// The default socket path as a rule, for documentation: `$XDG_RUNTIME_DIR/listd/listd.sock` on
   /// Linux, `$TMPDIR/listd/listd.sock` on macOS.
   public static var defaultPathRule: String { "$\(defaultDirectoryVariable)/listd/listd.sock" }

@@ -63,10 +63,11 @@ struct Options {
         Section(
           "ENVIRONMENT",
           [
-            "\(UnixSocket.defaultDirectoryVariable): where the default socket is; without it, /tmp/listd-$UID/listd.sock.",
+            UnixSocket.environmentHelp,
             "LISTD: the daemon --spawn starts; else the listd next to listd-tui, else the first on PATH.",
             "NO_COLOR: when set and not empty, no colours.",
-          ]),
+            EventLoopKind.environmentHelp,
+          ], inHelp: true),
       ],
       seeAlso: ["listd(1)", "listctl(1)"],
       socketOption: "--socket",
