@@ -154,8 +154,6 @@ T.case('the daemon closing the socket: the plugin closes its side too (a stoppin
   server:close()
 end)
 
-T.run()
-
 T.case('the default socket ignores a relative XDG_RUNTIME_DIR and trailing slashes, as listd does', function()
   if require('listd.platform').darwin then
     return -- macOS reads $TMPDIR, else confstr
@@ -173,3 +171,5 @@ T.case('the default socket ignores a relative XDG_RUNTIME_DIR and trailing slash
   T.eq(fallback, config.default_socket(), 'an empty value')
   vim.env.XDG_RUNTIME_DIR = saved
 end)
+
+T.run()
