@@ -53,8 +53,6 @@ do {
   exit(2)
 }
 let logger = options.server.logger
-// Which backend runs, so a user (or a bug report) can tell.
-logger.info("event loop: \(eventLoop.rawValue)")
 /// The logger when logs go to --log-file: fatal errors go there as well as to stderr.
 let logFile = options.logFile == nil ? nil : logger
 
@@ -112,6 +110,10 @@ do {
 } catch {
   fatal("cannot serve stdio: \(error)", logFile: logFile)
 }
+
+// Which backend runs, so a user (or a bug report) can tell; once started, so that a failure to
+// start stays the only line on stderr.
+logger.info("event loop: \(eventLoop.rawValue)")
 
 // Nothing runs on the main queue; the main thread waits for SIGTERM / SIGINT.
 while true {
