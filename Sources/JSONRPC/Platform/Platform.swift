@@ -122,6 +122,15 @@ enum Platform {
     #endif
   }()
 
+  /// Where the default socket's directory is without ``defaultSocketVariable`` (for --help and man pages).
+  static let defaultSocketOtherwise: String = {
+    #if canImport(Darwin)
+      "confstr(_CS_DARWIN_USER_TEMP_DIR), else /tmp/listd-$UID"
+    #else
+      "/tmp/listd-$UID"
+    #endif
+  }()
+
   /// `path` without its trailing slashes, or nil unless it is absolute.
   private static func absolute(_ path: String?) -> String? {
     guard let path, path.hasPrefix("/") else { return nil }

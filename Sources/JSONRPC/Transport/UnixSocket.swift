@@ -23,13 +23,8 @@ public enum UnixSocket {
 
   /// The ENVIRONMENT line on the default socket's directory, for --help and man pages.
   public static var environmentHelp: String {
-    #if canImport(Darwin)
-      let otherwise = "confstr(_CS_DARWIN_USER_TEMP_DIR), else /tmp/listd-$UID"
-    #else
-      let otherwise = "/tmp/listd-$UID"
-    #endif
-    return "\(defaultDirectoryVariable): the directory of the default socket, listd/listd.sock in it; "
-      + "unset, empty or not an absolute path: \(otherwise)."
+    "\(defaultDirectoryVariable): the directory of the default socket, listd/listd.sock in it; "
+      + "unset, empty or not an absolute path: \(Platform.defaultSocketOtherwise)."
   }
 
   /// The default socket path as a rule, for documentation: `$XDG_RUNTIME_DIR/listd/listd.sock` on
