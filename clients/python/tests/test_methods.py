@@ -168,7 +168,8 @@ def _create(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
 def _dispose(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
     owner = daemon.connect("owner")
     lost: list[Any] = []
-    owner.on_owner_lost(lost.append)
+    handled = threading.Event()
+    owner.on_owner_lost(lambda params: (lost.append(params), handled.set()))
     owner.list_create("theirs")
     client = connect()
     with pytest.raises(listd.NotOwner) as error:
@@ -177,7 +178,9 @@ def _dispose(connect: Callable[..., Any], daemon: listd.Daemon) -> None:
     assert client.list_dispose("theirs", force=True) == {"list": "theirs", "version": 0}
     disposed = owner.next_notification("list/didDispose")
     assert disposed.params == {"list": "theirs", "version": 0}
-    assert owner.list_all() == {"lists": [], "total": 0}  # the owner/lost handler ran before this answer was read
+    assert owner.list_all() == {"lists": [], "total": 0}
+    # Handlers run on the client's worker thread, answers complete on its reader: wait for it.
+    assert handled.wait(10), "the owner/lost handler did not run"
     assert lost == [{"list": "theirs", "reason": "disposed", "by": {"session": client.session, "name": "subject"}}]
     owner.close()
 
