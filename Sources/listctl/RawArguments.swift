@@ -1,4 +1,5 @@
 // The command line as the bytes the shell passed, refused when an argument is not UTF-8.
+import JSONRPC
 
 enum RawArguments {
   /// The arguments after the program name. `CommandLine.arguments` would turn invalid UTF-8

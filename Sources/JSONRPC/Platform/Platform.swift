@@ -5,12 +5,13 @@
   @_exported import Darwin
 #endif
 
-/// The C library's calls for the rest of the module, under names no method shadows (a
-/// connection has a `close()` of its own), and the few that differ between platforms.
-enum Platform {
+/// The C library's calls under names no method shadows (a connection has a `close()` of its
+/// own), and the few that differ between platforms. Public, so that every module above JSONRPC
+/// extends this one type with its own platform calls rather than wrapping the C library again.
+public enum Platform {
   /// `close(2)`.
   @inline(__always) @discardableResult
-  static func close(_ fd: Int32) -> Int32 {
+  public static func close(_ fd: Int32) -> Int32 {
     #if canImport(Glibc)
       Glibc.close(fd)
     #else
@@ -20,11 +21,21 @@ enum Platform {
 
   /// `read(2)`.
   @inline(__always)
-  static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  public static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
       Glibc.read(fd, buffer, count)
     #else
       Darwin.read(fd, buffer, count)
+    #endif
+  }
+
+  /// `write(2)`.
+  @inline(__always)
+  public static func write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      Glibc.write(fd, buffer, count)
+    #else
+      Darwin.write(fd, buffer, count)
     #endif
   }
 

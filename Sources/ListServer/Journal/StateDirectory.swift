@@ -1,5 +1,6 @@
 // The state directory: created private, locked for the daemon's lifetime, and its generation files.
 import Foundation
+import JSONRPC
 
 /// `--state DIR`: mode 0700, held with an exclusive `flock` on `DIR/lock` (so a second daemon
 /// on the same directory is refused), holding generations `N.checkpoint` and `N.journal`.

@@ -1,45 +1,9 @@
-// The one place ListServer meets the C library: its import, durable syncs and the allocator's trim.
+// ListServer's platform calls, added to JSONRPC's `Platform`: durable syncs and the allocator's trim.
 import Foundation
+import JSONRPC
 
-#if canImport(Glibc)
-  @_exported import Glibc
-#elseif canImport(Darwin)
-  @_exported import Darwin
-#endif
-
-/// The C library's calls for the rest of the module, under names no method shadows, and the
-/// few that differ between platforms.
-enum Platform {
-  /// `close(2)`.
-  @inline(__always) @discardableResult
-  static func close(_ fd: Int32) -> Int32 {
-    #if canImport(Glibc)
-      Glibc.close(fd)
-    #else
-      Darwin.close(fd)
-    #endif
-  }
-
-  /// `read(2)`.
-  @inline(__always)
-  static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      Glibc.read(fd, buffer, count)
-    #else
-      Darwin.read(fd, buffer, count)
-    #endif
-  }
-
-  /// `write(2)`.
-  @inline(__always)
-  static func write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      Glibc.write(fd, buffer, count)
-    #else
-      Darwin.write(fd, buffer, count)
-    #endif
-  }
-
+/// The calls of ListServer that differ between platforms.
+extension Platform {
   /// Makes the data written to `fd` durable (it survives a power loss); 0, or -1 with `errno`.
   ///
   /// Linux: `fdatasync(2)`. Darwin: `fcntl(F_FULLFSYNC)`, since `fsync(2)` there leaves the

@@ -1,6 +1,7 @@
 // Gives the memory of large transient requests and answers back to the OS once they are freed; few malloc arenas.
 import Dispatch
 import Foundation
+import JSONRPC
 
 /// glibc keeps freed heap memory for reuse: after a million-item `list/create` the parsed request,
 /// decoded content and encoded answer (about 600 MB) stayed resident next to the 300 MB list.

@@ -1,42 +1,6 @@
 // The one place listd-bench meets the C library and the OS's process accounting (/proc on Linux, Mach and libproc on Darwin).
 import Foundation
-
-#if canImport(Glibc)
-  @_exported import Glibc
-#elseif canImport(Darwin)
-  @_exported import Darwin
-#endif
-
-/// The C library's calls under names no method shadows.
-enum Platform {
-  /// `close(2)`.
-  @discardableResult
-  static func close(_ fd: Int32) -> Int32 {
-    #if canImport(Glibc)
-      Glibc.close(fd)
-    #else
-      Darwin.close(fd)
-    #endif
-  }
-
-  /// `read(2)`.
-  static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      Glibc.read(fd, buffer, count)
-    #else
-      Darwin.read(fd, buffer, count)
-    #endif
-  }
-
-  /// `write(2)`.
-  static func write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      Glibc.write(fd, buffer, count)
-    #else
-      Darwin.write(fd, buffer, count)
-    #endif
-  }
-}
+import JSONRPC
 
 #if canImport(Glibc)
   /// A field of /proc/PID/status (`"self"` for this process) as a number: its first integer.

@@ -1,5 +1,6 @@
 // Reads the terminal's bytes on a thread of its own and delivers decoded keys.
 import Foundation
+import JSONRPC
 import ListTUI
 
 /// A thread that reads stdin, decodes keys (a lone Esc after 30 ms of silence) and hands them

@@ -1,4 +1,5 @@
 // The terminal: raw mode, alternate screen, size, output; restored on every exit path.
+import JSONRPC
 
 /// The controlling terminal on stdin/stdout. ``restore()`` is idempotent and safe to call from
 /// any exit path (quit, SIGINT/SIGTERM, a fatal error, `atexit`).

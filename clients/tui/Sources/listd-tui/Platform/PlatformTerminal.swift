@@ -1,22 +1,8 @@
-// The one place listd-tui meets the C library: its import, waiting for the terminal, raw modes, writes.
-#if canImport(Glibc)
-  @_exported import Glibc
-#elseif canImport(Darwin)
-  @_exported import Darwin
-#endif
+// listd-tui's platform calls, added to JSONRPC's `Platform`: waiting for the terminal, raw modes, its size.
+import JSONRPC
 
-/// The terminal calls that differ between Linux and Darwin, and C calls under names no method shadows.
-enum Platform {
-  /// `write(2)`.
-  @inline(__always)
-  static func write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      Glibc.write(fd, buffer, count)
-    #else
-      Darwin.write(fd, buffer, count)
-    #endif
-  }
-
+/// The terminal calls that differ between Linux and Darwin.
+extension Platform {
   /// Waits until the terminal on `fd` has input, or `milliseconds` pass (nil: no limit).
   /// Returns what poll(2) and select(2) do: 1 ready, 0 timed out, -1 with `errno`.
   ///
