@@ -399,8 +399,10 @@ final class DurabilityTests: XCTestCase {
     let items = JSONValue.array((0..<100_000).map { ["id": .string("i\($0)"), "text": "some text"] })
     // The create's record is over the checkpoint size: a checkpoint of 100,000 items starts in
     // the background as the create is answered, and is still being written at the stop.
+    // A debug daemon on a busy machine may take longer than the usual 20 s over 100,000 items.
     try client.request(
-      "list/create", ["list": "l", "rows": "none", "content": ["sections": [["id": "s", "items": items]]]])
+      "list/create", ["list": "l", "rows": "none", "content": ["sections": [["id": "s", "items": items]]]],
+      timeout: 120)
     stop(daemon, client)
     let names = try FileManager.default.contentsOfDirectory(atPath: state)
     XCTAssertEqual(names.filter { $0.hasSuffix(".tmp") }, [], "\(names)")
