@@ -121,7 +121,8 @@ def apply_changeset(
     for move in entries("itemMoves"):
         from_section, from_row, to_section, to_row, count = to_ints(move, 5)
         remove(from_section, from_row, count, move, "item move")
-        placements.setdefault(to_section, []).append((to_row, count, _known_in(sections[from_section].known, from_row, count)))
+        carried = _known_in(sections[from_section].known, from_row, count)
+        placements.setdefault(to_section, []).append((to_row, count, carried))
     for index, ranges in enumerate(removed):
         if ranges:
             _remove_rows(sections[index], index, ranges)
@@ -158,7 +159,8 @@ def apply_changeset(
     # Rows entering a window, in new coordinates.
     for enter in entries("enter"):
         section, start, count, rows = run(enter)
-        if rows is None or not (0 <= section < len(sections) and 0 <= start and start + count <= sections[section].count):
+        fits = 0 <= section < len(sections) and 0 <= start and start + count <= sections[section].count
+        if rows is None or not fits:
             raise MirrorMismatch(f"the enter {text(enter)} is out of range or carries no rows")
         for offset, row in enumerate(rows):
             sections[section].known[start + offset] = row
@@ -247,7 +249,9 @@ def merge(placed: list[tuple[int, Any]], existing: list[Any], what: str) -> list
     return merged
 
 
-def _leaving_sections(deletes: list[Any], moves: list[Any], sections: list[Any]) -> tuple[set[int], list[tuple[int, Any]]]:
+def _leaving_sections(
+    deletes: list[Any], moves: list[Any], sections: list[Any]
+) -> tuple[set[int], list[tuple[int, Any]]]:
     """Step 2 for sections: the old indexes that leave (deleted or moved) and the moved sections
     with their new indexes. Raises ``MirrorMismatch`` for a range or a move that does not fit."""
     old_count = len(sections)
@@ -315,7 +319,9 @@ def _run(value: Any, windowed: bool) -> tuple[int, int, int, list[dict[str, Any]
     return section, start, count, None
 
 
-def did_change_parts(did_change: Mapping[str, Any] | Notification, list: str, version: int, what: str) -> tuple[int, Any]:
+def did_change_parts(
+    did_change: Mapping[str, Any] | Notification, list: str, version: int, what: str
+) -> tuple[int, Any]:
     """The new version and the changeset of a ``list/didChange`` (its params, or the
     ``Notification``) for a ``what`` of ``list`` at ``version``. Raises ``MirrorMismatch`` if it is
     of another list or does not start at ``version``. (Its ``version`` is later than

@@ -59,7 +59,8 @@ class MirrorSection:
     @classmethod
     def _of(cls, held: HeldSection) -> MirrorSection:
         """A held section every row of which is known."""
-        return cls(held.id, held.header, held.footer, [held.known[row] for row in range(held.count)], held.kind, held.header_mode)
+        rows = [held.known[row] for row in range(held.count)]
+        return cls(held.id, held.header, held.footer, rows, held.kind, held.header_mode)
 
 
 class Mirror:

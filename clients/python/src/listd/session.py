@@ -96,7 +96,9 @@ class Session(Requests[R]):
 
     # -- Notifications
 
-    def _take_notification(self, method: str | None, where: Callable[[Notification], bool] | None) -> Notification | None:
+    def _take_notification(
+        self, method: str | None, where: Callable[[Notification], bool] | None
+    ) -> Notification | None:
         """Removes and returns the first queued notification of ``method`` (any if ``None``) that
         ``where`` accepts, or ``None``."""
         for index, notification in enumerate(self._notifications):
