@@ -71,6 +71,19 @@ local function optional_string(value, what)
 end
 M.optional_string = optional_string
 
+---A wire section's id, header, footer, kind and header mode (a snapshot's, an insert's, a reload's, query/sections'),
+---checked, added to `fields` (its count or rows).
+---@return table section
+local function section(value, fields)
+  fields.id = value.id
+  fields.header = optional_string(value.header, 'header')
+  fields.footer = optional_string(value.footer, 'footer')
+  fields.kind = optional_string(value.kind, 'kind')
+  fields.headerMode = optional_string(value.headerMode, 'headerMode')
+  return fields
+end
+M.section = section
+
 local function check_rows(rows)
   for _, row in ipairs(rows) do
     if type(row) ~= 'table' or type(row.id) ~= 'string' then
@@ -164,12 +177,7 @@ function M.compute(old, changeset, cached)
     if index < 0 or index >= old_count or target == nil or target.id ~= reload.id then
       mismatch('section reload at %d does not match', index)
     end
-    reloads[index + 1] = {
-      header = optional_string(reload.header, 'header'),
-      footer = optional_string(reload.footer, 'footer'),
-      kind = optional_string(reload.kind, 'kind'),
-      headerMode = optional_string(reload.headerMode, 'headerMode'),
-    }
+    reloads[index + 1] = section(reload, {})
   end
   local updated, stale = {}, {} -- stale: runs {first, n} of old flattened rows changed outside the window
   for _, key in ipairs({ 'itemReloads', 'itemReconfigures' }) do
@@ -328,16 +336,11 @@ function M.compute(old, changeset, cached)
       if a.old then
         entry = base_entry(a.old)
       else
-        entry = {
-          id = a.value.id,
-          header = optional_string(a.value.header, 'header'),
-          footer = optional_string(a.value.footer, 'footer'),
-          kind = optional_string(a.value.kind, 'kind'),
-          headerMode = optional_string(a.value.headerMode, 'headerMode'),
+        entry = section(a.value, {
           count = a.value.rowCount or #check_rows(a.value.rows),
           rows = check_rows(a.value.rows),
           rows_at = #a.value.rows > 0 and a.value.rowsAt or 0,
-        }
+        })
       end
       entry.arrived = true
       news[#news + 1] = entry

@@ -8,21 +8,13 @@ local M = {}
 local Mirror = {}
 Mirror.__index = Mirror
 
-local mismatch, is_int, str, optional_string, check_rows =
-  changemap.mismatch, changemap.is_int, changemap.str, changemap.optional_string, changemap.check_rows
+local mismatch, is_int, str, check_rows = changemap.mismatch, changemap.is_int, changemap.str, changemap.check_rows
 
 local function section(value)
   if type(value) ~= 'table' or type(value.id) ~= 'string' or type(value.rows) ~= 'table' then
     mismatch('section without id or rows: %s', vim.inspect(value))
   end
-  return {
-    id = value.id,
-    header = optional_string(value.header, 'header'),
-    footer = optional_string(value.footer, 'footer'),
-    kind = optional_string(value.kind, 'kind'),
-    headerMode = optional_string(value.headerMode, 'headerMode'),
-    rows = check_rows(value.rows),
-  }
+  return changemap.section(value, { rows = check_rows(value.rows) })
 end
 
 ---A mirror of `list` at `version` from a wire snapshot `{sections, selection}`.

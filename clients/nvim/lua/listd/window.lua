@@ -8,7 +8,7 @@ local M = {}
 local Model = {}
 Model.__index = Model
 
-local mismatch, is_int, str, optional_string = changemap.mismatch, changemap.is_int, changemap.str, changemap.optional_string
+local mismatch, is_int, str = changemap.mismatch, changemap.is_int, changemap.str
 
 ---A model of `list` at `version` from a query/sections answer and a query/selection answer at that version.
 ---@param list string
@@ -28,14 +28,7 @@ function M.new(list, version, sections_answer, selection_answer)
     if type(s) ~= 'table' or type(s.id) ~= 'string' or not is_int(s.rows) then
       mismatch('section without id or rows: %s', vim.inspect(s))
     end
-    sections[i] = {
-      id = s.id,
-      header = optional_string(s.header, 'header'),
-      footer = optional_string(s.footer, 'footer'),
-      kind = optional_string(s.kind, 'kind'),
-      headerMode = optional_string(s.headerMode, 'headerMode'),
-      count = s.rows,
-    }
+    sections[i] = changemap.section(s, { count = s.rows })
   end
   local selection = {}
   for _, item in ipairs(selection_answer.items) do
