@@ -10,7 +10,16 @@ from typing import Any, Mapping
 from .errors import MirrorMismatch
 from .messages import Notification
 
-__all__ = ["HeldSection", "apply_changeset", "keep_window", "did_change_parts", "subscribe_entry", "UNBOUNDED"]
+__all__ = [
+    "HeldSection",
+    "UNBOUNDED",
+    "apply_changeset",
+    "did_change_parts",
+    "held_section",
+    "inserted_section",
+    "keep_window",
+    "subscribe_entry",
+]
 
 # `list` is the name of the list id parameter below, as in the protocol; arrays are `_Array`.
 _Array = list
@@ -289,12 +298,18 @@ def inserted_section(value: Any, windowed: bool) -> HeldSection:
     at = to_int(value["rowsAt"]) if windowed and "rowsAt" in value else 0
     if at < 0 or at + len(rows) > count:
         raise MirrorMismatch(f"the section's rows are out of range: {text(value)}")
+    return held_section(value, count, {at + offset: row for offset, row in enumerate(rows)})
+
+
+def held_section(value: Mapping[str, Any], count: int, known: dict[int, dict[str, Any]]) -> HeldSection:
+    """A wire section's id, header, footer, kind and header mode, checked, with ``count`` rows of
+    which ``known``."""
     return HeldSection(
-        value["id"],
+        to_string(value.get("id")),
         optional_string(value.get("header")),
         optional_string(value.get("footer")),
         count,
-        {at + offset: row for offset, row in enumerate(rows)},
+        known,
         kind=optional_string(value.get("kind")),
         header_mode=optional_string(value.get("headerMode")),
     )

@@ -10,8 +10,8 @@ from .changeset import (
     HeldSection,
     apply_changeset,
     did_change_parts,
+    held_section,
     keep_window,
-    optional_string,
     subscribe_entry,
     text,
     to_int,
@@ -79,17 +79,7 @@ class WindowedMirror:
             raise MirrorMismatch(f"a windowed entry without window, sections or selection: {text(entry)}")
         self.offset = to_int(window.get("offset"))
         self.limit = limit
-        self.sections = [
-            WindowedSection(
-                to_string(section.get("id")),
-                optional_string(section.get("header")),
-                optional_string(section.get("footer")),
-                to_int(section.get("rows")),
-                kind=optional_string(section.get("kind")),
-                header_mode=optional_string(section.get("headerMode")),
-            )
-            for section in sections
-        ]
+        self.sections = [held_section(section, to_int(section.get("rows")), {}) for section in sections]
         self.selection = {to_string(item) for item in selection}
         for row in window.get("rows") or []:
             section, index = to_ints(row.get("indexPath"), 2)
