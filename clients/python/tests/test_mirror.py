@@ -172,3 +172,43 @@ def test_the_selection_stays_in_index_path_order() -> None:
         }
     )
     assert mirror.snapshot["selection"] == ["c", "a", "b"]
+
+
+def test_a_full_mirror_refuses_a_windowed_subscribers_forms_and_changes_nothing() -> None:
+    """Mirror and WindowedMirror share one decoder; only a windowed subscriber's changesets may
+    leave rows out (``count`` runs, counted sections) or carry ``enter``."""
+    snapshot = {"sections": [{"id": "s", "rows": [{"id": "a"}, {"id": "b"}]}], "selection": []}
+    mirror = listd.Mirror("l", 0, snapshot)
+    before = mirror.copy()
+    windowed_forms = [
+        ({"itemInserts": [{"at": [0, 0], "count": 2}]}, "without at or rows"),
+        ({"itemReloads": [{"at": [0, 1], "count": 1}]}, "without at or rows"),
+        ({"enter": [{"at": [0, 0], "rows": [{"id": "a"}]}]}, "unknown changeset member"),
+        ({"sectionInserts": [{"index": 1, "section": {"id": "t", "rowCount": 3}}]}, "without id or rows"),
+    ]
+    for changeset, message in windowed_forms:
+        with pytest.raises(listd.MirrorMismatch, match=message):
+            mirror.apply_changeset(changeset)
+        assert mirror == before, changeset
+    windowed = listd.WindowedMirror(
+        {
+            "list": "l",
+            "version": 0,
+            "window": {"offset": 0, "rows": [{"id": "a", "indexPath": [0, 0]}]},
+            "sections": [{"id": "s", "rows": 2}],
+            "selection": [],
+        },
+        1,
+    )
+    windowed.apply(
+        {
+            "list": "l",
+            "previousVersion": 0,
+            "version": 1,
+            "changeset": {
+                "itemInserts": [{"at": [0, 0], "rows": [{"id": "z"}]}],
+                "sectionInserts": [{"index": 1, "section": {"id": "t", "rowCount": 3}}],
+            },
+        }
+    )
+    assert [(s.id, s.count) for s in windowed.sections] == [("s", 3), ("t", 3)] and windowed.window_rows == [{"id": "z"}]

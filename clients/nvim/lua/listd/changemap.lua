@@ -1,5 +1,6 @@
--- One changeset over a layout (Protocol/README.md §4 on row counts): the new layout, where each old row went, the
--- payloads it carries, and the buffer line edits that turn the old lines into the new ones. O(entries + sections).
+-- The one changeset decoder (Protocol/README.md §4 on row counts): over a layout, the new layout, where each old row
+-- went, the payloads it carries, and the buffer line edits that turn the old lines into the new ones. O(entries +
+-- sections). listd.window keeps the rows around a buffer's windows with it, listd.mirror every row.
 local layout = require('listd.layout')
 
 local M = {}
@@ -17,6 +18,20 @@ local function mismatch(fmt, ...)
   error({ mismatch = string.format(fmt, ...) }, 0)
 end
 M.mismatch = mismatch
+
+---Runs `fn(...)` and returns true and its result, or false and the mismatch message (other errors propagate).
+---@return boolean ok
+---@return any result or mismatch
+function M.try(fn, ...)
+  local ok, err = pcall(fn, ...)
+  if ok then
+    return true, err
+  end
+  if type(err) == 'table' and err.mismatch then
+    return false, err.mismatch
+  end
+  error(err, 0)
+end
 
 local function is_int(value)
   return type(value) == 'number' and value == math.floor(value)
@@ -56,6 +71,19 @@ local function optional_string(value, what)
 end
 M.optional_string = optional_string
 
+---A wire section's id, header, footer, kind and header mode (a snapshot's, an insert's, a reload's, query/sections'),
+---checked, added to `fields` (its count or rows).
+---@return table section
+local function section(value, fields)
+  fields.id = value.id
+  fields.header = optional_string(value.header, 'header')
+  fields.footer = optional_string(value.footer, 'footer')
+  fields.kind = optional_string(value.kind, 'kind')
+  fields.headerMode = optional_string(value.headerMode, 'headerMode')
+  return fields
+end
+M.section = section
+
 local function check_rows(rows)
   for _, row in ipairs(rows) do
     if type(row) ~= 'table' or type(row.id) ~= 'string' then
@@ -65,6 +93,24 @@ local function check_rows(rows)
   return rows
 end
 M.check_rows = check_rows
+
+---Checks a `list/didChange` params object `{list, version, previousVersion, changeset}` for a `what` ('model',
+---'mirror') of `list` at `version`: raises a mismatch if it is for another list or does not start at `version`.
+---A subscriber that fell behind gets the versions it missed composed into one change (version − previousVersion > 1).
+function M.check_did_change(params, list, version, what)
+  if params.list ~= list then
+    mismatch("didChange for list %s, %s of '%s'", tostring(params.list), what, list)
+  end
+  if not is_int(params.previousVersion) or not is_int(params.version) or type(params.changeset) ~= 'table' then
+    mismatch('didChange without versions or changeset')
+  end
+  if params.previousVersion ~= version then
+    mismatch('didChange from version %d applied to a %s at version %d', params.previousVersion, what, version)
+  end
+  if params.version <= params.previousVersion then
+    mismatch('didChange from %d to %d', params.previousVersion, params.version)
+  end
+end
 
 -- `{"at": [section, start], "rows": [row…]}` → section, start (0-based, as on the wire), rows, their count;
 -- a windowed subscriber's `{"at": [section, start], "count": n}` (rows outside its window) → section, start, nil, n.
@@ -98,7 +144,7 @@ local function count_le(sorted, value)
 end
 
 ---Maps `changeset` over `old` (a listd.layout). `cached` (flattened row → row) lets reloads be checked
----against the rows the client has. Raises a mismatch (see M.try in listd.window) when it does not fit.
+---against the rows the client has. Raises a mismatch (see M.try) when it does not fit.
 ---@return table map {new = layout, ops, updated = {[old flat] = row}, is_stale(old flat), arrived = {[new flat] = row}, new_of_old(flat), in_place(flat), touched = {[new section] = true}}
 function M.compute(old, changeset, cached)
   if type(changeset) ~= 'table' then
@@ -131,12 +177,7 @@ function M.compute(old, changeset, cached)
     if index < 0 or index >= old_count or target == nil or target.id ~= reload.id then
       mismatch('section reload at %d does not match', index)
     end
-    reloads[index + 1] = {
-      header = optional_string(reload.header, 'header'),
-      footer = optional_string(reload.footer, 'footer'),
-      kind = optional_string(reload.kind, 'kind'),
-      headerMode = optional_string(reload.headerMode, 'headerMode'),
-    }
+    reloads[index + 1] = section(reload, {})
   end
   local updated, stale = {}, {} -- stale: runs {first, n} of old flattened rows changed outside the window
   for _, key in ipairs({ 'itemReloads', 'itemReconfigures' }) do
@@ -295,16 +336,11 @@ function M.compute(old, changeset, cached)
       if a.old then
         entry = base_entry(a.old)
       else
-        entry = {
-          id = a.value.id,
-          header = optional_string(a.value.header, 'header'),
-          footer = optional_string(a.value.footer, 'footer'),
-          kind = optional_string(a.value.kind, 'kind'),
-          headerMode = optional_string(a.value.headerMode, 'headerMode'),
+        entry = section(a.value, {
           count = a.value.rowCount or #check_rows(a.value.rows),
           rows = check_rows(a.value.rows),
           rows_at = #a.value.rows > 0 and a.value.rowsAt or 0,
-        }
+        })
       end
       entry.arrived = true
       news[#news + 1] = entry
@@ -512,6 +548,29 @@ function M.compute(old, changeset, cached)
       return new_of_old(flat, true)
     end,
   }
+end
+
+---The rows held after the change `map` (of M.compute): `rows` (old flattened row → row) carried to their new
+---places, updated, and the payloads the change carries; a row changed outside a window (its payload stale) is dropped.
+---@return table {[new flat] = row}
+function M.carry(map, rows)
+  local carried = {}
+  for flat, row in pairs(rows) do
+    local to = not map.is_stale(flat) and map.new_of_old(flat)
+    if to then
+      carried[to] = map.updated[flat] or row
+    end
+  end
+  for flat, row in pairs(map.updated) do
+    local to = map.new_of_old(flat)
+    if to then
+      carried[to] = row
+    end
+  end
+  for flat, row in pairs(map.arrived) do
+    carried[flat] = row
+  end
+  return carried
 end
 
 return M

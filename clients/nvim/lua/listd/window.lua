@@ -8,7 +8,7 @@ local M = {}
 local Model = {}
 Model.__index = Model
 
-local mismatch, is_int, str, optional_string = changemap.mismatch, changemap.is_int, changemap.str, changemap.optional_string
+local mismatch, is_int, str = changemap.mismatch, changemap.is_int, changemap.str
 
 ---A model of `list` at `version` from a query/sections answer and a query/selection answer at that version.
 ---@param list string
@@ -28,14 +28,7 @@ function M.new(list, version, sections_answer, selection_answer)
     if type(s) ~= 'table' or type(s.id) ~= 'string' or not is_int(s.rows) then
       mismatch('section without id or rows: %s', vim.inspect(s))
     end
-    sections[i] = {
-      id = s.id,
-      header = optional_string(s.header, 'header'),
-      footer = optional_string(s.footer, 'footer'),
-      kind = optional_string(s.kind, 'kind'),
-      headerMode = optional_string(s.headerMode, 'headerMode'),
-      count = s.rows,
-    }
+    sections[i] = changemap.section(s, { count = s.rows })
   end
   local selection = {}
   for _, item in ipairs(selection_answer.items) do
@@ -44,56 +37,18 @@ function M.new(list, version, sections_answer, selection_answer)
   return setmetatable({ list = list, version = version, layout = layout.new(sections), rows = {}, selection = selection }, Model)
 end
 
----Runs `fn(...)` and returns true, or false and the mismatch message (other errors propagate).
----@return boolean ok
----@return string|nil mismatch
-function M.try(fn, ...)
-  local ok, err = pcall(fn, ...)
-  if ok then
-    return true, err
-  end
-  if type(err) == 'table' and err.mismatch then
-    return false, err.mismatch
-  end
-  error(err, 0)
-end
+---Runs `fn(...)` and returns true and its result, or false and the mismatch message (other errors propagate).
+M.try = changemap.try
 
 ---Applies one `list/didChange` params object; returns its listd.changemap. Raises a mismatch (changing
 ---nothing) if it is for another list, skips or repeats a version, or does not fit the counts.
 ---@param params table
 ---@return table map
 function Model:apply_did_change(params)
-  if params.list ~= self.list then
-    mismatch("didChange for list %s, model of '%s'", tostring(params.list), self.list)
-  end
-  if not is_int(params.previousVersion) or not is_int(params.version) or type(params.changeset) ~= 'table' then
-    mismatch('didChange without versions or changeset')
-  end
-  if params.previousVersion ~= self.version then
-    mismatch('didChange from version %d applied to a model at version %d', params.previousVersion, self.version)
-  end
-  -- A subscriber that fell behind gets the versions it missed composed into one change (version − previousVersion > 1).
-  if params.version <= params.previousVersion then
-    mismatch('didChange from %d to %d', params.previousVersion, params.version)
-  end
+  changemap.check_did_change(params, self.list, self.version, 'model')
   local map = changemap.compute(self.layout, params.changeset, self.rows)
   -- Every payload the change carries is kept for now; the buffer keeps those near its windows.
-  local rows = {}
-  for flat, row in pairs(self.rows) do
-    local to = not map.is_stale(flat) and map.new_of_old(flat)
-    if to then
-      rows[to] = map.updated[flat] or row
-    end
-  end
-  for flat, row in pairs(map.updated) do
-    local to = map.new_of_old(flat)
-    if to then
-      rows[to] = row
-    end
-  end
-  for flat, row in pairs(map.arrived) do
-    rows[flat] = row
-  end
+  local rows = changemap.carry(map, self.rows)
   -- A windowed subscription: what we hold outside the window is stale.
   if self.window then
     local lo, hi = self.window.offset, self.window.offset + self.window.limit

@@ -1,4 +1,5 @@
--- Mirror property: seeded random edits by another client (sections' kinds and header modes too); the buffer's mirror and lines equal a fresh snapshot.
+-- Mirror property: seeded random edits by another client (sections' kinds and header modes too); the buffer's mirror and
+-- lines, and a listd.mirror fed the answers' changesets, equal a fresh snapshot.
 -- LISTD_SEED=N replays a run; LISTD_STEPS=N changes its length (default 300).
 local T = dofile(os.getenv('LISTD_NVIM_ROOT') .. '/test/helpers.lua')
 T.setup()
@@ -156,7 +157,10 @@ local function random_edit(sections, items)
   return { op = 'expand', item = pick(items) }
 end
 
--- The buffer must be at `version` with the mirror and the lines of a snapshot fetched afresh.
+-- A listd.mirror fed the answers' changesets: it holds every row, through the decoder the buffer uses.
+local full
+
+-- The buffer must be at `version` with the mirror and the lines of a snapshot fetched afresh; so must `full`.
 local function check(version, step)
   T.wait_version(version)
   T.wait(function()
@@ -167,6 +171,8 @@ local function check(version, step)
   local view = T.view()
   T.eq(entry.version, view.mirror.version, 'version at step ' .. step .. ' (seed ' .. seed .. ')')
   T.eq(entry.snapshot, view.mirror:snapshot(), 'mirror at step ' .. step .. ' (seed ' .. seed .. ')')
+  T.eq(entry.version, full.version, 'listd.mirror version at step ' .. step .. ' (seed ' .. seed .. ')')
+  T.eq(entry.snapshot, full:snapshot(), 'listd.mirror at step ' .. step .. ' (seed ' .. seed .. ')')
   local expected = render.render(mirror.new('prop', entry.version, entry.snapshot), view.info).lines
   T.eq(expected, T.lines(), 'buffer lines at step ' .. step .. ' (seed ' .. seed .. ')')
 end
@@ -174,6 +180,9 @@ end
 T.case('random edits through the daemon: mirror and buffer equal a fresh full snapshot', function()
   T.call(other, 'list/create', { list = 'prop', selectionMode = 'multiple', content = { sections = { new_section(), new_section() } } })
   vim.cmd('Listd open prop')
+  local entry = T.call(other, 'list/subscribe', { list = 'prop', snapshot = 'full' }).lists[1]
+  T.call(other, 'list/unsubscribe', { list = 'prop' })
+  full = mirror.from_subscribe(entry)
   local from = #T.messages + 1
   local version, applied, rejected = 0, 0, 0
   for step = 1, steps do
@@ -196,6 +205,12 @@ T.case('random edits through the daemon: mirror and buffer equal a fresh full sn
     else
       version = result.version
       applied = applied + 1
+      if version > full.version then
+        local ok, why = mirror.try(function()
+          full:apply_did_change({ list = 'prop', previousVersion = full.version, version = version, changeset = result.changeset })
+        end)
+        T.ok(ok, 'listd.mirror at step ' .. step .. ' (seed ' .. seed .. '): ' .. tostring(why))
+      end
     end
     -- Move the cursor now and then, as a user would while the list changes.
     if step % 7 == 0 then

@@ -3,34 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-import collections
 import inspect
-import itertools
-import logging
 import os
 from typing import IO, Any, AsyncIterator, Awaitable, Callable, Union
 
 from .client import DEFAULT_TIMEOUT
-from .errors import ConnectionClosed, RequestTimeout, ResponseError, hide_in_traceback
+from .errors import ConnectionClosed, RequestTimeout, hide_in_traceback
 from .framing import FrameDecoder, FramingError
 from .locate import find_listd, spawn_arguments
-from .messages import (
-    Notification,
-    Response,
-    ServerRequest,
-    classify,
-    error_frame,
-    handler_error,
-    notification_frame,
-    request_frame,
-    result_frame,
-)
-from .requests import Requests
+from .messages import Notification, Response, ServerRequest, notification_frame, request_frame, result_frame
+from .session import Session
 from .sockets import connect_socket
 
 __all__ = ["AsyncClient"]
-
-log = logging.getLogger("listd")
 
 _UNSET: Any = object()
 
@@ -38,7 +23,7 @@ _UNSET: Any = object()
 Handler = Callable[[Any], Union[Any, Awaitable[Any]]]
 
 
-class AsyncClient(Requests[Awaitable[Any]]):
+class AsyncClient(Session[Awaitable[Any]]):
     """A session of a running ``listd`` for asyncio: ``Client``'s API with ``await``.
 
         async with await AsyncClient.connect() as client:
@@ -60,24 +45,12 @@ class AsyncClient(Requests[Awaitable[Any]]):
         timeout: float | None = DEFAULT_TIMEOUT,
         name: str = "listd-python",
     ) -> None:
+        super().__init__(timeout, name)
         self._reader = reader
         self._writer = writer
         #: The spawned daemon's process, or ``None`` for a socket connection.
         self.process = process
-        #: The default wait for an answer, in seconds (``None``: no limit).
-        self.timeout = timeout
-        #: The client name ``initialize`` sends.
-        self.name = name
-        #: The ``initialize`` answer, once initialized.
-        self.server: dict[str, Any] | None = None
-        self._ids = itertools.count(1)
-        self._pending: dict[Any, asyncio.Future[Any]] = {}
-        self._notifications: collections.deque[Notification] = collections.deque()
         self._arrived = asyncio.Condition()
-        self._notification_handlers: dict[str, Handler] = {}
-        self._request_handlers: dict[str, Handler] = {}
-        self._closed: BaseException | None = None
-        self._closing = False
         self._work: asyncio.Queue[Callable[[], Awaitable[None]] | None] = asyncio.Queue()
         self._worker = asyncio.ensure_future(self._work_loop())
         self._read_task = asyncio.ensure_future(self._read_loop())
@@ -136,18 +109,24 @@ class AsyncClient(Requests[Awaitable[Any]]):
                 raise
         return self
 
-    @property
-    def session(self) -> int | None:
-        """This session's id (from the ``initialize`` answer)."""
-        return self.server.get("session") if self.server else None
-
     # -- Requests
 
-    async def _initialize(self, params: dict[str, Any]) -> Any:
-        result = await self.call("initialize", params)
-        self.server = result
-        self.initialized()
-        return result
+    def _then(self, result: Any, then: Callable[[Any], Any]) -> Any:
+        if not inspect.isawaitable(result):
+            return then(result)
+
+        async def awaited() -> Any:
+            return then(await result)
+
+        return awaited()
+
+    def _complete(self, waiter: asyncio.Future[Any], error: BaseException | None, result: Any = None) -> None:
+        if waiter.done():
+            return
+        if error is not None:
+            waiter.set_exception(error)
+        else:
+            waiter.set_result(result)
 
     async def call(self, method: str, params: Any = None, *, timeout: float | None = _UNSET) -> Any:
         """Sends any request and returns its result; raises the daemon's ``ResponseError``,
@@ -185,12 +164,6 @@ class AsyncClient(Requests[Awaitable[Any]]):
         """Sends a notification (``exit``, ``$/setTrace``, …)."""
         self._write(notification_frame(method, params))
 
-    def _request(self, method: str, params: dict[str, Any]) -> Awaitable[Any]:
-        return self.call(method, params)
-
-    def _notify(self, method: str, params: dict[str, Any]) -> None:
-        self.notify(method, params)
-
     def _write(self, frame: bytes) -> None:
         if self._closed is not None or self._writer.is_closing():
             raise ConnectionClosed(f"the connection is closed: {self._closed}")
@@ -211,29 +184,20 @@ class AsyncClient(Requests[Awaitable[Any]]):
         if timeout is _UNSET:
             timeout = self.timeout
 
-        def find() -> Notification | None:
-            for index, notification in enumerate(self._notifications):
-                if (method is None or notification.method == method) and (where is None or where(notification)):
-                    del self._notifications[index]
-                    return notification
-            return None
-
         async def wait() -> Notification:
             async with self._arrived:
                 while True:
-                    found = find()
+                    found = self._take_notification(method, where)
                     if found is not None:
                         return found
                     if self._closed is not None:
-                        raise ConnectionClosed(
-                            f"the connection closed with no such notification queued: {self._closed}"
-                        )
+                        raise self._none_queued()
                     await self._arrived.wait()
 
         try:
             return await asyncio.wait_for(wait(), timeout)
         except asyncio.TimeoutError:
-            raise TimeoutError(f"no {method or 'notification'} within {timeout:g} s") from None
+            raise self._no_notification(method, timeout) from None
 
     async def notifications(self, *, timeout: float | None = None) -> AsyncIterator[Notification]:
         """Every notification, in arrival order; ends when the connection closes. With
@@ -244,58 +208,7 @@ class AsyncClient(Requests[Awaitable[Any]]):
             except ConnectionClosed:
                 return
 
-    def drain_notifications(self) -> list[Notification]:
-        """The notifications queued now, removed from the queue."""
-        drained = list(self._notifications)
-        self._notifications.clear()
-        return drained
-
-    # -- Handlers
-
-    def on_notification(self, method: str, handler: Handler | None) -> None:
-        """Calls ``handler(params)`` (plain or ``async``) for each notification of ``method``
-        instead of queueing it; ``None`` removes it."""
-        if handler is None:
-            self._notification_handlers.pop(method, None)
-        else:
-            self._notification_handlers[method] = handler
-
-    def on_request(self, method: str, handler: Handler | None) -> None:
-        """Answers the daemon's requests of ``method`` with what ``handler(params)`` returns
-        (awaited if it is a coroutine); see ``Client.on_request``."""
-        if handler is None:
-            self._request_handlers.pop(method, None)
-        else:
-            self._request_handlers[method] = handler
-
-    def on_refresh(self, handler: Callable[[str], Union[Any, Awaitable[Any]]] | None) -> None:
-        """As a list's owner, answers ``owner/refresh`` once ``handler(list_id)`` has updated the
-        list; see ``Client.on_refresh``."""
-        if handler is None:
-            self.on_request("owner/refresh", None)
-            return
-
-        async def refresh(params: Any) -> None:
-            result = handler(params["list"])
-            if inspect.isawaitable(result):
-                await result
-
-        self.on_request("owner/refresh", refresh)
-
-    def on_event(self, handler: Handler | None) -> None:
-        """As a list's owner, calls ``handler(event)`` for each ``owner/event``."""
-        self.on_notification("owner/event", handler)
-
-    def on_owner_lost(self, handler: Handler | None) -> None:
-        """Calls ``handler({list, reason, by})`` for each ``owner/lost``."""
-        self.on_notification("owner/lost", handler)
-
     # -- Closing
-
-    @property
-    def closed(self) -> bool:
-        """Whether the connection has ended."""
-        return self._closed is not None
 
     async def close(self) -> None:
         """Closes the connection; a spawned daemon sees its stdin close and exits (waited for up
@@ -346,30 +259,15 @@ class AsyncClient(Requests[Awaitable[Any]]):
                     except (OSError, RuntimeError):
                         pass
                     break
-                for message in decoder.feed(data):
-                    for incoming in classify(message):
-                        await self._dispatch(incoming)
-        except FramingError as error:
-            reason = ConnectionClosed(f"the daemon sent something that is not a frame: {error}")
-        except (OSError, ConnectionError) as error:
-            if not self._closing:
-                reason = ConnectionClosed(f"reading from the daemon failed: {error}")
+                for incoming in self._incoming(decoder, data):
+                    await self._dispatch(incoming)
+        except (FramingError, OSError, ConnectionError) as error:
+            reason = self._read_failure(error) or reason
         await self._finish(reason)
 
     async def _dispatch(self, incoming: Union[Notification, ServerRequest, Response]) -> None:
         if isinstance(incoming, Response):
-            if incoming.id is None:
-                error = incoming.error or ResponseError("an answer without an id", code=-32603)
-                for future in self._pending.values():
-                    if not future.done():
-                        future.set_exception(error)
-                return
-            answered = self._pending.get(incoming.id)
-            if answered is not None and not answered.done():
-                if incoming.error is not None:
-                    answered.set_exception(incoming.error)
-                else:
-                    answered.set_result(incoming.result)
+            self._answered(incoming)
             return
         if isinstance(incoming, ServerRequest):
             request = incoming
@@ -390,12 +288,12 @@ class AsyncClient(Requests[Awaitable[Any]]):
             if inspect.isawaitable(result):
                 await result
         except Exception:
-            log.exception("listd: the handler of %s raised", notification.method)
+            self._handler_raised(notification)
 
     async def _answer(self, request: ServerRequest) -> None:
-        handler = self._request_handlers.get(request.method)
+        handler = self._request_handler(request)
         if handler is None:
-            frame = error_frame(request.id, ResponseError(f"no handler for {request.method}", code=-32601))
+            frame = self._unhandled(request)
         else:
             try:
                 result = handler(request.params)
@@ -403,9 +301,7 @@ class AsyncClient(Requests[Awaitable[Any]]):
                     result = await result
                 frame = result_frame(request.id, result)
             except Exception as error:
-                if not isinstance(error, ResponseError):
-                    log.exception("listd: the handler of %s raised", request.method)
-                frame = error_frame(request.id, handler_error(request.method, error))
+                frame = self._failed(request, error)
         try:
             self._write(frame)
         except ConnectionClosed:
@@ -422,9 +318,7 @@ class AsyncClient(Requests[Awaitable[Any]]):
         if self._closed is not None:
             return
         self._closed = reason
-        for future in self._pending.values():
-            if not future.done():
-                future.set_exception(reason)
+        self._fail_waiting(reason)
         async with self._arrived:
             self._arrived.notify_all()
         self._work.put_nowait(None)

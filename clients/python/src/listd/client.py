@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import collections
-import itertools
-import logging
 import os
 import queue
 import socket
@@ -13,26 +10,14 @@ import threading
 import time
 from typing import IO, Any, Callable, Iterator, Union
 
-from .errors import ConnectionClosed, RequestTimeout, ResponseError, hide_in_traceback
+from .errors import ConnectionClosed, RequestTimeout, hide_in_traceback
 from .framing import FrameDecoder, FramingError
 from .locate import find_listd, spawn_arguments
-from .messages import (
-    Notification,
-    Response,
-    ServerRequest,
-    classify,
-    error_frame,
-    handler_error,
-    notification_frame,
-    request_frame,
-    result_frame,
-)
-from .requests import Requests
+from .messages import Notification, Response, ServerRequest, notification_frame, request_frame, result_frame
+from .session import Session
 from .sockets import connect_socket
 
 __all__ = ["Client", "PendingRequest", "DEFAULT_TIMEOUT"]
-
-log = logging.getLogger("listd")
 
 #: How long a request waits for its answer unless told otherwise, in seconds (as listctl).
 DEFAULT_TIMEOUT = 30.0
@@ -40,7 +25,6 @@ DEFAULT_TIMEOUT = 30.0
 _UNSET: Any = object()
 
 NotificationHandler = Callable[[Any], None]
-RequestHandler = Callable[[Any], Any]
 
 
 class _Transport:
@@ -171,7 +155,7 @@ class PendingRequest:
             self._client.cancel_request(self.id)
 
 
-class Client(Requests[Any]):
+class Client(Session[Any]):
     """A session of a running ``listd`` (Protocol/README.md), for scripts and tests.
 
     Connect with ``Client.connect()`` (the socket ``listd --listen`` serves) or
@@ -190,23 +174,11 @@ class Client(Requests[Any]):
     def __init__(
         self, transport: _Transport, *, timeout: float | None = DEFAULT_TIMEOUT, name: str = "listd-python"
     ) -> None:
+        super().__init__(timeout, name)
         self._transport = transport
-        #: The default wait for an answer, in seconds (``None``: no limit).
-        self.timeout = timeout
-        #: The client name ``initialize`` sends.
-        self.name = name
-        #: The ``initialize`` answer, once initialized.
-        self.server: dict[str, Any] | None = None
-        self._ids = itertools.count(1)
         self._lock = threading.Lock()
         self._write_lock = threading.Lock()
-        self._pending: dict[Any, PendingRequest] = {}
-        self._notifications: collections.deque[Notification] = collections.deque()
         self._arrived = threading.Condition(self._lock)
-        self._notification_handlers: dict[str, NotificationHandler] = {}
-        self._request_handlers: dict[str, RequestHandler] = {}
-        self._closed: BaseException | None = None
-        self._closing = False
         self._work: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._worker = threading.Thread(target=self._work_loop, name="listd-handlers", daemon=True)
         self._reader = threading.Thread(target=self._read_loop, name="listd-reader", daemon=True)
@@ -280,18 +252,19 @@ class Client(Requests[Any]):
         """The spawned daemon's process, or ``None`` for a socket connection."""
         return self._transport.process if isinstance(self._transport, _ProcessTransport) else None
 
-    @property
-    def session(self) -> int | None:
-        """This session's id (from the ``initialize`` answer), as ``owner`` shows it."""
-        return self.server.get("session") if self.server else None
-
     # -- Requests
 
-    def _initialize(self, params: dict[str, Any]) -> Any:
-        result = self.call("initialize", params)
-        self.server = result
-        self.initialized()
-        return result
+    def _then(self, result: Any, then: Callable[[Any], Any]) -> Any:
+        return then(result)
+
+    def _guard(self) -> threading.Lock:
+        return self._lock
+
+    def _complete(self, waiter: PendingRequest, error: BaseException | None, result: Any = None) -> None:
+        if error is not None:
+            waiter._fail(error)
+        else:
+            waiter._succeed(result)
 
     def call(self, method: str, params: Any = None, *, timeout: float | None = _UNSET) -> Any:
         """Sends any request and returns its result; raises the daemon's ``ResponseError``,
@@ -318,13 +291,6 @@ class Client(Requests[Any]):
     def notify(self, method: str, params: Any = None) -> None:
         """Sends a notification (``exit``, ``$/setTrace``, …)."""
         self._send(notification_frame(method, params))
-
-    def _request(self, method: str, params: dict[str, Any]) -> Any:
-        __tracebackhide__ = hide_in_traceback
-        return self.call(method, params)
-
-    def _notify(self, method: str, params: dict[str, Any]) -> None:
-        self.notify(method, params)
 
     def _send(self, frame: bytes) -> None:
         with self._write_lock:
@@ -358,15 +324,14 @@ class Client(Requests[Any]):
         deadline = None if timeout is None else time.monotonic() + timeout
         with self._arrived:
             while True:
-                for index, notification in enumerate(self._notifications):
-                    if (method is None or notification.method == method) and (where is None or where(notification)):
-                        del self._notifications[index]
-                        return notification
+                found = self._take_notification(method, where)
+                if found is not None:
+                    return found
                 if self._closed is not None:
-                    raise ConnectionClosed(f"the connection closed with no such notification queued: {self._closed}")
+                    raise self._none_queued()
                 remaining = None if deadline is None else deadline - time.monotonic()
                 if remaining is not None and remaining <= 0:
-                    raise TimeoutError(f"no {method or 'notification'} within {timeout:g} s")
+                    raise self._no_notification(method, timeout)
                 self._arrived.wait(remaining)
 
     def notifications(self, *, timeout: float | None = None) -> Iterator[Notification]:
@@ -380,63 +345,7 @@ class Client(Requests[Any]):
             except ConnectionClosed:
                 return
 
-    def drain_notifications(self) -> list[Notification]:
-        """The notifications queued now, removed from the queue, without waiting."""
-        with self._lock:
-            drained = list(self._notifications)
-            self._notifications.clear()
-            return drained
-
-    # -- Handlers
-
-    def on_notification(self, method: str, handler: NotificationHandler | None) -> None:
-        """Calls ``handler(params)`` for each notification of ``method`` (instead of queueing
-        it); ``None`` removes the handler."""
-        with self._lock:
-            if handler is None:
-                self._notification_handlers.pop(method, None)
-            else:
-                self._notification_handlers[method] = handler
-
-    def on_request(self, method: str, handler: RequestHandler | None) -> None:
-        """Answers the daemon's requests of ``method`` with ``handler(params)``'s return value; a
-        ``ResponseError`` it raises is the error answer (any other exception: -32603). Without a
-        handler the daemon is answered ``MethodNotFound``."""
-        with self._lock:
-            if handler is None:
-                self._request_handlers.pop(method, None)
-            else:
-                self._request_handlers[method] = handler
-
-    def on_refresh(self, handler: Callable[[str], Any] | None) -> None:
-        """As a list's owner, answers ``owner/refresh``: ``handler(list_id)`` updates the list (with
-        ``list_edit`` or ``list_replace``) and returns; only then does the viewer's
-        ``event_refresh`` complete. A ``ResponseError`` it raises reaches the viewer."""
-        if handler is None:
-            self.on_request("owner/refresh", None)
-            return
-
-        def refresh(params: Any) -> None:
-            handler(params["list"])
-
-        self.on_request("owner/refresh", refresh)
-
-    def on_event(self, handler: Callable[[dict[str, Any]], None] | None) -> None:
-        """As a list's owner, calls ``handler(event)`` for each user event (``owner/event``:
-        ``{list, event, item?, action?, isOn?, before?, after?, section?, session, version}``)."""
-        self.on_notification("owner/event", handler)
-
-    def on_owner_lost(self, handler: Callable[[dict[str, Any]], None] | None) -> None:
-        """Calls ``handler({list, reason, by})`` when another session disposes or claims a list
-        this session owned (``owner/lost``)."""
-        self.on_notification("owner/lost", handler)
-
     # -- Closing
-
-    @property
-    def closed(self) -> bool:
-        """Whether the connection has ended."""
-        return self._closed is not None
 
     def close(self) -> None:
         """Closes the connection (a spawned daemon sees its stdin close and exits, waited for up
@@ -462,41 +371,22 @@ class Client(Requests[Any]):
 
     def _read_loop(self) -> None:
         decoder = FrameDecoder()
-        reason: BaseException = ConnectionClosed("the daemon closed the connection")
+        reason: BaseException | None = ConnectionClosed("the daemon closed the connection")
         try:
             while True:
                 data = self._transport.read()
                 if not data:
                     self._transport.end_of_input()
                     break
-                for message in decoder.feed(data):
-                    for incoming in classify(message):
-                        self._dispatch(incoming)
-        except FramingError as error:
-            reason = ConnectionClosed(f"the daemon sent something that is not a frame: {error}")
-        except (OSError, ValueError) as error:
-            if not self._closing:
-                reason = ConnectionClosed(f"reading from the daemon failed: {error}")
+                for incoming in self._incoming(decoder, data):
+                    self._dispatch(incoming)
+        except (FramingError, OSError, ValueError) as error:
+            reason = self._read_failure(error) or reason
         self._finish(reason)
 
     def _dispatch(self, incoming: Union[Notification, ServerRequest, Response]) -> None:
         if isinstance(incoming, Response):
-            if incoming.id is None:
-                # An error nobody can be matched to (a frame the daemon could not read): it
-                # fails every request in progress rather than leave them waiting.
-                with self._lock:
-                    waiting = list(self._pending.values())
-                    self._pending.clear()
-                for pending in waiting:
-                    pending._fail(incoming.error or ResponseError("an answer without an id", code=-32603))
-                return
-            with self._lock:
-                answered = self._pending.pop(incoming.id, None)
-            if answered is not None:
-                if incoming.error is not None:
-                    answered._fail(incoming.error)
-                else:
-                    answered._succeed(incoming.result)
+            self._answered(incoming)
             return
         if isinstance(incoming, ServerRequest):
             self._work.put(lambda: self._answer(incoming))
@@ -513,20 +403,17 @@ class Client(Requests[Any]):
         try:
             handler(notification.params)
         except Exception:
-            log.exception("listd: the handler of %s raised", notification.method)
+            self._handler_raised(notification)
 
     def _answer(self, request: ServerRequest) -> None:
-        with self._lock:
-            handler = self._request_handlers.get(request.method)
+        handler = self._request_handler(request)
         if handler is None:
-            frame = error_frame(request.id, ResponseError(f"no handler for {request.method}", code=-32601))
+            frame = self._unhandled(request)
         else:
             try:
                 frame = result_frame(request.id, handler(request.params))
             except Exception as error:
-                if not isinstance(error, ResponseError):
-                    log.exception("listd: the handler of %s raised", request.method)
-                frame = error_frame(request.id, handler_error(request.method, error))
+                frame = self._failed(request, error)
         try:
             self._send(frame)
         except ConnectionClosed:
@@ -544,9 +431,6 @@ class Client(Requests[Any]):
             if self._closed is not None:
                 return
             self._closed = reason
-            waiting = list(self._pending.values())
-            self._pending.clear()
             self._arrived.notify_all()
-        for pending in waiting:
-            pending._fail(reason)
+        self._fail_waiting(reason)
         self._work.put(None)
