@@ -210,7 +210,7 @@ path and the problem."
     (let ((process (condition-case err
                        (make-network-process
                         :name "listd" :family 'local :service path
-                        :coding 'binary :noquery t)
+                        :coding 'utf-8-emacs-unix :noquery t)
                      (file-error (user-error "listd: cannot connect to %s: %s"
                                              path (error-message-string err))))))
       (prog1 (listd--adopt (listd--make-connection (format "listd %s" path) process))
@@ -233,7 +233,7 @@ example --demo)."
      (listd--make-connection
       name
       (make-process :name name :command (cons listd-program arguments)
-                    :connection-type 'pipe :coding 'binary :noquery t
+                    :connection-type 'pipe :coding 'utf-8-emacs-unix :noquery t
                     :stderr (get-buffer-create (format "*%s stderr*" name)))))))
 
 (defun listd-ensure-connection ()

@@ -22,6 +22,7 @@
 ;;; Code:
 
 (require 'cl-lib)
+(require 'seq)
 (require 'subr-x)
 
 (define-error 'listd-mismatch "listd: a changeset that does not fit the mirror")

@@ -36,6 +36,7 @@
 ;;; Code:
 
 (require 'cl-lib)
+(require 'seq)
 (require 'eldoc)
 (require 'imenu)
 (require 'subr-x)
@@ -120,6 +121,9 @@
 (defvar-local listd--now-version nil "The list's version when a version buffer was made.")
 (defvar-local listd--after-window nil "What to do once a new window arrives.")
 (defvar-local listd--sort nil "(FIELD . DESCENDING) the view sorts by, or nil.")
+
+(defvar-local listd--lines nil
+  "Drawn lines by row object: rows a change left alone are not drawn again.")
 
 (defvar listd--view-counter 0 "The number of views this Emacs made.")
 
@@ -360,7 +364,7 @@ order\"); custom ones keep their array order nearest the content."
 (defun listd--column-widths (columns window)
   "Widths of COLUMNS for the rows of WINDOW (`listd-mirror-window')."
   (mapcar (lambda (column)
-            (or (plist-get column :width)
+            (or (and (plist-get column :width) (max 1 (round (plist-get column :width))))
                 (let ((width (string-width (or (plist-get column :title) ""))))
                   (dolist (entry window)
                     (dolist (row (nth 3 entry))
@@ -410,6 +414,20 @@ order\"); custom ones keep their array order nearest the content."
     (when selected (add-face-text-property 0 (length line) 'listd-selected t line))
     (propertize line 'listd-item (plist-get row :id) 'listd-row row)))
 
+(defun listd--cached-row-line (row selected editing columns widths)
+  "`listd--row-line' of ROW, SELECTED, EDITING, COLUMNS, WIDTHS, drawn once.
+Rows are values: a change replaces the rows it touches, so a row
+object that is still held draws as it drew before."
+  (unless listd--lines
+    (setq listd--lines (make-hash-table :test #'eq :weakness 'key)))
+  (let ((key (list (and selected t) editing columns widths))
+        (cached (gethash row listd--lines)))
+    (if (and cached (equal (car cached) key))
+        (cdr cached)
+      (let ((line (listd--row-line row selected editing columns widths)))
+        (puthash row (cons key line) listd--lines)
+        line))))
+
 (defun listd--title-line ()
   "The first line: the list's title, version and window."
   (let* ((mirror listd--mirror)
@@ -444,6 +462,7 @@ order\"); custom ones keep their array order nearest the content."
   "Draw the buffer from its mirror, keeping point on its item."
   (let* ((inhibit-read-only t)
          (item (get-text-property (line-beginning-position) 'listd-item))
+         (parent (plist-get (get-text-property (line-beginning-position) 'listd-row) :parent))
          (line (line-number-at-pos))
          (column (current-column))
          (windows (mapcar (lambda (w) (list w (get-text-property
@@ -493,8 +512,8 @@ order\"); custom ones keep their array order nearest the content."
                                     'listd-section (listd-mirror-section-id section))
                         "\n"))
               (dolist (row (nth 3 entry))
-                (insert (listd--row-line (cdr row) (listd-mirror-selected-p mirror (plist-get (cdr row) :id))
-                                         editing columns widths)
+                (insert (listd--cached-row-line (cdr row) (listd-mirror-selected-p mirror (plist-get (cdr row) :id))
+                                                editing columns widths)
                         "\n"))
               (when (and (listd-mirror-section-footer section)
                          (<= (+ (nth 2 entry) (listd-mirror-section-count section))
@@ -508,6 +527,7 @@ order\"); custom ones keep their array order nearest the content."
                                 'face 'listd-empty 'listd-more 'down)))))))
     ;; Point, and each window's view, back on their items.
     (goto-char (or (and item (listd--item-position item))
+                   (and parent (listd--item-position parent))
                    (progn (goto-char (point-min)) (forward-line (1- line)) (point))))
     (move-to-column column)
     (dolist (entry windows)
