@@ -73,7 +73,7 @@ It is called with the method (a string) and the params.")
     (replace-regexp-in-string "/+\\'" "" path)))
 
 (defun listd-default-socket-base ()
-  "The directory the default socket's listd/listd.sock goes in, or nil.
+  "Return the directory of the default socket's listd/listd.sock, or nil.
 Linux: $XDG_RUNTIME_DIR.  macOS: $TMPDIR, else the per-user
 temporary directory of getconf DARWIN_USER_TEMP_DIR.  A value that
 is not an absolute path counts as unset."
@@ -86,7 +86,7 @@ is not an absolute path counts as unset."
     (listd--absolute (getenv "XDG_RUNTIME_DIR"))))
 
 (defun listd-default-socket ()
-  "The daemon's default socket path, found as listd itself finds it."
+  "Return the daemon's default socket path, by the rule of listd itself."
   (let ((base (listd-default-socket-base)))
     (if base
         (concat base "/listd/listd.sock")
@@ -211,7 +211,7 @@ path and the problem."
                        (make-network-process
                         :name "listd" :family 'local :service path
                         :coding 'utf-8-emacs-unix :noquery t)
-                     (file-error (user-error "listd: cannot connect to %s: %s"
+                     (file-error (user-error "Cannot connect to %s: %s"
                                              path (error-message-string err))))))
       (prog1 (listd--adopt (listd--make-connection (format "listd %s" path) process))
         (when (called-interactively-p 'interactive)
@@ -225,7 +225,7 @@ example --demo)."
   (interactive (when current-prefix-arg
                  (split-string-and-unquote (read-string "listd arguments: " "--demo"))))
   (unless (executable-find listd-program)
-    (user-error "listd: cannot start %s: not an executable (customize `listd-program')"
+    (user-error "Cannot start %s: not an executable (customize `listd-program')"
                 listd-program))
   (listd-disconnect)
   (let ((name (format "listd %s" (string-join (cons listd-program arguments) " "))))
@@ -237,7 +237,7 @@ example --demo)."
                     :stderr (get-buffer-create (format "*%s stderr*" name)))))))
 
 (defun listd-ensure-connection ()
-  "The current connection, made as `listd-socket' says when there is none."
+  "Return the current connection, made per `listd-socket' if there is none."
   (cond ((listd-connected-p) listd--connection)
         ((null listd-socket) (listd-spawn))
         ((stringp listd-socket) (listd-connect listd-socket))

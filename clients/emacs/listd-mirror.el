@@ -180,7 +180,7 @@ PARAMS is for another list or version or does not fit."
       copy)))
 
 (defun listd-mirror-apply-changeset (mirror changeset)
-  "Apply CHANGESET to MIRROR in place, in the five steps of the protocol."
+  "Apply CHANGESET to MIRROR in place, in the order the protocol gives."
   (let ((members changeset))
     (while members
       (unless (memq (car members) listd-mirror--known-members)
@@ -384,7 +384,7 @@ held already fill the other indexes in their order."
     (nreverse result)))
 
 (defun listd-mirror-trim (mirror)
-  "Drop the rows MIRROR holds outside its window (none when unbounded)."
+  "Drop the rows of MIRROR outside its window (none when unbounded)."
   (when-let ((limit (listd-mirror-limit mirror)))
     (let ((first 0)
           (start (listd-mirror-offset mirror))
@@ -403,7 +403,7 @@ held already fill the other indexes in their order."
   (apply #'+ (mapcar #'listd-mirror-section-count (listd-mirror-sections mirror))))
 
 (defun listd-mirror-held-rows (mirror)
-  "The number of rows MIRROR holds."
+  "Return the number of rows held by MIRROR."
   (apply #'+ (mapcar (lambda (s) (hash-table-count (listd-mirror-section-rows s)))
                      (listd-mirror-sections mirror))))
 

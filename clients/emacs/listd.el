@@ -178,7 +178,7 @@ moves the window.  \\[revert-buffer] asks the list's owner to refresh it.
 
 ;;;###autoload
 (defun listd-open (list)
-  "Show LIST in a buffer that follows its changes.
+  "Show LIST in a buffer following every change of the list.
 Interactively, complete over the daemon's lists."
   (interactive (list (completing-read "listd list: " (listd--list-ids) nil nil)))
   (let ((buffer (get-buffer-create (listd--buffer-name list))))
@@ -296,7 +296,7 @@ Interactively, complete over the daemon's lists."
     (cons (if leading 0 1) (if order (1+ order) (if leading 10 0)))))
 
 (defun listd-ordered-accessories (accessories)
-  "ACCESSORIES in the order a row shows them, leading edge to trailing.
+  "Sort ACCESSORIES into their order on a row, leading edge to trailing.
 System accessories sit by type (Protocol/README.md, \"Accessory
 order\"); custom ones keep their array order nearest the content."
   (let ((index 0))
@@ -342,7 +342,7 @@ order\"); custom ones keep their array order nearest the content."
     (kind (propertize (format "%s" kind) 'face 'listd-accessory))))
 
 (defun listd--shown-p (accessory editing)
-  "Whether ACCESSORY shows while the list's editing mode is EDITING."
+  "Return non-nil if ACCESSORY is drawn while the editing mode is EDITING."
   (let ((displayed (or (plist-get accessory :displayed)
                        (if (member (plist-get accessory :type) '("delete" "reorder" "multiselect"))
                            "whenEditing" "always"))))
@@ -373,7 +373,7 @@ order\"); custom ones keep their array order nearest the content."
           (append columns nil)))
 
 (defun listd--pad (text width alignment)
-  "TEXT cut or padded to WIDTH as ALIGNMENT says."
+  "Cut or pad TEXT to WIDTH as ALIGNMENT asks."
   (let* ((text (truncate-string-to-width text width nil nil "…"))
          (room (- width (string-width text))))
     (pcase alignment
@@ -718,7 +718,7 @@ Interactively, choose it with `completing-read'."
                                        :isOn (if (eq (plist-get toggle :isOn) t) :json-false t)))))
 
 (defun listd-delete ()
-  "Ask the owner to delete the item at point, where it allows deleting.
+  "Ask the owner to delete the item at point, if deleting it is allowed.
 The owner allows it with a delete accessory or a destructive action."
   (interactive)
   (listd--writable)
@@ -866,7 +866,8 @@ The owner allows it with a delete accessory or a destructive action."
       (listd--make-view))))
 
 (defun listd-filter (text)
-  "Show the rows whose texts contain TEXT (a live view); empty shows all."
+  "Show only the rows whose texts contain TEXT (a live view).
+An empty TEXT removes the filter."
   (interactive (list (read-string "Filter (empty: none): ")))
   (listd--update-view (list :filter (if (string-empty-p text) nil (list :query text)))))
 

@@ -1,0 +1,84 @@
+// The Emacs package's ERT tests, one XCTest each, and its lint checks: emacs --batch against the real listd.
+import Foundation
+import XCTest
+
+final class EmacsPackageTests: XCTestCase {
+  /// The package byte-compiles with no warning.
+  func testByteCompiles() throws { try ERTRunner.lint("compile", file: #filePath, line: #line) }
+
+  /// checkdoc finds nothing.
+  func testCheckdoc() throws { try ERTRunner.lint("checkdoc", file: #filePath, line: #line) }
+
+  /// package-lint (Debian's elpa-package-lint) finds nothing.
+  func testPackageLint() throws { try ERTRunner.lint("package-lint", file: #filePath, line: #line) }
+
+  /// listd-open draws headers, rows, secondary text, accessories in order, footers; imenu and eldoc.
+  func testOpen() throws {
+    try ERTRunner.run("listd-open-shows-sections-items-and-accessories", file: #filePath, line: #line)
+  }
+
+  /// Another session edits the list: the buffer follows, point stays on its item.
+  func testLiveChange() throws {
+    try ERTRunner.run("listd-live-change-keeps-point-on-its-item", file: #filePath, line: #line)
+  }
+
+  /// TAB and S-TAB expand and collapse through the daemon.
+  func testOutline() throws {
+    try ERTRunner.run("listd-outline-expand-and-collapse-through-the-daemon", file: #filePath, line: #line)
+  }
+
+  /// RET selects and deselects; the mark follows; the owner hears it.
+  func testSelect() throws {
+    try ERTRunner.run("listd-select-marks-and-reaches-the-daemon", file: #filePath, line: #line)
+  }
+
+  /// Actions through completing-read, g (refresh), delete and move reach the owner, where allowed.
+  func testActionsReachTheOwner() throws {
+    try ERTRunner.run("listd-actions-refresh-delete-and-move-reach-the-owner", file: #filePath, line: #line)
+  }
+
+  /// w explains the last change; every case of clients/wording reads the same.
+  func testExplain() throws {
+    try ERTRunner.run("listd-explain-says-why-in-the-shared-wording", file: #filePath, line: #line)
+  }
+
+  /// Tables under a header line, sort and filter as a live view, empty states.
+  func testTablesSortFilterEmpty() throws {
+    try ERTRunner.run("listd-tables-sort-filter-and-empty-states", file: #filePath, line: #line)
+  }
+
+  /// listd-show-version: read-only, with a header saying so; killing a buffer unsubscribes.
+  func testVersionAndUnsubscribe() throws {
+    try ERTRunner.run("listd-show-version-and-unsubscribe-on-kill", file: #filePath, line: #line)
+  }
+
+  /// The daemon restarts: the buffer says disconnected, then g reconnects and resubscribes.
+  func testReconnect() throws {
+    try ERTRunner.run("listd-reconnects-after-a-daemon-restart", file: #filePath, line: #line)
+  }
+
+  /// Untrusted sockets are refused, naming the path and the problem.
+  func testRefusesUntrustedSockets() throws {
+    try ERTRunner.run("listd-refuses-untrusted-sockets", file: #filePath, line: #line)
+  }
+
+  /// The default socket path follows the daemon's rule.
+  func testDefaultSocket() throws {
+    try ERTRunner.run("listd-default-socket-follows-the-daemon-rule", file: #filePath, line: #line)
+  }
+
+  /// Seeded random edits: the windowed decoder and the full one agree with query/window.
+  func testMirrorProperty() throws {
+    try ERTRunner.run("listd-mirror-windowed-and-full-agree-with-the-daemon", file: #filePath, line: #line)
+  }
+
+  /// A 10,000-row list holds only its window through changes and M->; prints the figures.
+  func testLargeListWindow() throws {
+    try ERTRunner.run("listd-large-list-holds-only-its-window", echo: true, file: #filePath, line: #line)
+  }
+
+  /// The same with 1,000,000 rows (the long set: creating them takes the debug daemon a while).
+  func testMillionRows() throws {
+    try ERTRunner.run("listd-million-rows", timeout: 900, echo: true, file: #filePath, line: #line)
+  }
+}
