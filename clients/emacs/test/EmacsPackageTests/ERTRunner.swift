@@ -37,8 +37,11 @@ enum ERTRunner {
   /// `emacs` or a skip/failure saying it is missing.
   static func requireEmacs(file: StaticString, line: UInt) throws -> String? {
     if let emacs { return emacs }
-    if (ProcessInfo.processInfo.environment["LISTD_MISSING_TOOLS"] ?? "").split(separator: " ").contains("emacs") {
-      throw XCTSkip("emacs is not installed and script/test could not install it: the Emacs tests are skipped")
+    if (ProcessInfo.processInfo.environment["LISTD_MISSING_TOOLS"] ?? "").split(separator: " ").contains(
+      "emacs")
+    {
+      throw XCTSkip(
+        "emacs is not installed and script/test could not install it: the Emacs tests are skipped")
     }
     XCTFail(
       "emacs is not installed: run script/test (the README's test command), which installs emacs-nox from Debian",
@@ -86,7 +89,8 @@ enum ERTRunner {
     try? FileManager.default.removeItem(atPath: directory)
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     var files: [String] = []
-    for name in try FileManager.default.contentsOfDirectory(atPath: packageRoot.path) where name.hasSuffix(".el") {
+    for name in try FileManager.default.contentsOfDirectory(atPath: packageRoot.path)
+    where name.hasSuffix(".el") {
       try FileManager.default.copyItem(
         atPath: packageRoot.appendingPathComponent(name).path, toPath: directory + "/" + name)
       files.append(directory + "/" + name)
@@ -94,7 +98,9 @@ enum ERTRunner {
     let result = try runEmacs(
       emacs, arguments: ["-Q", "--batch", "-L", directory, "-f", "batch-byte-compile"] + files.sorted(),
       timeout: 120)
-    guard result.status == 0 else { throw ERTFailure("byte-compiling clients/emacs failed:\n\(result.output)") }
+    guard result.status == 0 else {
+      throw ERTFailure("byte-compiling clients/emacs failed:\n\(result.output)")
+    }
     return directory
   }
 
