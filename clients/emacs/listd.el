@@ -534,10 +534,15 @@ object that is still held draws as it drew before."
       (let ((position (and (nth 1 entry) (listd--item-position (nth 1 entry)))))
         (when position
           (set-window-point (car entry) position)
+          ;; The item stays on its screen line, unless the whole buffer fits: then all of it shows.
           (set-window-start (car entry)
-                            (save-excursion (goto-char position)
-                                            (forward-line (- (nth 2 entry))) (point))
-                            t))))))
+                            (if (< (count-lines (point-min) (point-max))
+                                   (window-body-height (car entry)))
+                                (point-min)
+                              (save-excursion (goto-char position)
+                                              (forward-line (- (nth 2 entry))) (point)))
+                            t))))
+    (set-buffer-modified-p nil)))
 
 (defun listd--item-position (id)
   "The start of the line of item ID, or nil."
@@ -569,12 +574,21 @@ object that is still held draws as it drew before."
 (defun listd-next-item (&optional n)
   "Move to the Nth next item."
   (interactive "p")
-  (dotimes (_ (abs (or n 1)))
-    (forward-line (if (< (or n 1) 0) -1 1))
-    (while (and (not (eobp)) (not (bobp))
-                (not (get-text-property (point) 'listd-item))
-                (not (get-text-property (point) 'listd-more)))
-      (forward-line (if (< (or n 1) 0) -1 1)))))
+  (let ((step (if (< (or n 1) 0) -1 1)) (start (point)))
+    (cl-loop repeat (abs (or n 1))
+             do (let ((from (point)))
+                  (forward-line step)
+                  (while (and (not (eobp)) (not (bobp))
+                              (not (get-text-property (point) 'listd-item))
+                              (not (get-text-property (point) 'listd-more)))
+                    (forward-line step))
+                  ;; Past the last item or the first: stay where the last one was.
+                  (unless (or (get-text-property (point) 'listd-item)
+                              (get-text-property (point) 'listd-more))
+                    (goto-char from)))
+             until (get-text-property (line-beginning-position) 'listd-more))
+    (when (and (= (point) start) (/= 0 (or n 1)) (called-interactively-p 'interactive))
+      (message "No more items"))))
 
 (defun listd-previous-item (&optional n)
   "Move to the Nth previous item."
@@ -626,9 +640,16 @@ object that is still held draws as it drew before."
          (total (if mirror (listd-mirror-total-rows mirror) 0))
          (last (max 0 (- total listd-window-rows))))
     (if (and mirror (< (listd-mirror-offset mirror) last))
-        (listd--move-window last (lambda () (goto-char (point-max)) (listd-next-item -1)))
+        (listd--move-window last (lambda () (goto-char (point-max)) (listd-next-item -1)
+                                   (listd--recenter-bottom)))
       (goto-char (point-max))
-      (listd-next-item -1))))
+      (listd-next-item -1)
+      (listd--recenter-bottom))))
+
+(defun listd--recenter-bottom ()
+  "Show point on the last line of the selected window, when it shows this buffer."
+  (when (eq (window-buffer) (current-buffer))
+    (recenter -1)))
 
 ;;; Acting on the list
 
