@@ -647,7 +647,7 @@ object that is still held draws as it drew before."
       (listd--recenter-bottom))))
 
 (defun listd--recenter-bottom ()
-  "Show point on the last line of the selected window, when it shows this buffer."
+  "Put point on the bottom line of the selected window, if that is this buffer's."
   (when (eq (window-buffer) (current-buffer))
     (recenter -1)))
 

@@ -215,6 +215,24 @@
       (listd-test-wait (lambda () (and listd--mirror (string-match-p "Write the code" (listd-test-text))))
                        "the list again"))))
 
+(ert-deftest listd-never-blocks-on-a-stopped-daemon ()
+  "A daemon that does not answer (SIGSTOP) leaves Emacs usable: opening returns at once, the rows come later."
+  (listd-test-with-daemon ()
+    (listd-test-create-todo)
+    (listd-ensure-connection)
+    (signal-process listd-test-daemon 'SIGSTOP)
+    (unwind-protect
+        (let ((start (float-time)))
+          (with-current-buffer (listd-open "todo")
+            (should (string-match-p "Subscribing" (listd-test-text)))
+            (should-not listd--mirror)
+            ;; Not a timing: the open sent its request and returned; nothing could have answered it.
+            (message "listd-open returned after %.0f ms with the daemon stopped" (* 1000 (- (float-time) start)))))
+      (signal-process listd-test-daemon 'SIGCONT))
+    (with-current-buffer (listd--buffer-name "todo")
+      (listd-test-wait (lambda () listd--mirror) "the rows once the daemon runs again")
+      (should (string-match-p "Write the spec" (listd-test-text))))))
+
 (ert-deftest listd-refuses-untrusted-sockets ()
   "A directory others can enter, a file that is no socket, a missing socket: refused, naming path and problem."
   (let ((directory (make-temp-file "listd-emacs-trust-" t)))
@@ -345,6 +363,14 @@
         (let ((start (float-time)))
           (dotimes (_ 20) (listd--render))
           (message "listd-emacs figures: drawing the window %.2f ms" (/ (* 1000 (- (float-time) start)) 20)))
+        ;; Onto the "more rows" line below the window, as C-n or n would go: the window moves on.
+        (goto-char (point-min))
+        (listd-next-item 200)
+        (should (eq (get-text-property (line-beginning-position) 'listd-more) 'down))
+        (listd--follow-point)
+        (listd-test-wait (lambda () (= 50 (listd-mirror-offset listd--mirror))) "the window to move")
+        (should (equal (get-text-property (line-beginning-position) 'listd-item) "i100"))
+        (should (<= (listd-mirror-held-rows listd--mirror) 100))
         (listd-last-row)
         (listd-test-wait (lambda () (equal (get-text-property (line-beginning-position) 'listd-item)
                                            (format "i%d" (1- rows))))

@@ -57,6 +57,11 @@ final class EmacsPackageTests: XCTestCase {
     try ERTRunner.run("listd-reconnects-after-a-daemon-restart", file: #filePath, line: #line)
   }
 
+  /// A stopped daemon leaves Emacs usable: listd-open returns at once, the rows come when it runs again.
+  func testNeverBlocks() throws {
+    try ERTRunner.run("listd-never-blocks-on-a-stopped-daemon", file: #filePath, line: #line)
+  }
+
   /// Untrusted sockets are refused, naming the path and the problem.
   func testRefusesUntrustedSockets() throws {
     try ERTRunner.run("listd-refuses-untrusted-sockets", file: #filePath, line: #line)
