@@ -50,7 +50,7 @@ t: the daemon's default socket; a string: that socket; nil: spawn
   :type 'integer)
 
 (defvar listd--connection nil
-  "The current `jsonrpc-process-connection' to listd, or nil.")
+  "The current JSON-RPC connection to listd, or nil.")
 
 (defvar listd-connection-hook nil
   "Functions called with no arguments after a new connection is initialized.")

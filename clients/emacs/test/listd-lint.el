@@ -2,9 +2,9 @@
 
 ;;; Commentary:
 
-;; emacs -Q --batch -l clients/emacs/test/listd-lint.el -f listd-lint-batch CHECK
-;; CHECK is compile (no warning), checkdoc or package-lint (Debian's
-;; elpa-package-lint).  Prints every problem and exits 1 if there is one.
+;; emacs -Q --batch -l clients/emacs/test/listd-lint.el -f listd-lint-batch [CHECK...]
+;; Each CHECK is compile (no warning), checkdoc or package-lint (Debian's
+;; elpa-package-lint); all three without one.  Prints every problem and exits 1 if there is one.
 ;; The package is copied to a temporary directory first, so no .elc is
 ;; left beside the sources.
 
@@ -83,18 +83,21 @@
     (nreverse problems)))
 
 (defun listd-lint-batch ()
-  "Run the check named by the command line's argument; exit 1 on problems."
-  (let* ((check (or (pop command-line-args-left) "compile"))
-         (directory (listd-lint--copy))
-         (problems (pcase check
-                     ("compile" (listd-lint-compile directory))
-                     ("checkdoc" (listd-lint-checkdoc directory))
-                     ("package-lint" (listd-lint-package-lint directory))
-                     (_ (list (format "unknown check %s" check))))))
-    (delete-directory directory t)
-    (dolist (problem problems) (message "%s" problem))
-    (message "%s: %d problem%s" check (length problems) (if (= 1 (length problems)) "" "s"))
-    (kill-emacs (if problems 1 0))))
+  "Run the checks named by the command line's arguments; exit 1 on problems."
+  (let ((failed nil))
+    (dolist (check (or command-line-args-left '("compile" "checkdoc" "package-lint")))
+      (let* ((directory (listd-lint--copy))
+             (problems (pcase check
+                         ("compile" (listd-lint-compile directory))
+                         ("checkdoc" (listd-lint-checkdoc directory))
+                         ("package-lint" (listd-lint-package-lint directory))
+                         (_ (list (format "unknown check %s" check))))))
+        (delete-directory directory t)
+        (dolist (problem problems) (message "%s" problem))
+        (message "%s: %d problem%s" check (length problems) (if (= 1 (length problems)) "" "s"))
+        (when problems (setq failed t))))
+    (setq command-line-args-left nil)
+    (kill-emacs (if failed 1 0))))
 
 (provide 'listd-lint)
 ;;; listd-lint.el ends here

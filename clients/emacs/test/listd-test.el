@@ -233,6 +233,44 @@
       (listd-test-wait (lambda () listd--mirror) "the rows once the daemon runs again")
       (should (string-match-p "Write the spec" (listd-test-text))))))
 
+(ert-deftest listd-spawn-lists-and-toggle ()
+  "listd-spawn starts a private demo daemon; listd-lists shows every list and RET opens one; t flips a toggle."
+  (let ((listd-program (listd-test-binary)))
+    (unwind-protect
+        (progn
+          (listd-spawn "--demo")
+          (with-current-buffer (listd-lists)
+            (listd-test-wait (lambda () (string-match-p "^settings +Settings" (listd-test-text))) "the lists")
+            (should (string-match-p "^contacts +Contacts +18 " (listd-test-text)))
+            (goto-char (point-min))
+            (re-search-forward "^settings")
+            (listd-lists-open))
+          (with-current-buffer (listd--buffer-name "settings")
+            (listd-test-wait (lambda () listd--mirror) "settings to open")
+            (listd-test-goto "airplane")
+            (should (string-match-p "Airplane Mode  \\[off\\]" (thing-at-point 'line t)))
+            (listd-toggle-switch)
+            (listd-test-wait (lambda () (string-match-p "Airplane Mode  \\[on\\]" (listd-test-text)))
+                             "the demo owner to flip the toggle")))
+      (dolist (buffer (buffer-list))
+        (when (with-current-buffer buffer (derived-mode-p 'listd-mode 'listd-lists-mode))
+          (kill-buffer buffer)))
+      (listd-disconnect))))
+
+(ert-deftest listd-mode-describes-every-key-and-customizes ()
+  "describe-mode lists every key of the map; customize-group listd has the options and faces."
+  (with-temp-buffer
+    (listd-mode)
+    (let ((help (substitute-command-keys (documentation 'listd-mode))))
+      (map-keymap (lambda (_key command)
+                    (when (and (symbolp command) (string-prefix-p "listd-" (symbol-name command)))
+                      (should (string-match-p (regexp-quote (symbol-name command)) help))))
+                  listd-mode-map)))
+  (let ((members (mapcar #'car (get 'listd 'custom-group))))
+    (dolist (symbol '(listd-socket listd-program listd-window-rows listd-request-timeout
+                                   listd-section-header listd-selected listd-badge))
+      (should (memq symbol members)))))
+
 (ert-deftest listd-refuses-untrusted-sockets ()
   "A directory others can enter, a file that is no socket, a missing socket: refused, naming path and problem."
   (let ((directory (make-temp-file "listd-emacs-trust-" t)))

@@ -49,38 +49,43 @@ enum ERTRunner {
     return nil
   }
 
-  /// Runs the ERT test NAME (an exact test name); fails with Emacs's output unless it passed. With `echo`, prints
-  /// the output anyway (a test that reports figures).
+  /// Runs the ERT tests NAMES (exact test names) in one Emacs; fails with Emacs's output unless every one
+  /// passed. With `echo`, prints the output anyway (a test that reports figures).
   static func run(
-    _ name: String, timeout: TimeInterval = 120, echo: Bool = false, file: StaticString, line: UInt
+    _ names: String..., timeout: TimeInterval = 120, echo: Bool = false, file: StaticString, line: UInt
   ) throws {
     guard try requireEmacs(file: file, line: line) != nil, let emacs else { return }
     let directory = try compiled.get()
+    let selector = "^\\\\(" + names.joined(separator: "\\\\|") + "\\\\)$"
     let result = try runEmacs(
       emacs,
       arguments: [
         "-Q", "--batch", "-L", directory, "-L", packageRoot.appendingPathComponent("test").path, "-l",
-        "listd-test", "--eval", "(ert-run-tests-batch-and-exit \"^\(name)$\")",
+        "listd-test", "--eval", "(ert-run-tests-batch-and-exit \"\(selector)\")",
       ], timeout: timeout)
     if echo { print(result.output) }
+    let ran = "Ran \(names.count) tests, \(names.count) results as expected"
     if result.timedOut {
-      XCTFail("\(name) timed out after \(Int(timeout)) s:\n\(result.output)", file: file, line: line)
-    } else if result.status != 0 || !result.output.contains("Ran 1 test") {
-      XCTFail("\(name) exited with status \(result.status):\n\(result.output)", file: file, line: line)
+      XCTFail("\(names) timed out after \(Int(timeout)) s:\n\(result.output)", file: file, line: line)
+    } else if result.status != 0 || !result.output.contains(ran) {
+      XCTFail("\(names) exited with status \(result.status):\n\(result.output)", file: file, line: line)
     }
   }
 
-  /// Runs one check of test/listd-lint.el (compile, checkdoc, package-lint); fails naming every problem.
-  static func lint(_ check: String, file: StaticString, line: UInt) throws {
+  /// Runs the checks of test/listd-lint.el (compile, checkdoc, package-lint) in one Emacs; fails naming every
+  /// problem.
+  static func lint(_ checks: [String], file: StaticString, line: UInt) throws {
     guard let emacs = try requireEmacs(file: file, line: line) else { return }
     let result = try runEmacs(
       emacs,
       arguments: [
         "-Q", "--batch", "-l", packageRoot.appendingPathComponent("test/listd-lint.el").path, "-f",
-        "listd-lint-batch", check,
-      ], timeout: 120)
+        "listd-lint-batch",
+      ] + checks, timeout: 120)
     if result.timedOut || result.status != 0 {
-      XCTFail("\(check) of clients/emacs found problems:\n\(result.output)", file: file, line: line)
+      XCTFail(
+        "\(checks.joined(separator: ", ")) of clients/emacs found problems:\n\(result.output)", file: file,
+        line: line)
     }
   }
 

@@ -3,14 +3,24 @@ import Foundation
 import XCTest
 
 final class EmacsPackageTests: XCTestCase {
-  /// The package byte-compiles with no warning.
-  func testByteCompiles() throws { try ERTRunner.lint("compile", file: #filePath, line: #line) }
+  /// The package byte-compiles with no warning, and checkdoc and package-lint (Debian's elpa-package-lint) find
+  /// nothing.
+  func testByteCompileCheckdocPackageLint() throws {
+    try ERTRunner.lint(["compile", "checkdoc", "package-lint"], file: #filePath, line: #line)
+  }
 
-  /// checkdoc finds nothing.
-  func testCheckdoc() throws { try ERTRunner.lint("checkdoc", file: #filePath, line: #line) }
+  /// What needs no daemon: the default socket's rule, untrusted sockets refused naming the path and the problem,
+  /// describe-mode listing every key, customize-group listd.
+  func testSocketRulesAndConventions() throws {
+    try ERTRunner.run(
+      "listd-default-socket-follows-the-daemon-rule", "listd-refuses-untrusted-sockets",
+      "listd-mode-describes-every-key-and-customizes", file: #filePath, line: #line)
+  }
 
-  /// package-lint (Debian's elpa-package-lint) finds nothing.
-  func testPackageLint() throws { try ERTRunner.lint("package-lint", file: #filePath, line: #line) }
+  /// listd-spawn (a private demo daemon), listd-lists and RET, t flips a toggle through the owner.
+  func testSpawnListsAndToggle() throws {
+    try ERTRunner.run("listd-spawn-lists-and-toggle", file: #filePath, line: #line)
+  }
 
   /// listd-open draws headers, rows, secondary text, accessories in order, footers; imenu and eldoc.
   func testOpen() throws {
@@ -60,16 +70,6 @@ final class EmacsPackageTests: XCTestCase {
   /// A stopped daemon leaves Emacs usable: listd-open returns at once, the rows come when it runs again.
   func testNeverBlocks() throws {
     try ERTRunner.run("listd-never-blocks-on-a-stopped-daemon", file: #filePath, line: #line)
-  }
-
-  /// Untrusted sockets are refused, naming the path and the problem.
-  func testRefusesUntrustedSockets() throws {
-    try ERTRunner.run("listd-refuses-untrusted-sockets", file: #filePath, line: #line)
-  }
-
-  /// The default socket path follows the daemon's rule.
-  func testDefaultSocket() throws {
-    try ERTRunner.run("listd-default-socket-follows-the-daemon-rule", file: #filePath, line: #line)
   }
 
   /// Seeded random edits: the windowed decoder and the full one agree with query/window.
