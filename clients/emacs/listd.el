@@ -161,6 +161,7 @@ moves the window.  \\[revert-buffer] asks the list's owner to refresh it.
   (setq-local imenu-create-index-function #'listd--imenu-index)
   (setq-local truncate-lines t)
   (add-hook 'eldoc-documentation-functions #'listd--eldoc nil t)
+  (eldoc-add-command #'listd-next-item #'listd-previous-item #'listd-first-row #'listd-last-row)
   (add-hook 'kill-buffer-hook #'listd--on-kill nil t)
   (add-hook 'post-command-hook #'listd--follow-point nil t)
   (eldoc-mode 1))
@@ -702,6 +703,8 @@ object that is still held draws as it drew before."
                     (let ((label (concat prefix (or (plist-get action :title) (plist-get action :id)))))
                       (cond ((plist-get action :children) (walk (plist-get action :children) (concat label " › ")))
                             ((eq (plist-get action :disabled) t) nil)
+                            ;; The same action may be offered as a swipe and in the menu: once.
+                            ((rassoc (plist-get action :id) result) nil)
                             (t (push (cons (if (equal (plist-get action :style) "destructive")
                                                (concat label " (destructive)") label)
                                            (plist-get action :id))
@@ -833,6 +836,7 @@ The owner allows it with a delete accessory or a destructive action."
    (list (read-number "Show version: "
                       (max 0 (1- (if listd--mirror (listd-mirror-version listd--mirror) 1))))))
   (let* ((list (listd--edit-list))
+         (info listd--info)
          (now (or listd--now-version (and listd--mirror (listd-mirror-version listd--mirror))))
          (offset (if listd--mirror (listd-mirror-offset listd--mirror) 0))
          (buffer (get-buffer-create (format "*listd %s at v%d*" list version))))
@@ -846,7 +850,7 @@ The owner allows it with a delete accessory or a destructive action."
         (lambda (window)
           (with-current-buffer buffer
             (unless (derived-mode-p 'listd-mode) (listd-mode))
-            (setq listd--list list listd--at-version version listd--now-version now
+            (setq listd--list list listd--info info listd--at-version version listd--now-version now
                   listd--state nil
                   listd--mirror (listd-mirror-from-window
                                  list version
