@@ -50,7 +50,12 @@
       (should (equal (mapcar #'car (listd--imenu-index)) '("Today" "Later")))
       (listd-test-goto "spec")
       (should (string-match-p "due Monday" (listd--eldoc)))
-      (should (string-match-p "actions: Archive, Trash (destructive), Share › Mail" (listd--eldoc))))))
+      (should (string-match-p "actions: Archive, Trash (destructive), Share › Mail" (listd--eldoc))))
+    ;; A list that does not exist yet: said so, and the buffer fills when it is created.
+    (with-current-buffer (listd-open "later")
+      (listd-test-wait (lambda () (string-match-p "No list later (yet)" (listd-test-text))) "the missing list")
+      (listd-test-call "list/create" (list :list "later" :content (list :sections (vector (list :id "s" :items (listd-test-items 2))))))
+      (listd-test-wait (lambda () (string-match-p "^  Item 1$" (listd-test-text))) "the created list"))))
 
 (ert-deftest listd-live-change-keeps-point-on-its-item ()
   "Another session edits the list: the buffer follows, point stays on its item."

@@ -22,7 +22,8 @@ final class EmacsPackageTests: XCTestCase {
     try ERTRunner.run("listd-spawn-lists-and-toggle", file: #filePath, line: #line)
   }
 
-  /// listd-open draws headers, rows, secondary text, accessories in order, footers; imenu and eldoc.
+  /// listd-open draws headers, rows, secondary text, accessories in order, footers; imenu and eldoc; a list that
+  /// does not exist yet fills its buffer once created.
   func testOpen() throws {
     try ERTRunner.run("listd-open-shows-sections-items-and-accessories", file: #filePath, line: #line)
   }
