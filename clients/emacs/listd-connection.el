@@ -205,7 +205,11 @@ path and the problem."
            (read-file-name "listd socket: " nil (listd-default-socket) t))))
   (let* ((path (expand-file-name (or socket (listd-default-socket))))
          (problem (listd-socket-problem path)))
-    (when problem (user-error "listd: %s" problem))
+    (when problem
+      (user-error "listd: %s%s" problem
+                  (if (string-prefix-p "cannot connect" problem)
+                      (substitute-command-keys "; \\[listd-spawn] starts a private daemon")
+                    "")))
     (listd-disconnect)
     (let ((process (condition-case err
                        (make-network-process
@@ -266,11 +270,12 @@ default the error is shown as a message)."
                        (message "listd: %s: %s" method (listd--error-message error))))))))
 
 (defun listd-request-sync (method params)
-  "Send METHOD with PARAMS and wait for the result (\\[keyboard-quit] stops waiting).
+  "Send METHOD with PARAMS and wait for the result; any key stops waiting.
 Used only where a person waits anyway: completing a list's name."
   (condition-case err
       (jsonrpc-request (listd-ensure-connection) (intern method)
-                       (or params (make-hash-table)) :timeout listd-request-timeout)
+                       (or params (make-hash-table)) :timeout listd-request-timeout
+                       :cancel-on-input t)
     (jsonrpc-error
      (user-error "listd: %s: %s" method (alist-get 'jsonrpc-error-message (cdr err))))))
 
