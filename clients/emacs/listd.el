@@ -127,6 +127,9 @@
 
 (defvar listd--view-counter 0 "The number of views this Emacs made.")
 
+(defvar listd--mismatches 0
+  "How many changesets did not fit a buffer's mirror (each then resubscribed).")
+
 (defvar listd-mode-map
   (let ((map (make-sparse-keymap)))
     (define-key map (kbd "RET") #'listd-activate)
@@ -242,6 +245,7 @@ Interactively, complete over the daemon's lists."
              (setq listd--mirror (listd-mirror-apply listd--mirror params))
              (listd--render))
          (listd-mismatch
+          (cl-incf listd--mismatches)
           (message "listd: %s: resubscribing (%s)" listd--list (cadr err))
           (listd--subscribe (listd-mirror-offset listd--mirror))))))
     ("list/resync" (listd--subscribe (if listd--mirror (listd-mirror-offset listd--mirror) 0)))

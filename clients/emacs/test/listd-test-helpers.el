@@ -22,8 +22,8 @@
   (or (getenv "LISTD_BIN") (error "LISTD_BIN is not set")))
 
 (defun listd-test-wait (predicate &optional what seconds)
-  "Wait until PREDICATE is true; fail naming WHAT after SECONDS (10)."
-  (let ((deadline (+ (float-time) (or seconds 10))) value)
+  "Wait until PREDICATE is true; fail naming WHAT after SECONDS (60: a loaded machine is slow)."
+  (let ((deadline (+ (float-time) (or seconds 60))) value)
     (while (and (not (setq value (funcall predicate))) (< (float-time) deadline))
       (accept-process-output nil 0.01))
     (or value (ert-fail (list "timed out waiting" (or what predicate))))))
@@ -87,7 +87,9 @@
   (declare (indent 1) (debug t))
   `(let* ((listd-test-directory (make-temp-file "listd-emacs-" t))
           (listd-test-daemon nil) (listd-test-owner nil) (listd-test-owner-events nil)
-          (listd-socket nil))
+          (listd-socket nil)
+          (listd-request-timeout 120)
+          (listd--mismatches 0))
      (set-file-modes listd-test-directory #o700)
      (setq listd-socket (listd-test-socket))
      (unwind-protect
