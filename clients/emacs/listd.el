@@ -121,6 +121,7 @@
 (defvar-local listd--now-version nil "The list's version when a version buffer was made.")
 (defvar-local listd--after-window nil "What to do once a new window arrives.")
 (defvar-local listd--sort nil "(FIELD . DESCENDING) the view sorts by, or nil.")
+(defvar-local listd--source-title nil "The title of the list a view derives from.")
 
 (defvar-local listd--lines nil
   "Drawn lines by row object: rows a change left alone are not drawn again.")
@@ -436,7 +437,8 @@ object that is still held draws as it drew before."
 (defun listd--title-line ()
   "The first line: the list's title, version and window."
   (let* ((mirror listd--mirror)
-         (title (or (plist-get listd--info :title) listd--list))
+         (title (or (and listd--source listd--source-title)
+                    (plist-get listd--info :title) listd--list))
          (total (and mirror (listd-mirror-total-rows mirror))))
     (concat
      (propertize (format "%s" title) 'face 'listd-title)
@@ -891,7 +893,8 @@ The owner allows it with a delete accessory or a destructive action."
     (let ((old listd--list))
       (listd-request "list/unsubscribe" (list :list old) :else #'ignore)
       (remhash old listd--subscribers)
-      (setq listd--source old)
+      (setq listd--source old
+            listd--source-title (plist-get listd--info :title))
       (listd--make-view))))
 
 (defun listd-filter (text)
