@@ -61,7 +61,8 @@
   (dolist (directory (file-expand-wildcards "/usr/share/emacs/site-lisp/elpa/package-lint-*"))
     (add-to-list 'load-path directory))
   (unless (locate-library "package-lint") (package-initialize))
-  (require 'package-lint)
+  (unless (require 'package-lint nil t)
+    (error "Package-lint is not installed (Debian: elpa-package-lint; else M-x package-install RET package-lint)"))
   ;; Offline, no archive lists jsonrpc: say what GNU ELPA has (jsonrpc is on it, and 1.0.14 is the
   ;; version Emacs 28 bundles), so the dependency is checked as it would be against the archive.
   (unless (assq 'jsonrpc package-archive-contents)

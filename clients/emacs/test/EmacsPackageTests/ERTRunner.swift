@@ -76,6 +76,14 @@ enum ERTRunner {
   /// problem.
   static func lint(_ checks: [String], file: StaticString, line: UInt) throws {
     guard let emacs = try requireEmacs(file: file, line: line) else { return }
+    // script/test names package-lint when it could not install it (macOS: not a Homebrew formula).
+    var checks = checks
+    if (ProcessInfo.processInfo.environment["LISTD_MISSING_TOOLS"] ?? "").split(separator: " ").contains(
+      "package-lint")
+    {
+      print("package-lint is not installed and script/test could not install it: that check is skipped")
+      checks.removeAll { $0 == "package-lint" }
+    }
     let result = try runEmacs(
       emacs,
       arguments: [
