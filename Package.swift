@@ -88,5 +88,10 @@ let package = Package(
     .testTarget(
       name: "NeovimPluginTests", dependencies: ["listd", "ListClient"],
       path: "clients/nvim/test/NeovimPluginTests"),
+    // Runs the Emacs package's ERT tests (`clients/emacs/test/`) in `emacs --batch` against the built daemon,
+    // and byte-compiles, checkdocs and package-lints the package.
+    .testTarget(
+      name: "EmacsPackageTests", dependencies: ["listd"],
+      path: "clients/emacs/test/EmacsPackageTests"),
   ]
 )

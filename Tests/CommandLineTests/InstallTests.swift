@@ -157,6 +157,24 @@ final class InstallTests: XCTestCase {
         (run.stdout + run.stderr).contains("\(prefix)/share/listd/nvim/doc/listd.txt"),
         run.stdout + run.stderr)
     }
+
+    // Emacs: the line install printed loads the package from PREFIX/share/emacs/site-lisp/listd.
+    let emacsLine = try XCTUnwrap(
+      printed.split(separator: "\n").first { $0.contains("(require 'listd)") }, printed)
+    XCTAssertEqual(
+      emacsLine.trimmingCharacters(in: .whitespaces),
+      "(add-to-list 'load-path \"\(prefix)/share/emacs/site-lisp/listd\") (require 'listd)")
+    if let emacs = installed("emacs") {
+      let run = try runProcess(
+        emacs,
+        [
+          "-Q", "--batch", "--eval",
+          "(progn \(emacsLine.trimmingCharacters(in: .whitespaces)) "
+            + "(princ (and (commandp 'listd-open) (locate-library \"listd\"))))",
+        ], environment: environment)
+      XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+      XCTAssertEqual(run.stdout, "\(prefix)/share/emacs/site-lisp/listd/listd.el", run.stdout + run.stderr)
+    }
   }
 
   /// `script/install PREFIX` with the binaries `swift test` built (LISTD_INSTALL_FROM), checked as

@@ -1,0 +1,1010 @@
+;;; listd.el --- Live lists from the listd daemon  -*- lexical-binding: t; -*-
+
+;; Copyright (C) 2026 The listd authors
+
+;; Author: The listd authors
+;; URL: https://github.com/listd/listd
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "28.1") (jsonrpc "1.0.14"))
+;; Keywords: tools
+
+;; This file is not part of GNU Emacs.
+
+;; This program is free software; you can redistribute it and/or modify
+;; it under the terms of the GNU General Public License as published by
+;; the Free Software Foundation, either version 3 of the License, or
+;; (at your option) any later version.
+
+;; This program is distributed in the hope that it will be useful,
+;; but WITHOUT ANY WARRANTY; without even the implied warranty of
+;; MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+;; GNU General Public License for more details.
+
+;; You should have received a copy of the GNU General Public License
+;; along with this program.  If not, see <https://www.gnu.org/licenses/>.
+
+;;; Commentary:
+
+;; The Emacs client of listd: live list data sources in buffers.
+;; `listd-open' shows a list in a `listd-mode' buffer that follows every
+;; change the daemon sends, keeping point on its item; `listd-lists'
+;; shows every list; `listd-connect' and `listd-spawn' choose the daemon.
+;; A buffer holds only a window of the list's rows (`listd-window-rows'),
+;; so a list of a million rows opens as fast as a short one.  See
+;; clients/emacs/README.md.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'seq)
+(require 'eldoc)
+(require 'imenu)
+(require 'subr-x)
+(require 'tabulated-list)
+(require 'text-property-search)
+(require 'listd-connection)
+(require 'listd-mirror)
+(require 'listd-words)
+
+(defcustom listd-window-rows 400
+  "Rows a list buffer holds around point: the window it subscribes to."
+  :type 'integer
+  :group 'listd)
+
+(defcustom listd-column-width-limit 30
+  "The widest a table column gets without a width hint, in characters."
+  :type 'integer
+  :group 'listd)
+
+(defface listd-title '((t :inherit bold))
+  "The title line of a list buffer."
+  :group 'listd)
+(defface listd-section-header '((t :inherit (bold font-lock-function-name-face)))
+  "Section headers."
+  :group 'listd)
+(defface listd-section-id '((t :inherit shadow))
+  "The id of a section shown without header text."
+  :group 'listd)
+(defface listd-footer '((t :inherit shadow :slant italic))
+  "Section footers."
+  :group 'listd)
+(defface listd-secondary '((t :inherit shadow))
+  "An item's secondary text."
+  :group 'listd)
+(defface listd-selected '((t :inherit highlight))
+  "Selected items."
+  :group 'listd)
+(defface listd-mark '((t :inherit success))
+  "The selection mark."
+  :group 'listd)
+(defface listd-disclosure '((t :inherit font-lock-keyword-face))
+  "The outline's ▸ and ▾."
+  :group 'listd)
+(defface listd-badge '((t :inherit font-lock-constant-face))
+  "Badge accessories."
+  :group 'listd)
+(defface listd-label '((t :inherit font-lock-doc-face))
+  "Label accessories."
+  :group 'listd)
+(defface listd-accessory '((t :inherit font-lock-comment-face))
+  "Other accessories."
+  :group 'listd)
+(defface listd-checkmark '((t :inherit success))
+  "Checkmark accessories."
+  :group 'listd)
+(defface listd-destructive '((t :inherit error))
+  "Delete accessories."
+  :group 'listd)
+(defface listd-toggle-on '((t :inherit success))
+  "A toggle that is on."
+  :group 'listd)
+(defface listd-toggle-off '((t :inherit shadow))
+  "A toggle that is off."
+  :group 'listd)
+(defface listd-progress '((t :inherit font-lock-string-face))
+  "Progress accessories."
+  :group 'listd)
+(defface listd-empty '((t :inherit shadow))
+  "Empty states and notes."
+  :group 'listd)
+(defface listd-column-header '((t :inherit (bold header-line)))
+  "Table column titles."
+  :group 'listd)
+
+(defvar-local listd--list nil "The id of the list this buffer shows.")
+(defvar-local listd--source nil "The list a view of this buffer derives from, or nil.")
+(defvar-local listd--view nil "Plist (:filter :sort) of this buffer's view, or nil.")
+(defvar-local listd--mirror nil "The buffer's `listd-mirror', or nil before the answer.")
+(defvar-local listd--info nil "The list's info (title, owner, ...).")
+(defvar-local listd--state nil "Why the buffer shows no rows: a string, or nil.")
+(defvar-local listd--at-version nil "The version a read-only buffer shows, or nil.")
+(defvar-local listd--now-version nil "The list's version when a version buffer was made.")
+(defvar-local listd--after-window nil "What to do once a new window arrives.")
+(defvar-local listd--sort nil "(FIELD . DESCENDING) the view sorts by, or nil.")
+(defvar-local listd--source-title nil "The title of the list a view derives from.")
+
+(defvar-local listd--lines nil
+  "Drawn lines by row object: rows a change left alone are not drawn again.")
+
+(defvar listd--view-counter 0 "The number of views this Emacs made.")
+
+(defvar listd--mismatches 0
+  "How many changesets did not fit a buffer's mirror (each then resubscribed).")
+
+(defvar listd-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map (kbd "RET") #'listd-activate)
+    (define-key map (kbd "TAB") #'listd-toggle-expansion)
+    (define-key map (kbd "<backtab>") #'listd-toggle-expansion-recursively)
+    (define-key map "n" #'listd-next-item)
+    (define-key map "p" #'listd-previous-item)
+    (define-key map "a" #'listd-actions)
+    (define-key map "t" #'listd-toggle-switch)
+    (define-key map "d" #'listd-delete)
+    (define-key map (kbd "M-<up>") #'listd-move-up)
+    (define-key map (kbd "M-<down>") #'listd-move-down)
+    (define-key map "w" #'listd-explain)
+    (define-key map "i" #'listd-describe-item)
+    (define-key map "v" #'listd-show-version)
+    (define-key map "f" #'listd-filter)
+    (define-key map "s" #'listd-sort)
+    (define-key map [remap beginning-of-buffer] #'listd-first-row)
+    (define-key map [remap end-of-buffer] #'listd-last-row)
+    map)
+  "Keys of `listd-mode' buffers.")
+
+(define-derived-mode listd-mode special-mode "listd"
+  "A live list of the listd daemon.
+The buffer follows every change of the list, keeping point on its
+item.  It holds a window of `listd-window-rows' rows around point;
+moving past its edge, or \\[listd-first-row] and \\[listd-last-row],
+moves the window.  \\[revert-buffer] asks the list's owner to refresh it.
+
+\\{listd-mode-map}"
+  (setq-local revert-buffer-function #'listd--revert)
+  (setq-local imenu-create-index-function #'listd--imenu-index)
+  (setq-local truncate-lines t)
+  (add-hook 'eldoc-documentation-functions #'listd--eldoc nil t)
+  (eldoc-add-command #'listd-next-item #'listd-previous-item #'listd-first-row #'listd-last-row)
+  (add-hook 'kill-buffer-hook #'listd--on-kill nil t)
+  (add-hook 'post-command-hook #'listd--follow-point nil t)
+  (eldoc-mode 1))
+
+;;; Opening
+
+(defun listd--list-ids ()
+  "The ids of the daemon's lists (asks the daemon and waits)."
+  (mapcar (lambda (info) (plist-get info :list))
+          (plist-get (listd-request-sync "list/all" nil) :lists)))
+
+(defun listd--buffer-name (list)
+  "The name of the buffer showing LIST."
+  (format "*listd %s*" list))
+
+;;;###autoload
+(defun listd-open (list)
+  "Show LIST in a buffer following every change of the list.
+Interactively, complete over the daemon's lists."
+  (interactive (list (completing-read "listd list: " (listd--list-ids) nil nil)))
+  (let ((buffer (get-buffer-create (listd--buffer-name list))))
+    (with-current-buffer buffer
+      (unless (derived-mode-p 'listd-mode) (listd-mode))
+      (unless listd--mirror
+        (setq listd--list list listd--state "Subscribing…")
+        (listd--render)
+        (listd--subscribe 0)))
+    (pop-to-buffer-same-window buffer)
+    buffer))
+
+(defun listd--subscriber (buffer)
+  "The function that hands a list's notifications to BUFFER."
+  (lambda (method params)
+    (when (buffer-live-p buffer)
+      (with-current-buffer buffer (listd--notified method params)))))
+
+(defun listd--subscribe (offset)
+  "Subscribe this buffer to its list with a window at OFFSET."
+  (let ((buffer (current-buffer)) (list listd--list))
+    (puthash list (listd--subscriber buffer) listd--subscribers)
+    (listd-request
+     "list/subscribe"
+     (list :list list :window (list :offset offset :limit listd-window-rows))
+     :then (lambda (result)
+             (when (buffer-live-p buffer)
+               (with-current-buffer buffer
+                 (when (equal list listd--list)
+                   (let ((entry (aref (plist-get result :lists) 0)))
+                     (listd--adopt-window entry offset))))))
+     :else (lambda (error)
+             (when (buffer-live-p buffer)
+               (with-current-buffer buffer
+                 (setq listd--mirror nil
+                       listd--state (if (eql (plist-get error :code) -32010)
+                                        (format "No list %s (yet): the buffer fills when it is created." list)
+                                      (format "Cannot subscribe: %s" (listd--error-message error))))
+                 (listd--render)))))))
+
+(defun listd--adopt-window (answer offset)
+  "Replace the buffer's mirror by the window ANSWER at OFFSET."
+  (when (plist-get answer :info) (setq listd--info (plist-get answer :info)))
+  (setq listd--mirror (listd-mirror-from-window
+                       listd--list (plist-get answer :version) answer offset listd-window-rows)
+        listd--state nil)
+  (listd--render)
+  (when listd--after-window
+    (let ((after listd--after-window))
+      (setq listd--after-window nil)
+      (funcall after))))
+
+(defun listd--notified (method params)
+  "Handle the notification METHOD with PARAMS about this buffer's list."
+  (pcase method
+    ("list/didChange"
+     (when (and listd--mirror (> (plist-get params :version) (listd-mirror-version listd--mirror)))
+       (condition-case err
+           (progn
+             (setq listd--mirror (listd-mirror-apply listd--mirror params))
+             (listd--render))
+         (listd-mismatch
+          (cl-incf listd--mismatches)
+          (message "listd: %s: resubscribing (%s)" listd--list (cadr err))
+          (listd--subscribe (listd-mirror-offset listd--mirror))))))
+    ("list/resync" (listd--subscribe (if listd--mirror (listd-mirror-offset listd--mirror) 0)))
+    ("list/didDispose"
+     (setq listd--mirror nil listd--state (format "%s was disposed." listd--list))
+     (listd--render))
+    ("list/didCreate"
+     (unless listd--mirror (listd--subscribe 0)))))
+
+(defun listd--resubscribe-all ()
+  "Subscribe every list buffer again (after a new connection)."
+  (dolist (buffer (buffer-list))
+    (with-current-buffer buffer
+      (when (and (derived-mode-p 'listd-mode) listd--list (not listd--at-version))
+        (if (and listd--source listd--view)
+            (listd--make-view)
+          (listd--subscribe (if listd--mirror (listd-mirror-offset listd--mirror) 0)))))))
+
+(defun listd--disconnected (reason)
+  "Show REASON in every list buffer: the connection is gone."
+  (dolist (buffer (buffer-list))
+    (with-current-buffer buffer
+      (when (and (derived-mode-p 'listd-mode) (not listd--at-version))
+        (setq listd--state (format "Disconnected (%s): \\[revert-buffer] reconnects." reason))
+        (listd--render)))))
+
+(add-hook 'listd-connection-hook #'listd--resubscribe-all)
+(add-hook 'listd-disconnection-hook #'listd--disconnected)
+
+(defun listd--on-kill ()
+  "Unsubscribe from the list, and dispose this buffer's view."
+  (when listd--list
+    (remhash listd--list listd--subscribers)
+    (when (and (listd-connected-p) (not listd--at-version))
+      (let ((list listd--list))
+        (listd-request "list/unsubscribe" (list :list list) :else #'ignore)
+        (when listd--source
+          (listd-request "list/dispose" (list :list list) :else #'ignore))))))
+
+;;; Drawing
+
+(defun listd--accessory-rank (accessory)
+  "Where ACCESSORY sits: (EDGE . RANK), leading edge 0, trailing 1."
+  (let* ((kind (plist-get accessory :type))
+         (placement (plist-get accessory :placement))
+         (leading (if (member placement '("leading" "trailing"))
+                      (equal placement "leading")
+                    (member kind '("delete" "multiselect"))))
+         (order (cl-position kind '("delete" "multiselect" "label" "detail" "checkmark"
+                                     "popUpMenu" "outlineDisclosure" "reorder"
+                                     "disclosureIndicator")
+                             :test #'equal)))
+    (cons (if leading 0 1) (if order (1+ order) (if leading 10 0)))))
+
+(defun listd-ordered-accessories (accessories)
+  "Sort ACCESSORIES into their order on a row, leading edge to trailing.
+System accessories sit by type (Protocol/README.md, \"Accessory
+order\"); custom ones keep their array order nearest the content."
+  (let ((index 0))
+    (mapcar #'cdr
+            (sort (mapcar (lambda (accessory)
+                            (cons (list (listd--accessory-rank accessory) (cl-incf index))
+                                  accessory))
+                          accessories)
+                  (lambda (a b)
+                    (let ((ra (car (car a))) (rb (car (car b))))
+                      (cond ((/= (car ra) (car rb)) (< (car ra) (car rb)))
+                            ((/= (cdr ra) (cdr rb)) (< (cdr ra) (cdr rb)))
+                            (t (< (cadr (car a)) (cadr (car b)))))))))))
+
+(defun listd--flat (text)
+  "TEXT on one line."
+  (replace-regexp-in-string "[\r\n]+" " " (or text "")))
+
+(defun listd--accessory-text (accessory selected)
+  "ACCESSORY as text with its face; SELECTED for multiselect; nil if none."
+  (pcase (plist-get accessory :type)
+    ("disclosureIndicator" (propertize "›" 'face 'listd-accessory))
+    ("checkmark" (propertize "✓" 'face 'listd-checkmark))
+    ("detail" (propertize "ⓘ" 'face 'listd-accessory))
+    ("reorder" (propertize "≡" 'face 'listd-accessory))
+    ("delete" (propertize "⊖" 'face 'listd-destructive))
+    ("multiselect" (propertize (if selected "☑" "☐") 'face 'listd-accessory))
+    ("outlineDisclosure" nil)
+    ("label" (propertize (listd--flat (plist-get accessory :text)) 'face 'listd-label))
+    ("badge" (propertize (format "[%s]" (listd--flat (plist-get accessory :text))) 'face 'listd-badge))
+    ((or "image" "custom") (propertize (format "<%s>" (listd--flat (plist-get accessory :name)))
+                                       'face 'listd-accessory))
+    ("progress" (let* ((value (max 0 (min 1 (or (plist-get accessory :value) 0))))
+                       (filled (floor (+ 0.5 (* 10 value)))))
+                  (propertize (format "%s%s %d%%" (make-string filled ?█) (make-string (- 10 filled) ?░)
+                                      (floor (+ 0.5 (* 100 value))))
+                              'face 'listd-progress)))
+    ("activityIndicator" (propertize "⟳" 'face 'listd-accessory))
+    ("toggle" (if (eq (plist-get accessory :isOn) t)
+                  (propertize "[on]" 'face 'listd-toggle-on)
+                (propertize "[off]" 'face 'listd-toggle-off)))
+    ("popUpMenu" (propertize "⋯" 'face 'listd-accessory))
+    (kind (propertize (format "%s" kind) 'face 'listd-accessory))))
+
+(defun listd--shown-p (accessory editing)
+  "Return non-nil if ACCESSORY is drawn while the editing mode is EDITING."
+  (let ((displayed (or (plist-get accessory :displayed)
+                       (if (member (plist-get accessory :type) '("delete" "reorder" "multiselect"))
+                           "whenEditing" "always"))))
+    (pcase displayed
+      ("whenEditing" editing)
+      ("whenNotEditing" (not editing))
+      (_ t))))
+
+(defun listd--cell-text (value)
+  "A table cell VALUE as text."
+  (cond ((null value) "") ((eq value t) "true") ((eq value :json-false) "false")
+        ((stringp value) (listd--flat value)) ((floatp value) (format "%g" value))
+        (t (format "%s" value))))
+
+(defun listd--cell (row column)
+  "ROW's cell for COLUMN (a plist with :id)."
+  (plist-get (plist-get row :cells) (intern (concat ":" (plist-get column :id)))))
+
+(defun listd--column-widths (columns window)
+  "Widths of COLUMNS for the rows of WINDOW (`listd-mirror-window')."
+  (mapcar (lambda (column)
+            (or (and (plist-get column :width) (max 1 (round (plist-get column :width))))
+                (let ((width (string-width (or (plist-get column :title) ""))))
+                  (dolist (entry window)
+                    (dolist (row (nth 3 entry))
+                      (setq width (max width (string-width (listd--cell-text (listd--cell (cdr row) column)))))))
+                  (min width listd-column-width-limit))))
+          (append columns nil)))
+
+(defun listd--pad (text width alignment)
+  "Cut or pad TEXT to WIDTH as ALIGNMENT asks."
+  (let* ((text (truncate-string-to-width text width nil nil "…"))
+         (room (- width (string-width text))))
+    (pcase alignment
+      ("trailing" (concat (make-string room ?\s) text))
+      ("center" (concat (make-string (/ room 2) ?\s) text (make-string (- room (/ room 2)) ?\s)))
+      (_ (concat text (make-string room ?\s))))))
+
+(defun listd--row-line (row selected editing columns widths)
+  "The line of ROW; SELECTED, EDITING, COLUMNS and WIDTHS as rendered."
+  (let* ((level (or (plist-get row :level) 0))
+         (accessories (seq-filter (lambda (a) (listd--shown-p a editing))
+                                  (listd-ordered-accessories (append (plist-get row :accessories) nil))))
+         (leading (seq-filter (lambda (a) (= 0 (car (listd--accessory-rank a)))) accessories))
+         (trailing (seq-remove (lambda (a) (= 0 (car (listd--accessory-rank a)))) accessories))
+         (parts (delq nil (mapcar (lambda (a) (listd--accessory-text a selected)) leading)))
+         (mark (if selected (propertize "● " 'face 'listd-mark) "  "))
+         (body
+          (if columns
+              (mapconcat #'identity
+                         (cl-mapcar (lambda (column width)
+                                      (listd--pad (listd--cell-text (listd--cell row column)) width
+                                                  (plist-get column :alignment)))
+                                    (append columns nil) widths)
+                         "  ")
+            (concat
+             (make-string (* 2 level) ?\s)
+             (cond ((eq (plist-get row :hasChildren) t)
+                    (propertize (if (eq (plist-get row :expanded) t) "▾ " "▸ ") 'face 'listd-disclosure))
+                   ((> level 0) "  ")
+                   (t ""))
+             (if parts (concat (string-join parts " ") " ") "")
+             (listd--flat (or (plist-get row :text) (concat "#" (plist-get row :id))))
+             (if (plist-get row :secondaryText)
+                 (concat "  " (propertize (listd--flat (plist-get row :secondaryText)) 'face 'listd-secondary))
+               ""))))
+         (after (delq nil (mapcar (lambda (a) (listd--accessory-text a selected)) trailing)))
+         (line (concat mark body (if after (concat "  " (string-join after " ")) ""))))
+    (when selected (add-face-text-property 0 (length line) 'listd-selected t line))
+    (propertize line 'listd-item (plist-get row :id) 'listd-row row)))
+
+(defun listd--cached-row-line (row selected editing columns widths)
+  "`listd--row-line' of ROW, SELECTED, EDITING, COLUMNS, WIDTHS, drawn once.
+Rows are values: a change replaces the rows it touches, so a row
+object that is still held draws as it drew before."
+  (unless listd--lines
+    (setq listd--lines (make-hash-table :test #'eq :weakness 'key)))
+  (let ((key (list (and selected t) editing columns widths))
+        (cached (gethash row listd--lines)))
+    (if (and cached (equal (car cached) key))
+        (cdr cached)
+      (let ((line (listd--row-line row selected editing columns widths)))
+        (puthash row (cons key line) listd--lines)
+        line))))
+
+(defun listd--title-line ()
+  "The first line: the list's title, version and window."
+  (let* ((mirror listd--mirror)
+         (title (or (and listd--source listd--source-title)
+                    (plist-get listd--info :title) listd--list))
+         (total (and mirror (listd-mirror-total-rows mirror))))
+    (concat
+     (propertize (format "%s" title) 'face 'listd-title)
+     (cond
+      (listd--at-version
+       (format "  at version %d (read-only; the list is at version %s now)"
+               listd--at-version listd--now-version))
+      (mirror (format "  v%d · %d row%s" (listd-mirror-version mirror) total (if (= total 1) "" "s")))
+      (t ""))
+     (if listd--source
+         (format "  · view of %s%s%s" listd--source
+                 (if (plist-get listd--view :filter)
+                     (format " filtered by %S" (plist-get (plist-get listd--view :filter) :query)) "")
+                 (if listd--sort (format " sorted by %s%s" (car listd--sort) (if (cdr listd--sort) " (descending)" "")) ""))
+       ""))))
+
+(defun listd--insert-empty-state (empty)
+  "Insert the empty state EMPTY (or a plain note)."
+  (let ((title (or (plist-get empty :title)
+                   (and (equal (plist-get empty :kind) "search")
+                        (format "No Results for “%s”" (plist-get empty :query)))
+                   "No items"))
+        (description (plist-get empty :description)))
+    (insert "\n" (propertize (concat "    " title) 'face 'listd-title) "\n")
+    (when description (insert (propertize (concat "    " description) 'face 'listd-empty) "\n"))))
+
+(defun listd--render ()
+  "Draw the buffer from its mirror, keeping point on its item."
+  (let* ((inhibit-read-only t)
+         (item (get-text-property (line-beginning-position) 'listd-item))
+         (parent (plist-get (get-text-property (line-beginning-position) 'listd-row) :parent))
+         (line (line-number-at-pos))
+         (column (current-column))
+         (windows (mapcar (lambda (w) (list w (get-text-property
+                                               (with-selected-window w (line-beginning-position))
+                                               'listd-item)
+                                            (with-selected-window w
+                                              (count-screen-lines (window-start) (line-beginning-position)))))
+                          (get-buffer-window-list nil nil t)))
+         (mirror listd--mirror))
+    (erase-buffer)
+    (insert (listd--title-line) "\n")
+    (cond
+     ((or listd--state (null mirror))
+      (insert "\n" (propertize (concat "    " (substitute-command-keys (or listd--state "")))
+                               'face 'listd-empty) "\n")
+      (setq header-line-format nil))
+     (t
+      (let* ((window (listd-mirror-window mirror))
+             (columns (listd-mirror-columns mirror))
+             (columns (and (> (length columns) 0) columns))
+             (widths (and columns (listd--column-widths columns window)))
+             (editing (listd-mirror-editing mirror))
+             (offset (listd-mirror-offset mirror))
+             (total (listd-mirror-total-rows mirror)))
+        (setq header-line-format
+              (when columns
+                (concat (propertize " " 'display '(space :align-to 0)) "  "
+                        (mapconcat #'identity
+                                   (cl-mapcar (lambda (c w)
+                                                (propertize (listd--pad (or (plist-get c :title) "") w
+                                                                        (plist-get c :alignment))
+                                                            'face 'listd-column-header))
+                                              (append columns nil) widths)
+                                   "  "))))
+        (when (> offset 0)
+          (insert (propertize (format "  ↑ %d more row%s\n" offset (if (= offset 1) "" "s"))
+                              'face 'listd-empty 'listd-more 'up)))
+        (if (= total 0)
+            (listd--insert-empty-state (listd-mirror-empty-state mirror))
+          (dolist (entry window)
+            (let* ((section (nth 1 entry))
+                   (mode (listd-mirror-section-header-mode section))
+                   (header (listd-mirror-section-header section)))
+              (when (and (null mode) (<= offset (nth 2 entry)))
+                (insert (propertize (if header (listd--flat header) (listd-mirror-section-id section))
+                                    'face (if header 'listd-section-header 'listd-section-id)
+                                    'listd-section (listd-mirror-section-id section))
+                        "\n"))
+              (dolist (row (nth 3 entry))
+                (insert (listd--cached-row-line (cdr row) (listd-mirror-selected-p mirror (plist-get (cdr row) :id))
+                                                editing columns widths)
+                        "\n"))
+              (when (and (listd-mirror-section-footer section)
+                         (<= (+ (nth 2 entry) (listd-mirror-section-count section))
+                             (+ offset (or (listd-mirror-limit mirror) total))))
+                (insert (propertize (concat "  " (listd--flat (listd-mirror-section-footer section)))
+                                    'face 'listd-footer)
+                        "\n")))))
+        (let ((below (- total offset (or (listd-mirror-limit mirror) total))))
+          (when (> below 0)
+            (insert (propertize (format "  ↓ %d more row%s\n" below (if (= below 1) "" "s"))
+                                'face 'listd-empty 'listd-more 'down)))))))
+    ;; Point, and each window's view, back on their items.
+    (goto-char (or (and item (listd--item-position item))
+                   (and parent (listd--item-position parent))
+                   (progn (goto-char (point-min)) (forward-line (1- line)) (point))))
+    (move-to-column column)
+    (dolist (entry windows)
+      (let ((position (and (nth 1 entry) (listd--item-position (nth 1 entry)))))
+        (when position
+          (set-window-point (car entry) position)
+          ;; The item stays on its screen line, unless the whole buffer fits: then all of it shows.
+          (set-window-start (car entry)
+                            (if (< (count-lines (point-min) (point-max))
+                                   (window-body-height (car entry)))
+                                (point-min)
+                              (save-excursion (goto-char position)
+                                              (forward-line (- (nth 2 entry))) (point)))
+                            t))))
+    (set-buffer-modified-p nil)))
+
+(defun listd--item-position (id)
+  "The start of the line of item ID, or nil."
+  (save-excursion
+    (goto-char (point-min))
+    (let ((match (text-property-search-forward 'listd-item id t)))
+      (and match (prop-match-beginning match)))))
+
+;;; The item at point
+
+(defun listd--row-at-point ()
+  "The row at point, or nil."
+  (get-text-property (line-beginning-position) 'listd-row))
+
+(defun listd--item-at-point ()
+  "The id of the item at point; a `user-error' when there is none."
+  (or (get-text-property (line-beginning-position) 'listd-item)
+      (user-error "No item on this line")))
+
+(defun listd--edit-list ()
+  "The list to send events and edits to, the current one."
+  (or listd--list (user-error "Not a listd buffer")))
+
+(defun listd--writable ()
+  "Refuse in a read-only version buffer."
+  (when listd--at-version
+    (user-error "This buffer shows version %d, read-only" listd--at-version)))
+
+(defun listd-next-item (&optional n)
+  "Move to the Nth next item."
+  (interactive "p")
+  (let ((step (if (< (or n 1) 0) -1 1)) (start (point)))
+    (cl-loop repeat (abs (or n 1))
+             do (let ((from (point)))
+                  (forward-line step)
+                  (while (and (not (eobp)) (not (bobp))
+                              (not (get-text-property (point) 'listd-item))
+                              (not (get-text-property (point) 'listd-more)))
+                    (forward-line step))
+                  ;; Past the last item or the first: stay where the last one was.
+                  (unless (or (get-text-property (point) 'listd-item)
+                              (get-text-property (point) 'listd-more))
+                    (goto-char from)))
+             until (get-text-property (line-beginning-position) 'listd-more))
+    (when (and (= (point) start) (/= 0 (or n 1)) (called-interactively-p 'interactive))
+      (message "No more items"))))
+
+(defun listd-previous-item (&optional n)
+  "Move to the Nth previous item."
+  (interactive "p")
+  (listd-next-item (- (or n 1))))
+
+;;; The window follows point
+
+(defun listd--move-window (offset after)
+  "Move the buffer's window to OFFSET, then call AFTER."
+  (let ((buffer (current-buffer))
+        (offset (max 0 offset)))
+    (setq listd--after-window after)
+    (listd-request "list/setWindow"
+                   (list :list listd--list :offset offset :limit listd-window-rows)
+                   :then (lambda (answer)
+                           (when (buffer-live-p buffer)
+                             (with-current-buffer buffer
+                               (listd--adopt-window answer offset)))))))
+
+(defun listd--follow-point ()
+  "Move the window when point reaches a \"more rows\" line."
+  (let ((more (get-text-property (line-beginning-position) 'listd-more))
+        (mirror listd--mirror))
+    (when (and more mirror (not listd--after-window) (not listd--at-version))
+      (let* ((offset (listd-mirror-offset mirror))
+             (step (/ listd-window-rows 2))
+             (anchor (save-excursion
+                       (listd-next-item (if (eq more 'up) 1 -1))
+                       (get-text-property (point) 'listd-item))))
+        (listd--move-window (if (eq more 'up) (- offset step) (+ offset step))
+                            (lambda ()
+                              (when-let ((position (and anchor (listd--item-position anchor))))
+                                (goto-char position)
+                                (listd-next-item (if (eq more 'up) -1 1)))))))))
+
+(defun listd-first-row ()
+  "Move to the list's first row (moving the window there)."
+  (interactive)
+  (if (and listd--mirror (> (listd-mirror-offset listd--mirror) 0))
+      (listd--move-window 0 (lambda () (goto-char (point-min)) (listd-next-item 1)))
+    (goto-char (point-min))
+    (listd-next-item 1)))
+
+(defun listd-last-row ()
+  "Move to the list's last row (moving the window there)."
+  (interactive)
+  (let* ((mirror listd--mirror)
+         (total (if mirror (listd-mirror-total-rows mirror) 0))
+         (last (max 0 (- total listd-window-rows))))
+    (if (and mirror (< (listd-mirror-offset mirror) last))
+        (listd--move-window last (lambda () (goto-char (point-max)) (listd-next-item -1)
+                                   (listd--recenter-bottom)))
+      (goto-char (point-max))
+      (listd-next-item -1)
+      (listd--recenter-bottom))))
+
+(defun listd--recenter-bottom ()
+  "Put point on the bottom line of the selected window, if that is this buffer's."
+  (when (eq (window-buffer) (current-buffer))
+    (recenter -1)))
+
+;;; Acting on the list
+
+(defun listd--event (method params &optional done)
+  "Send the user event METHOD with PARAMS; DONE is shown when answered."
+  (listd-request method params :then (lambda (_) (when done (message "listd: %s" done)))))
+
+(defun listd-activate ()
+  "The primary action: open or close an outline item, else select it."
+  (interactive)
+  (listd--writable)
+  (let ((row (listd--row-at-point)))
+    (cond
+     ((get-text-property (line-beginning-position) 'listd-more) (listd--follow-point))
+     ((null row) (user-error "No item on this line"))
+     ((eq (plist-get row :hasChildren) t) (listd-toggle-expansion))
+     ((listd-mirror-selected-p listd--mirror (plist-get row :id))
+      (listd--event "event/deselect" (list :list (listd--edit-list) :item (plist-get row :id))))
+     (t (listd--event "event/select" (list :list (listd--edit-list) :item (plist-get row :id)))))))
+
+(defun listd-toggle-expansion (&optional recursive)
+  "Expand or collapse the outline item at point (RECURSIVE: its subtree too)."
+  (interactive "P")
+  (listd--writable)
+  (let* ((row (listd--row-at-point))
+         (item (listd--item-at-point))
+         (target (if (or (eq (plist-get row :hasChildren) t) (null (plist-get row :parent)))
+                     item (plist-get row :parent))))
+    (unless (or (eq (plist-get row :hasChildren) t) (plist-get row :parent))
+      (user-error "%s has no children" item))
+    (listd-request (if (and (equal target item) (not (eq (plist-get row :expanded) t)))
+                       "outline/expand" "outline/collapse")
+                   (append (list :list (listd-source-list) :item target)
+                           (and recursive (list :recursive t))))))
+
+(defun listd-toggle-expansion-recursively ()
+  "Expand or collapse the outline item at point and everything under it."
+  (interactive)
+  (listd-toggle-expansion t))
+
+(defun listd-source-list ()
+  "The list edits go to: the source of a view, else the buffer's list."
+  (or listd--source (listd--edit-list)))
+
+(defun listd--actions-of (row)
+  "ROW's swipe and context-menu actions as (LABEL . ID), submenus flattened."
+  (let (result)
+    (cl-labels ((walk (actions prefix)
+                  (seq-doseq (action actions)
+                    (let ((label (concat prefix (or (plist-get action :title) (plist-get action :id)))))
+                      (cond ((plist-get action :children) (walk (plist-get action :children) (concat label " › ")))
+                            ((eq (plist-get action :disabled) t) nil)
+                            ;; The same action may be offered as a swipe and in the menu: once.
+                            ((rassoc (plist-get action :id) result) nil)
+                            (t (push (cons (if (equal (plist-get action :style) "destructive")
+                                               (concat label " (destructive)") label)
+                                           (plist-get action :id))
+                                     result)))))))
+      (walk (plist-get row :leadingSwipeActions) "")
+      (walk (plist-get row :trailingSwipeActions) "")
+      (walk (plist-get row :contextMenuActions) "")
+      (seq-doseq (accessory (plist-get row :accessories))
+        (when (equal (plist-get accessory :type) "popUpMenu")
+          (walk (plist-get accessory :actions) ""))))
+    (nreverse result)))
+
+(defun listd-actions (action)
+  "Trigger ACTION of the item at point (swipe or context-menu actions).
+Interactively, choose it with `completing-read'."
+  (interactive
+   (let* ((row (or (listd--row-at-point) (user-error "No item on this line")))
+          (actions (or (listd--actions-of row)
+                       (user-error "%s has no actions" (plist-get row :id)))))
+     (listd--writable)
+     (list (cdr (assoc (completing-read "Action: " actions nil t) actions)))))
+  (let ((item (listd--item-at-point)))
+    (listd--event "event/action" (list :list (listd--edit-list) :item item :action action)
+                  (format "%s sent to the owner of %s" action listd--list))))
+
+(defun listd-toggle-switch ()
+  "Flip the toggle accessory of the item at point."
+  (interactive)
+  (listd--writable)
+  (let* ((row (listd--row-at-point))
+         (toggle (seq-find (lambda (a) (equal (plist-get a :type) "toggle"))
+                           (plist-get row :accessories))))
+    (unless toggle (user-error "No toggle on this line"))
+    (listd--event "event/toggle" (list :list (listd--edit-list) :item (plist-get row :id)
+                                       :isOn (if (eq (plist-get toggle :isOn) t) :json-false t)))))
+
+(defun listd-delete ()
+  "Ask the owner to delete the item at point, if deleting it is allowed.
+The owner allows it with a delete accessory or a destructive action."
+  (interactive)
+  (listd--writable)
+  (let ((row (listd--row-at-point)))
+    (unless row (user-error "No item on this line"))
+    (unless (or (seq-find (lambda (a) (equal (plist-get a :type) "delete")) (plist-get row :accessories))
+                (seq-find (lambda (a) (equal (plist-get a :style) "destructive"))
+                          (plist-get row :trailingSwipeActions)))
+      (user-error "The owner does not allow deleting %s (no delete accessory)" (plist-get row :id)))
+    (listd--event "event/delete" (list :list (listd--edit-list) :item (plist-get row :id))
+                  (format "asked the owner to delete %s" (plist-get row :id)))))
+
+(defun listd--move (direction)
+  "Ask the owner to move the item at point one row in DIRECTION (-1 or 1)."
+  (listd--writable)
+  (let* ((row (or (listd--row-at-point) (user-error "No item on this line")))
+         (neighbour (save-excursion (listd-next-item direction)
+                                    (get-text-property (line-beginning-position) 'listd-item))))
+    (unless (eq (plist-get row :movable) t)
+      (user-error "The owner does not allow moving %s (not movable)" (plist-get row :id)))
+    (unless neighbour (user-error "Nothing to move past"))
+    (listd--event "event/move" (list :list (listd--edit-list) :item (plist-get row :id)
+                                     (if (< direction 0) :before :after) neighbour))))
+
+(defun listd-move-up ()
+  "Ask the owner to move the item at point up."
+  (interactive)
+  (listd--move -1))
+
+(defun listd-move-down ()
+  "Ask the owner to move the item at point down."
+  (interactive)
+  (listd--move 1))
+
+(defun listd--revert (&rest _)
+  "Ask the list's owner to refresh it; reconnect first when disconnected."
+  (cond
+   (listd--at-version (listd-show-version listd--at-version))
+   ((not (listd-connected-p)) (listd-ensure-connection))
+   ((null listd--mirror) (listd--subscribe 0))
+   (t (let ((list listd--list))
+        (listd-request "event/refresh" (list :list list)
+                       :then (lambda (_) (message "listd: %s refreshed by its owner" list)))))))
+
+;;; The inspector
+
+(defun listd-explain ()
+  "Say why the item at point last changed, in listd's shared wording."
+  (interactive)
+  (let ((item (listd--item-at-point)) (list (listd--edit-list)))
+    (listd-request "list/explain" (list :list list :item item)
+                   :then (lambda (answer)
+                           (let ((lines (listd-words-explain answer "row")))
+                             (with-current-buffer (get-buffer-create "*listd explain*")
+                               (let ((inhibit-read-only t))
+                                 (erase-buffer)
+                                 (insert (format "%s in %s\n" item list) (string-join lines "\n") "\n"))
+                               (special-mode)
+                               (display-buffer (current-buffer)))
+                             (message "%s" (car lines)))))))
+
+(defun listd--details (row)
+  "One line about ROW: id, secondary text, accessories, actions, data."
+  (string-join
+   (delq nil
+         (list (format "%s (%s)" (or (plist-get row :text) "") (plist-get row :id))
+               (and (plist-get row :secondaryText) (listd-words-quoted (plist-get row :secondaryText)))
+               (and (plist-get row :accessories)
+                    (concat "accessories: " (listd-words-accessories (plist-get row :accessories))))
+               (and (listd--actions-of row)
+                    (concat "actions: " (mapconcat #'car (listd--actions-of row) ", ")))
+               (and (plist-member row :data) (concat "data: " (listd-words-compact (plist-get row :data))))
+               (and (eq (plist-get row :movable) t) "movable")
+               (and (eq (plist-get row :selectable) :json-false) "not selectable")))
+   " · "))
+
+(defun listd--eldoc (&rest _)
+  "The details of the item at point, for `eldoc'."
+  (let ((row (listd--row-at-point)))
+    (and row (listd--details row))))
+
+(defun listd-describe-item ()
+  "Show the details of the item at point."
+  (interactive)
+  (message "%s" (listd--details (or (listd--row-at-point) (user-error "No item on this line")))))
+
+;;;###autoload
+(defun listd-show-version (version)
+  "Show the list of this buffer as it was at VERSION, read-only."
+  (interactive
+   (list (read-number "Show version: "
+                      (max 0 (1- (if listd--mirror (listd-mirror-version listd--mirror) 1))))))
+  (let* ((list (listd--edit-list))
+         (info listd--info)
+         (now (or listd--now-version (and listd--mirror (listd-mirror-version listd--mirror))))
+         (offset (if listd--mirror (listd-mirror-offset listd--mirror) 0))
+         (buffer (get-buffer-create (format "*listd %s at v%d*" list version))))
+    (listd-request
+     "query/sections" (list :list list :atVersion version)
+     :then
+     (lambda (sections)
+       (listd-request
+        "query/window" (list :list list :offset offset :limit listd-window-rows :atVersion version)
+        :then
+        (lambda (window)
+          (with-current-buffer buffer
+            (unless (derived-mode-p 'listd-mode) (listd-mode))
+            (setq listd--list list listd--info info listd--at-version version listd--now-version now
+                  listd--state nil
+                  listd--mirror (listd-mirror-from-window
+                                 list version
+                                 (list :sections (plist-get sections :sections) :window window
+                                       :selection [])
+                                 offset listd-window-rows))
+            (listd--render)
+            (setq header-line-format
+                  (or header-line-format
+                      (format "%s at version %d: read-only (g shows it again)" list version))))
+          (pop-to-buffer buffer)))))))
+
+;;; Views: filter and sort
+
+(defun listd--make-view ()
+  "Create this buffer's view of `listd--source' and show it."
+  (let ((buffer (current-buffer))
+        (view (format "%s·emacs-%d" listd--source (cl-incf listd--view-counter))))
+    (listd-request "view/create" (append (list :view view :source listd--source) listd--view)
+                   :then (lambda (_)
+                           (when (buffer-live-p buffer)
+                             (with-current-buffer buffer
+                               (remhash listd--list listd--subscribers)
+                               (setq listd--list view listd--mirror nil)
+                               (listd--subscribe 0)))))))
+
+(defun listd--update-view (members)
+  "Set MEMBERS (a plist) of this buffer's view, creating it the first time."
+  (listd--writable)
+  (cl-loop for (key value) on members by #'cddr
+           do (setq listd--view (plist-put listd--view key value)))
+  (if listd--source
+      (listd-request "view/update" (append (list :view listd--list) members))
+    (let ((old listd--list))
+      (listd-request "list/unsubscribe" (list :list old) :else #'ignore)
+      (remhash old listd--subscribers)
+      (setq listd--source old
+            listd--source-title (plist-get listd--info :title))
+      (listd--make-view))))
+
+(defun listd-filter (text)
+  "Show only the rows whose texts contain TEXT (a live view).
+An empty TEXT removes the filter."
+  (interactive (list (read-string "Filter (empty: none): ")))
+  (listd--update-view (list :filter (if (string-empty-p text) nil (list :query text)))))
+
+(defun listd--field (name)
+  "The view field NAME means: a column's id (by id or title), or a built-in field."
+  (let ((columns (and listd--mirror (append (listd-mirror-columns listd--mirror) nil))))
+    (or (plist-get (seq-find (lambda (c) (equal (plist-get c :id) name)) columns) :id)
+        (plist-get (seq-find (lambda (c) (eq t (compare-strings (or (plist-get c :title) "") nil nil name nil nil t)))
+                             columns)
+                   :id)
+        (and (or (member name '("text" "secondaryText" "id" "image")) (string-prefix-p "data." name)) name)
+        (user-error "No field or column %s" name))))
+
+(defun listd--column-at-point ()
+  "The title of the table column at point, or nil."
+  (when-let* ((mirror listd--mirror)
+              (columns (append (listd-mirror-columns mirror) nil))
+              (widths (listd--column-widths columns (listd-mirror-window mirror))))
+    (let ((column (- (current-column) 2)) (start 0) found)
+      (cl-loop for c in columns for w in widths
+               until found
+               do (when (< column (+ start w 2)) (setq found (plist-get c :title)))
+               (setq start (+ start w 2)))
+      found)))
+
+(defun listd-sort (field &optional descending)
+  "Sort the rows by FIELD (a column or text), DESCENDING with a prefix argument.
+Sorting again by the same field turns the order around."
+  (interactive
+   (let* ((columns (and listd--mirror (mapcar (lambda (c) (plist-get c :title))
+                                               (listd-mirror-columns listd--mirror))))
+          (default (or (listd--column-at-point) (car columns) "text")))
+     (list (completing-read (format-prompt "Sort by" default) (append columns '("text" "secondaryText" "id"))
+                            nil nil nil nil default)
+           current-prefix-arg)))
+  (let* ((id (listd--field field))
+         (descending (or descending (and listd--sort (equal (car listd--sort) id) (not (cdr listd--sort))))))
+    (setq listd--sort (cons id descending))
+    (listd--update-view (list :sort (vector (list :field id :descending (if descending t :json-false)))))))
+
+;;; imenu
+
+(defun listd--imenu-index ()
+  "The sections of the buffer, for `imenu'."
+  (let (index)
+    (save-excursion
+      (goto-char (point-min))
+      (while (not (eobp))
+        (when (get-text-property (point) 'listd-section)
+          (push (cons (buffer-substring-no-properties (point) (line-end-position)) (point)) index))
+        (forward-line 1)))
+    (nreverse index)))
+
+;;; Every list
+
+(defvar listd-lists-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map (kbd "RET") #'listd-lists-open)
+    map)
+  "Keys of the `listd-lists' buffer.")
+
+(define-derived-mode listd-lists-mode tabulated-list-mode "listd lists"
+  "Every list of the listd daemon; \\[listd-lists-open] opens the one at point.
+
+\\{listd-lists-mode-map}"
+  (setq tabulated-list-format [("List" 24 t) ("Title" 24 t) ("Rows" 8 t :right-align t)
+                               ("Version" 8 t :right-align t) ("Owner" 16 t)])
+  (setq-local revert-buffer-function #'listd--lists-revert)
+  (tabulated-list-init-header))
+
+(defun listd--lists-revert (&rest _)
+  "Fetch every list again."
+  (let ((buffer (current-buffer)))
+    (listd-request "list/all" nil
+                   :then (lambda (answer)
+                           (when (buffer-live-p buffer)
+                             (with-current-buffer buffer
+                               (setq tabulated-list-entries
+                                     (mapcar (lambda (info)
+                                               (let ((owner (plist-get info :owner)))
+                                                 (list (plist-get info :list)
+                                                       (vector (plist-get info :list)
+                                                               (or (plist-get info :title) "")
+                                                               (number-to-string (plist-get info :rows))
+                                                               (number-to-string (plist-get info :version))
+                                                               (cond ((null owner) "none")
+                                                                     ((plist-get owner :name))
+                                                                     (t (format "session %s" (plist-get owner :session))))))))
+                                             (plist-get answer :lists)))
+                               (tabulated-list-print t)))))))
+
+;;;###autoload
+(defun listd-lists ()
+  "Show every list of the daemon; RET opens one."
+  (interactive)
+  (let ((buffer (get-buffer-create "*listd lists*")))
+    (with-current-buffer buffer
+      (listd-lists-mode)
+      (listd--lists-revert))
+    (pop-to-buffer-same-window buffer)))
+
+(defun listd-lists-open ()
+  "Open the list at point."
+  (interactive)
+  (listd-open (or (tabulated-list-get-id) (user-error "No list on this line"))))
+
+(provide 'listd)
+;;; listd.el ends here
