@@ -11,6 +11,7 @@ final class LongTestListTests: XCTestCase {
     let targets = [
       "ListTUITests": "clients/tui/Tests/ListTUITests",
       "NeovimPluginTests": "clients/nvim/test/NeovimPluginTests",
+      "EmacsPackageTests": "clients/emacs/test/EmacsPackageTests",
     ]
     var entries = 0
     for line in list.split(separator: "\n") where !line.hasPrefix("#") {
