@@ -6,11 +6,11 @@ import ListModel
 /// The `edits` of `list/diff`: ``ListSnapshot/editScript(from:to:)`` as wire edits, checked by
 /// decoding them as `list/edit` does and applying them to the `from` side, so the answer is
 /// exact or an error, never a batch that would do something else.
-enum VersionEdits {
+public enum VersionEdits {
   /// The wire edits that take `old` to `new` with `changeset` (= `diff(old, new)`), and their
   /// decoding (for explanations that name the edit). Throws -32603 naming the versions if the
   /// script does not give exactly that (a bug). O(the script + its application + a diff).
-  static func edits(
+  public static func edits(
     from old: ListSnapshot, to new: ListSnapshot, changeset: Changeset, list: String, versions: (Int, Int)
   ) throws(ResponseError) -> (wire: JSONValue, decoded: DecodedEdits) {
     func failure(_ why: String) -> ResponseError {

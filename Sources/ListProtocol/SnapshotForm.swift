@@ -6,16 +6,16 @@ import ListModel
 /// The `snapshot` (and `window`) params of `list/subscribe`: what its answer carries for each
 /// list, and what a `list/didCreate` carries for a list created later when the subscription is
 /// to every list.
-enum SnapshotForm: Sendable, Equatable {
+public enum SnapshotForm: Sendable, Equatable {
   case full
   case window(offset: Int, limit: Int)
   case none
 
-  static let names = ["full", "window", "none"]
+  public static let names = ["full", "window", "none"]
 
   /// Reads `snapshot` and `window` from `list/subscribe` params. `snapshot` defaults to `window`
   /// when a `window` is given, else to `full`; a `window` with `full` or `none` contradicts it.
-  init(_ p: Params, maxWindow: Int) throws(ResponseError) {
+  public init(_ p: Params, maxWindow: Int) throws(ResponseError) {
     let name = try p.optionalString("snapshot")
     if let name, !Self.names.contains(name) {
       throw p.mismatch("snapshot", "one of full, window, none", .string(name))
@@ -39,14 +39,14 @@ enum SnapshotForm: Sendable, Equatable {
   }
 
   /// The window of a windowed subscription, nil for the other forms.
-  var window: RowWindow? {
+  public var window: RowWindow? {
     if case .window(let offset, let limit) = self { return RowWindow(offset: offset, limit: limit) }
     return nil
   }
 
   /// Appends `snapshot` (full), or `window`, `sections` and `selection` (a windowed
   /// subscription), describing `content` to `object`. O(rows carried).
-  func append(_ content: ListSnapshot, to object: inout JSONObject) {
+  public func append(_ content: ListSnapshot, to object: inout JSONObject) {
     switch self {
     case .full: object.append("snapshot", RowEncoding.snapshot(content))
     case .window(let offset, let limit):

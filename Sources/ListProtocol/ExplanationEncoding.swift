@@ -4,27 +4,27 @@ import ListModel
 
 /// Causes → `{"source": {method, by?}, "causes": […]}` (Protocol/README.md, "Inspector:
 /// explanations").
-enum ExplanationEncoding {
+public enum ExplanationEncoding {
   /// Explains `changeset` (= `diff(old, new)`) made by `source`. O(the explanation).
-  static func explain(
+  public static func explain(
     _ changeset: Changeset, from old: ListSnapshot, to new: ListSnapshot, source: ChangeSource
   ) -> JSONValue {
     encode(ListSnapshot.explain(changeset, from: old, to: new, edits: source.edits?.edits), source: source)
   }
 
   /// Explains a kept change. O(its diff + the explanation).
-  static func explain(_ record: ChangeRecord) -> JSONValue {
+  public static func explain(_ record: ChangeRecord) -> JSONValue {
     explain(diff(record.before, record.after), from: record.before, to: record.after, source: record.source)
   }
 
   /// The wire form of `causes`. O(causes + the values they carry).
-  static func encode(_ causes: [ChangeCause], source: ChangeSource) -> JSONValue {
+  public static func encode(_ causes: [ChangeCause], source: ChangeSource) -> JSONValue {
     var origin: JSONObject = ["method": .string(source.method)]
     if let by = source.by { origin.append("by", by) }
     return ["source": .object(origin), "causes": .array(causes.map { cause($0, source: source) })]
   }
 
-  static func cause(_ cause: ChangeCause, source: ChangeSource) -> JSONValue {
+  public static func cause(_ cause: ChangeCause, source: ChangeSource) -> JSONValue {
     var object: JSONObject = ["change": .string(cause.change.rawValue)]
     switch cause.change {
     case .selected, .deselected, .expanded, .collapsed:
@@ -76,7 +76,7 @@ enum ExplanationEncoding {
   }
 
   /// A field value as JSON; an unset optional is null.
-  static func value(_ value: FieldChange.Value) -> JSONValue {
+  public static func value(_ value: FieldChange.Value) -> JSONValue {
     switch value {
     case .absent: return .null
     case .string(let string): return .string(string)

@@ -3,10 +3,10 @@
 /// The name of `candidates` nearest `word`, if near enough to be a typo; nil otherwise.
 ///
 /// The same rule as listctl's `Suggestion.closest` (CommandLineDescription), duplicated on
-/// purpose: ListServer may not import a command-line module, and the two are a few lines each.
+/// purpose: ListProtocol may not import a command-line module, and the two are a few lines each.
 /// Fewest edits, a swap of neighbours counting as one, ignoring case; at most 1 edit for words up
 /// to 4 characters, 2 up to 8, 3 beyond; ties go to the earlier candidate.
-func closestName(to word: String, among candidates: [String]) -> String? {
+public func closestName(to word: String, among candidates: [String]) -> String? {
   let typed = Array(word.lowercased())
   let limit = typed.count <= 4 ? 1 : typed.count <= 8 ? 2 : 3
   var best: (name: String, distance: Int)?

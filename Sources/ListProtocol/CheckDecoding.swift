@@ -5,13 +5,13 @@ import ListModel
 
 /// Wire ↔ model for the checks, with -32602 errors that name the field path and value.
 /// Everything is O(size of the input) (rows a changeset carries are counted, not decoded).
-enum CheckDecoding {
-  static let changesetKeys = [
+public enum CheckDecoding {
+  public static let changesetKeys = [
     "sectionDeletes", "sectionInserts", "sectionMoves", "sectionReloads", "itemDeletes", "itemInserts",
     "itemMoves", "itemReloads", "itemReconfigures", "enter", "selected", "deselected", "expanded",
     "collapsed", "selectionMode", "columns", "emptyState", "editing",
   ]
-  static let uikitKeys = [
+  public static let uikitKeys = [
     "deleteSections", "insertSections", "moveSections", "reloadSections", "deleteItems", "insertItems",
     "moveItems", "reloadItems", "reconfigureItems",
   ]
@@ -21,7 +21,7 @@ enum CheckDecoding {
   /// Section item counts: an array of non-negative integers, or a content in `list/create`'s
   /// format, whose counts are its visible rows per section (roots, and the children of expanded
   /// items, `expanded` omitted meaning collapsed).
-  static func counts(_ params: Params, _ key: String) throws(ResponseError) -> [Int] {
+  public static func counts(_ params: Params, _ key: String) throws(ResponseError) -> [Int] {
     let value = try params.value(key)
     switch value {
     case .array(let elements):
@@ -39,7 +39,7 @@ enum CheckDecoding {
   }
 
   /// Visible rows of item trees. O(nodes).
-  static func visibleRows(_ trees: [OutlineNode]) -> Int {
+  public static func visibleRows(_ trees: [OutlineNode]) -> Int {
     trees.reduce(0) { $0 + 1 + ($1.isExpanded ? visibleRows($1.children) : 0) }
   }
 
@@ -47,7 +47,7 @@ enum CheckDecoding {
 
   /// A batch update: listd's changeset format (Protocol/README.md §4; runs may carry `rows` or
   /// a `count`) or UIKit's index paths (`deleteItems: [[0, 1]]`, …) — one or the other.
-  static func update(_ params: Params) throws(ResponseError) -> BatchUpdate {
+  public static func update(_ params: Params) throws(ResponseError) -> BatchUpdate {
     let keys = try params.object().keys
     let changeset = keys.filter { changesetKeys.contains($0) }
     let uikit = keys.filter { uikitKeys.contains($0) }
@@ -217,7 +217,7 @@ enum CheckDecoding {
   /// item can name a missing section or none).
   /// With `content`, also the problems of its cells: an item with more than one instance of a
   /// system accessory (`duplicateSystemAccessory`, one problem per item and type).
-  static func snapshotIdentifiers(_ p: Params) throws(ResponseError) -> (
+  public static func snapshotIdentifiers(_ p: Params) throws(ResponseError) -> (
     sections: [String], items: [SnapshotCheckItem], cellProblems: [CheckProblem]
   ) {
     if try p.requireOne(of: ["content", "flat"], "check/snapshot") == "content" {
@@ -258,7 +258,7 @@ enum CheckDecoding {
   // MARK: Answers
 
   /// `{valid: true, after}` or `{valid: false, problems}`.
-  static func answer(_ result: BatchUpdateCheckResult) -> JSONValue {
+  public static func answer(_ result: BatchUpdateCheckResult) -> JSONValue {
     switch result {
     case .valid(let after): return ["valid": true, "after": .array(after.map { .int(Int64($0)) })]
     case .invalid(let problems): return ["valid": false, "problems": .array(problems.map(problem))]
@@ -266,13 +266,13 @@ enum CheckDecoding {
   }
 
   /// `{valid: true}` or `{valid: false, problems}`.
-  static func answer(_ problems: [CheckProblem]) -> JSONValue {
+  public static func answer(_ problems: [CheckProblem]) -> JSONValue {
     problems.isEmpty ? ["valid": true] : ["valid": false, "problems": .array(problems.map(problem))]
   }
 
   /// `{rule, message, at?}`: `at` is a section index, an index path `[section, item]`, or
   /// identifiers; absent for the section-count rule.
-  static func problem(_ problem: CheckProblem) -> JSONValue {
+  public static func problem(_ problem: CheckProblem) -> JSONValue {
     var object: JSONObject = ["rule": .string(problem.rule.rawValue), "message": .string(problem.message)]
     switch problem.at {
     case .section(let section)?: object.append("at", .int(Int64(section)))
@@ -292,7 +292,7 @@ enum CheckDecoding {
   }
 
   /// The largest count or index accepted (UIKit's are 32-bit too); sums of them cannot overflow.
-  static let maxValue = Int(Int32.max)
+  public static let maxValue = Int(Int32.max)
 
   private static func natural(_ value: JSONValue, _ path: String) throws(ResponseError) -> Int {
     guard let int = value.intValue.flatMap({ Int(exactly: $0) }), int >= 0, int <= maxValue else {

@@ -6,9 +6,9 @@ import ListModel
 /// (and `list/replace`, `diff/contents`) read back into an equal snapshot: every item with its
 /// payload fields (as rows show them), `children`, and `expanded: true` when it is expanded
 /// (hidden items and leaves included), so nothing depends on what the reader keeps.
-enum ContentEncoding {
+public enum ContentEncoding {
   /// The whole content. O(items).
-  static func content(_ snapshot: ListSnapshot) -> JSONValue {
+  public static func content(_ snapshot: ListSnapshot) -> JSONValue {
     let sections = snapshot.contentSections.map { section -> JSONValue in
       var object = RowEncoding.sectionHeader(
         id: section.id, header: section.header, footer: section.footer, kind: section.kind,
@@ -21,7 +21,7 @@ enum ContentEncoding {
 
   /// A section's item trees, built from its preorder without recursion (outlines may be deep).
   /// O(items of the section).
-  static func items(_ preorder: [ListSnapshot.ContentItem]) -> [JSONValue] {
+  public static func items(_ preorder: [ListSnapshot.ContentItem]) -> [JSONValue] {
     // Open ancestors of the current item, outermost first, each with the children built so far.
     var open: [(object: JSONObject, children: [JSONValue])] = []
     var roots: [JSONValue] = []
@@ -39,14 +39,14 @@ enum ContentEncoding {
   }
 
   /// An item tree of new items, as `appendItems` / `insertItems` / `appendChildren` take it.
-  static func item(_ node: OutlineNode) -> JSONValue {
+  public static func item(_ node: OutlineNode) -> JSONValue {
     finish(
       object(node.item.id, payload: node.item.payload, expanded: node.isExpanded),
       children: node.children.map(item))
   }
 
   /// `{id, …payload fields, expanded?: true}`.
-  static func object(_ id: String, payload: ItemPayload, expanded: Bool) -> JSONObject {
+  public static func object(_ id: String, payload: ItemPayload, expanded: Bool) -> JSONObject {
     var object: JSONObject = ["id": .string(id)]
     RowEncoding.appendPayload(payload, to: &object)
     if expanded { object.append("expanded", true) }

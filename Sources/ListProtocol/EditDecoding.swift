@@ -6,32 +6,42 @@ import ListModel
 /// Wire edits → model edits. One wire edit may become several model edits (`appendItems` with
 /// children appends trees), so the decoder keeps, for each model edit, the index of the wire
 /// edit it came from — errors name the wire edit.
-struct DecodedEdits {
+public struct DecodedEdits: Sendable {
   /// The model edits. A `patchItems` element is a `.setPayload` placeholder here: apply with
   /// ``applyAndDiff(to:list:)``, which computes its payload when its turn comes.
-  var edits: [ListEdit] = []
+  public var edits: [ListEdit] = []
   /// For each of `edits`, the index of its wire edit.
-  var origins: [Int] = []
+  public var origins: [Int] = []
   /// The merge patches of `patchItems`, by the index in `edits` of their placeholder.
-  var patches: [Int: PayloadPatch] = [:]
+  public var patches: [Int: PayloadPatch] = [:]
   /// The `op` of each wire edit (empty when the edits did not come from `list/edit`).
-  var ops: [String] = []
+  public var ops: [String] = []
 
-  mutating func add(_ edit: ListEdit, from origin: Int) {
+  /// A batch of `edits`, each from the wire edit at the same place of `origins`.
+  public init(
+    edits: [ListEdit] = [], origins: [Int] = [], patches: [Int: PayloadPatch] = [:], ops: [String] = []
+  ) {
+    self.edits = edits
+    self.origins = origins
+    self.patches = patches
+    self.ops = ops
+  }
+
+  public mutating func add(_ edit: ListEdit, from origin: Int) {
     edits.append(edit)
     origins.append(origin)
   }
 
   /// Adds a patch; its payload depends on the edits before it in the batch, so it is computed
   /// when applied.
-  mutating func add(_ patch: PayloadPatch, from origin: Int) {
+  public mutating func add(_ patch: PayloadPatch, from origin: Int) {
     patches[edits.count] = patch
     add(.setPayload(item: patch.item, payload: ItemPayload()), from: origin)
   }
 }
 
-enum EditDecoding {
-  static let ops = [
+public enum EditDecoding {
+  public static let ops = [
     "appendSections", "insertSections", "deleteSections", "moveSection", "reloadSections", "updateSection",
     "setColumns", "setEmptyState", "setEditing",
     "appendItems", "insertItems", "appendChildren", "deleteItems", "deleteAllItems", "moveItem",
@@ -47,7 +57,7 @@ enum EditDecoding {
   /// Each edit sees the list as the edits before it in the batch left it: new items without
   /// `expanded` start collapsed, and `replaceItems` items without `expanded` keep the expansion
   /// they have when that edit runs (the model resolves it then, not here).
-  static func edits(_ params: Params) throws(ResponseError) -> DecodedEdits {
+  public static func edits(_ params: Params) throws(ResponseError) -> DecodedEdits {
     var decoded = DecodedEdits()
     for (index, edit) in try params.objects("edits").enumerated() {
       decoded.ops.append((try? edit.string("op")) ?? "")
@@ -62,7 +72,7 @@ enum EditDecoding {
 
   /// Decodes one wire edit. `items`, when given, are the bytes of its `items` member, which
   /// `p` holds as an empty array (``deferringItems(_:path:)``): they are decoded from the bytes.
-  static func decode(_ p: Params, index: Int, into out: inout DecodedEdits, items: JSONText? = nil)
+  public static func decode(_ p: Params, index: Int, into out: inout DecodedEdits, items: JSONText? = nil)
     throws(ResponseError)
   {
     let op = try p.string("op")
@@ -236,7 +246,7 @@ enum EditDecoding {
 
 extension ResponseError {
   /// This error with `data.editIndex` set: the failing edit of a `list/edit` batch.
-  func naming(editIndex index: Int) -> ResponseError {
+  public func naming(editIndex index: Int) -> ResponseError {
     var object = data?.objectValue ?? JSONObject()
     object["editIndex"] = .int(Int64(index))
     return ResponseError(code, message, data: .object(object))

@@ -4,35 +4,35 @@ import JSONRPC
 import ListModel
 
 extension ErrorCode {
-  static let unknownList: ErrorCode = -32010
-  static let unknownSection: ErrorCode = -32011
-  static let unknownItem: ErrorCode = -32012
-  static let duplicateID: ErrorCode = -32013
-  static let invalidEdit: ErrorCode = -32014
-  static let historyUnavailable: ErrorCode = -32015
-  static let noOwner: ErrorCode = -32016
-  static let ownerTimeout: ErrorCode = -32017
-  static let notOwner: ErrorCode = -32018
-  static let stopping: ErrorCode = -32019
-  static let journalFailed: ErrorCode = -32020
+  public static let unknownList: ErrorCode = -32010
+  public static let unknownSection: ErrorCode = -32011
+  public static let unknownItem: ErrorCode = -32012
+  public static let duplicateID: ErrorCode = -32013
+  public static let invalidEdit: ErrorCode = -32014
+  public static let historyUnavailable: ErrorCode = -32015
+  public static let noOwner: ErrorCode = -32016
+  public static let ownerTimeout: ErrorCode = -32017
+  public static let notOwner: ErrorCode = -32018
+  public static let stopping: ErrorCode = -32019
+  public static let journalFailed: ErrorCode = -32020
 }
 
 extension ResponseError {
-  static func unknownList(_ id: String) -> ResponseError {
+  public static func unknownList(_ id: String) -> ResponseError {
     ResponseError(.unknownList, "unknown list '\(id)'", data: ["list": .string(id)])
   }
 
-  static func unknownSection(_ id: String, in list: String) -> ResponseError {
+  public static func unknownSection(_ id: String, in list: String) -> ResponseError {
     ResponseError(
       .unknownSection, "unknown section '\(id)' in list '\(list)'", data: ["section": .string(id)])
   }
 
-  static func unknownItem(_ id: String, in list: String) -> ResponseError {
+  public static func unknownItem(_ id: String, in list: String) -> ResponseError {
     ResponseError(.unknownItem, "unknown item '\(id)' in list '\(list)'", data: ["item": .string(id)])
   }
 
   /// -32018: `action` needs ownership of `list`, which `owner` (`{session, name?}`) has.
-  static func notOwner(list: String, owner: JSONValue, action: String) -> ResponseError {
+  public static func notOwner(list: String, owner: JSONValue, action: String) -> ResponseError {
     let name = owner["name"]?.stringValue.map { " (\($0))" } ?? ""
     let session = owner["session"]?.intValue.map { "session \($0)" } ?? "another session"
     return ResponseError(
@@ -43,26 +43,18 @@ extension ResponseError {
 
   /// -32019: a request read once the daemon began to stop, or after this session's `exit`: it
   /// was not executed. `why` says which ("the daemon is stopping (SIGTERM)").
-  static func stopping(_ method: String, _ why: String) -> ResponseError {
+  public static func stopping(_ method: String, _ why: String) -> ResponseError {
     ResponseError(
       .stopping, "\(why): '\(method)' was read but not executed", data: ["method": .string(method)])
   }
 
-  /// -32020: a change of `list` could not be written to the journal (`--state`), so it was
-  /// not made; `error` names the cause (a full disk, an I/O error).
-  static func journalFailed(list: String, _ error: JournalError) -> ResponseError {
-    ResponseError(
-      .journalFailed, "list '\(list)' was not changed: \(error)",
-      data: ["list": .string(list), "cause": .string(error.description)])
-  }
-
-  static func duplicateList(_ id: String) -> ResponseError {
+  public static func duplicateList(_ id: String) -> ResponseError {
     ResponseError(
       .duplicateID, "duplicate list id '\(id)': a list with this id exists",
       data: ["id": .string(id), "kind": "list"])
   }
 
-  static func staleVersion(list: String, expected: Int, current: Int) -> ResponseError {
+  public static func staleVersion(list: String, expected: Int, current: Int) -> ResponseError {
     ResponseError(
       .contentModified, "list '\(list)' is at version \(current), not ifVersion \(expected)",
       data: ["currentVersion": .int(Int64(current)), "ifVersion": .int(Int64(expected))])
@@ -70,12 +62,12 @@ extension ResponseError {
 
   /// A model error as the JSON-RPC error of its kind; `editIndex` (the wire edit) replaces the
   /// model's own index, and the message names the list.
-  static func model(_ error: ListModelError, list: String, editIndex: Int? = nil) -> ResponseError {
+  public static func model(_ error: ListModelError, list: String, editIndex: Int? = nil) -> ResponseError {
     model(error, prefix: "list '\(list)': ", editIndex: editIndex)
   }
 
   /// A model error whose message starts with `prefix` (what it happened to: a list, a side of a diff).
-  static func model(_ error: ListModelError, prefix: String, editIndex: Int? = nil) -> ResponseError {
+  public static func model(_ error: ListModelError, prefix: String, editIndex: Int? = nil) -> ResponseError {
     let index = editIndex ?? error.editIndex
     let message = prefix + ListModelError(error.kind, editIndex: index).message
     var data = JSONObject()

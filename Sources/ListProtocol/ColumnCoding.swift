@@ -5,9 +5,9 @@ import ListModel
 
 /// Columns `[{id, title, alignment?, width?, sortable?}]` and cells `{columnId: value}`, both
 /// ways, with -32602 errors naming the field and the value. Defaults are omitted when encoding.
-enum ColumnCoding {
+public enum ColumnCoding {
   /// A column: `{id, title, alignment?, width?, sortable?}`.
-  static func column(_ column: ListColumn) -> JSONValue {
+  public static func column(_ column: ListColumn) -> JSONValue {
     var object: JSONObject = ["id": .string(column.id), "title": .string(column.title)]
     if column.alignment != .leading { object.append("alignment", .string(column.alignment.rawValue)) }
     if let width = column.width { object.append("width", .double(width)) }
@@ -15,10 +15,10 @@ enum ColumnCoding {
     return .object(object)
   }
 
-  static func columns(_ columns: [ListColumn]) -> JSONValue { .array(columns.map(column)) }
+  public static func columns(_ columns: [ListColumn]) -> JSONValue { .array(columns.map(column)) }
 
   /// The `key` member as columns: ids non-empty and unique, widths positive and finite.
-  static func columns(_ p: Params, _ key: String) throws(ResponseError) -> [ListColumn] {
+  public static func columns(_ p: Params, _ key: String) throws(ResponseError) -> [ListColumn] {
     var seen = Set<String>()
     return try p.objects(key).map { c throws(ResponseError) in
       try c.requireKnown(["id", "title", "alignment", "width", "sortable"])
@@ -40,7 +40,7 @@ enum ColumnCoding {
 
   /// The `cells` member of an item: an object whose values are strings, numbers, Booleans or
   /// null. Whether each names a column of the list is the model's check (-32602 as well).
-  static func cells(_ p: Params) throws(ResponseError) -> [String: CellValue] {
+  public static func cells(_ p: Params) throws(ResponseError) -> [String: CellValue] {
     guard let value = try p.member("cells"), !value.isNull else { return [:] }
     guard case .object(let object) = value else {
       throw p.mismatch("cells", "an object of column id to value", value)
@@ -66,8 +66,8 @@ enum ColumnCoding {
 
 /// An empty state: `{kind?, query?, title, image?, description?}` (`kind` `search` with its
 /// `query`, or `standard`, the default, without one).
-enum EmptyStateCoding {
-  static func encode(_ state: EmptyState?) -> JSONValue {
+public enum EmptyStateCoding {
+  public static func encode(_ state: EmptyState?) -> JSONValue {
     guard let state else { return .null }
     var object = JSONObject()
     if state.kind != .standard { object.append("kind", .string(state.kind.rawValue)) }
@@ -79,7 +79,7 @@ enum EmptyStateCoding {
   }
 
   /// The `key` member: an empty state, or nil for `null`.
-  static func decode(_ p: Params, _ key: String) throws(ResponseError) -> EmptyState? {
+  public static func decode(_ p: Params, _ key: String) throws(ResponseError) -> EmptyState? {
     guard let state = try p.optionalObject(key) else {
       _ = try p.value(key)  // present: null removes it
       return nil
@@ -105,26 +105,28 @@ enum EmptyStateCoding {
 /// The list attributes beside its sections — `columns`, `emptyState`, `editing` — as
 /// `list/create` takes them and `list/info`, snapshots and the journal carry them (each only
 /// when not the default).
-enum ListAttributeCoding {
+public enum ListAttributeCoding {
   /// The members `list/create` accepts for them.
-  static let keys = ["columns", "emptyState", "editing"]
+  public static let keys = ["columns", "emptyState", "editing"]
 
   /// Appends the non-default attributes of `snapshot`. O(columns).
-  static func append(_ snapshot: ListSnapshot, to object: inout JSONObject) {
+  public static func append(_ snapshot: ListSnapshot, to object: inout JSONObject) {
     if !snapshot.columns.isEmpty { object.append("columns", ColumnCoding.columns(snapshot.columns)) }
     if let state = snapshot.emptyState { object.append("emptyState", EmptyStateCoding.encode(state)) }
     if snapshot.isEditing { object.append("editing", true) }
   }
 
   /// The non-default attributes as an object. O(columns).
-  static func object(_ snapshot: ListSnapshot) -> JSONObject {
+  public static func object(_ snapshot: ListSnapshot) -> JSONObject {
     var object = JSONObject()
     append(snapshot, to: &object)
     return object
   }
 
   /// Sets the attributes `p` names on `snapshot` (an empty one: nothing to check cells against).
-  static func decode(_ p: Params, into snapshot: inout ListSnapshot, list: String) throws(ResponseError) {
+  public static func decode(_ p: Params, into snapshot: inout ListSnapshot, list: String)
+    throws(ResponseError)
+  {
     if try p.contains("columns") {
       let columns = try ColumnCoding.columns(p, "columns")
       do throws(ListModelError) {

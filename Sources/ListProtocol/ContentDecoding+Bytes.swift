@@ -5,12 +5,12 @@ import ListModel
 
 /// Where content comes from: the request's bytes (deferred params), or a parsed tree (a batch
 /// member, a journal record).
-enum ContentSource: Sendable {
+public enum ContentSource: Sendable {
   case bytes(JSONText, path: String)
   case tree(Params)
 
   /// The content as a tree (for the journal, which keeps it as sent). O(size).
-  var json: JSONValue? {
+  public var json: JSONValue? {
     switch self {
     case .bytes(let text, _): text.parsed()
     case .tree(let params): params.value
@@ -21,7 +21,8 @@ enum ContentSource: Sendable {
 extension ContentDecoding {
   /// `{"sections": [...]}` from `source`, as ``content(_:)`` (create) or
   /// ``content(_:inheritingExpansion:)`` (replace, with `inherit`) read it.
-  static func content(_ source: ContentSource, inherit: Bool) throws(ResponseError) -> [SectionContent] {
+  public static func content(_ source: ContentSource, inherit: Bool) throws(ResponseError) -> [SectionContent]
+  {
     switch source {
     case .tree(let params): return try content(params, inherit: inherit)
     case .bytes(let text, let path): return try content(text, path: path, inherit: inherit)
@@ -32,7 +33,8 @@ extension ContentDecoding {
   /// error, as decoding `text.parsed()` viewed at `path`. Anything the one-pass reader does not
   /// take (an unknown or repeated member, a wrong type, accessories or actions, …) falls back to
   /// that tree-based decoder, which names the problem. O(size of the input).
-  static func content(_ text: JSONText, path: String, inherit: Bool) throws(ResponseError) -> [SectionContent]
+  public static func content(_ text: JSONText, path: String, inherit: Bool) throws(ResponseError)
+    -> [SectionContent]
   {
     let fast = try? text.withReader { (reader: inout JSONReader) throws(JSONParseError) in
       try readContent(&reader, inherit: inherit)
@@ -43,7 +45,7 @@ extension ContentDecoding {
 
   /// Item trees (an array) decoded from their bytes in one pass; nil when the tree-based
   /// decoder must decide (see ``fastTrees(_:inherit:)``). O(size of the input).
-  static func fastTrees(_ text: JSONText, inherit: Bool) -> [OutlineNode]? {
+  public static func fastTrees(_ text: JSONText, inherit: Bool) -> [OutlineNode]? {
     let fast = try? text.withReader { (reader: inout JSONReader) throws(JSONParseError) in
       try readTrees(&reader, inherit: inherit)
     }

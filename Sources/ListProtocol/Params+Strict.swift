@@ -4,7 +4,7 @@ import JSONRPC
 extension Params {
   /// Throws -32602 naming the first member whose name is not in `known`. O(members × known).
   /// `null` params count as `{}` (LSP clients send `"params": null` for `shutdown`).
-  func requireKnown(_ known: [String]) throws(ResponseError) {
+  public func requireKnown(_ known: [String]) throws(ResponseError) {
     if deferred == nil && value == .null { return }
     for key in try memberNames() where !known.contains(key) {
       guard !known.isEmpty else { throw invalid(key, "is not a known field here (this takes no fields)") }
@@ -14,7 +14,7 @@ extension Params {
   }
 
   /// Exactly one of `keys` must be present; returns it. `what` describes the choice in errors.
-  func requireOne(of keys: [String], _ what: String) throws(ResponseError) -> String {
+  public func requireOne(of keys: [String], _ what: String) throws(ResponseError) -> String {
     var present: [String] = []
     for key in keys where try contains(key) { present.append(key) }
     guard present.count == 1 else {

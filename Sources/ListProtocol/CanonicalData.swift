@@ -8,7 +8,7 @@ extension JSONValue {
   /// `1000`, `0`). Two values that are equal as JSON values have one canonical form, so
   /// comparing canonical forms compares values: member order and number spelling are no change.
   /// O(size) when already canonical (no copy), plus O(k log k) per object of k members to sort.
-  var canonicalData: JSONValue { canonicalized() ?? self }
+  public var canonicalData: JSONValue { canonicalized() ?? self }
 
   /// The canonical form, or nil if this value is canonical already.
   private func canonicalized() -> JSONValue? {

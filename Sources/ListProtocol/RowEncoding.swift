@@ -3,10 +3,10 @@ import JSON
 import ListModel
 
 /// Model values → wire JSON. Default-valued payload fields are omitted, so rows stay small.
-enum RowEncoding {
+public enum RowEncoding {
   /// A row: its id, payload fields, `level`, and for outline rows `parent`, `hasChildren`,
   /// `expanded`. O(size of the payload).
-  static func row(_ row: Row) -> JSONValue {
+  public static func row(_ row: Row) -> JSONValue {
     var object = JSONObject()
     object.reserveCapacity(8)
     object.append("id", .string(row.id))
@@ -19,12 +19,12 @@ enum RowEncoding {
   }
 
   /// Rows as a JSON array. O(total payload size).
-  static func rows(_ rows: [Row]) -> JSONValue {
+  public static func rows(_ rows: [Row]) -> JSONValue {
     .array(rows.map(row))
   }
 
   /// Appends the payload's non-default fields. O(size of the payload).
-  static func appendPayload(_ payload: ItemPayload, to object: inout JSONObject) {
+  public static func appendPayload(_ payload: ItemPayload, to object: inout JSONObject) {
     let content = payload.content
     if let text = content.text { object.append("text", .string(text)) }
     if let secondary = content.secondaryText { object.append("secondaryText", .string(secondary)) }
@@ -55,7 +55,7 @@ enum RowEncoding {
   }
 
   /// An accessory with `placement` and `displayed` when they are not its type's defaults.
-  static func accessory(_ placed: PlacedAccessory) -> JSONValue {
+  public static func accessory(_ placed: PlacedAccessory) -> JSONValue {
     guard case .object(var object) = accessory(placed.accessory) else { return accessory(placed.accessory) }
     if placed.placement != placed.accessory.defaultPlacement {
       object.append("placement", .string(placed.placement.rawValue))
@@ -67,7 +67,7 @@ enum RowEncoding {
   }
 
   /// An accessory: `{"type": name, …fields}`.
-  static func accessory(_ accessory: ListAccessory) -> JSONValue {
+  public static func accessory(_ accessory: ListAccessory) -> JSONValue {
     func typed(_ type: String, _ fields: (String, JSONValue)...) -> JSONValue {
       .object(JSONObject([("type", .string(type))] + fields))
     }
@@ -92,7 +92,7 @@ enum RowEncoding {
 
   /// Actions: `[{"id", "title", "style"?, "image"?, "disabled"?, "checked"?, "children"?}]`
   /// (defaults omitted: style normal, not disabled, not checked, no children).
-  static func actions(_ actions: [ListAction]) -> JSONValue {
+  public static func actions(_ actions: [ListAction]) -> JSONValue {
     .array(
       actions.map { action in
         var object: JSONObject = ["id": .string(action.id), "title": .string(action.title)]
@@ -107,7 +107,7 @@ enum RowEncoding {
 
   /// A section's description without rows: `{"id", "header"?, "footer"?, "kind"?,
   /// "headerMode"?}` (`headerMode` only when not `supplementary`).
-  static func sectionHeader(
+  public static func sectionHeader(
     id: String, header: String?, footer: String?, kind: String? = nil,
     headerMode: HeaderMode = .supplementary
   ) -> JSONObject {
@@ -120,7 +120,7 @@ enum RowEncoding {
   }
 
   /// `section`'s description without its rows.
-  static func sectionHeader(_ section: RowSection) -> JSONObject {
+  public static func sectionHeader(_ section: RowSection) -> JSONObject {
     sectionHeader(
       id: section.id, header: section.header, footer: section.footer, kind: section.kind,
       headerMode: section.headerMode)
@@ -128,7 +128,7 @@ enum RowEncoding {
 
   /// A section with its rows: `{"id", "header"?, "footer"?, "kind"?, "headerMode"?, "rows": […]}`.
   /// O(rows).
-  static func section(_ section: RowSection) -> JSONValue {
+  public static func section(_ section: RowSection) -> JSONValue {
     var object = sectionHeader(section)
     object.append("rows", rows(section.rows))
     return .object(object)
@@ -137,7 +137,7 @@ enum RowEncoding {
   /// A whole snapshot: `{"sections": […], "selection": [ids], "columns"?}`, the selection in
   /// index-path order (as `query/selection` and the changeset's `selected` list it), and the
   /// list attributes that are not the default. O(rows + s log s for s selected items).
-  static func snapshot(_ snapshot: ListSnapshot) -> JSONValue {
+  public static func snapshot(_ snapshot: ListSnapshot) -> JSONValue {
     var object: JSONObject = [
       "sections": .array(snapshot.rows.sections.map(section)),
       "selection": .array(snapshot.selectedItems.map { .string($0) }),

@@ -2,10 +2,16 @@
 import ListModel
 
 /// A window over a list's flattened visible rows: `[offset, offset + limit)`.
-struct RowWindow: Hashable, Sendable {
-  var offset: Int
-  var limit: Int
-  var end: Int { offset + limit }
+public struct RowWindow: Hashable, Sendable {
+  public var offset: Int
+  public var limit: Int
+  public var end: Int { offset + limit }
+
+  /// Rows `offset..<offset + limit`.
+  public init(offset: Int, limit: Int) {
+    self.offset = offset
+    self.limit = limit
+  }
 }
 
 /// What one change looks like through one window (Protocol/README.md, Windowed subscriptions):
@@ -14,7 +20,7 @@ struct RowWindow: Hashable, Sendable {
 ///
 /// Built once per change and window, in O(sections + limit · log n + entries): only the rows
 /// inside the window after the change are looked at, never the rows a run carries outside it.
-struct WindowFilter {
+public struct WindowFilter {
   /// A row inside the window after the change.
   private struct WindowRow {
     var section: Int
@@ -25,14 +31,14 @@ struct WindowFilter {
     var carried = false
   }
 
-  let window: RowWindow
+  public let window: RowWindow
   private let newFirst: [Int]
   private let newCounts: [Int]
   private var rows: [WindowRow] = []
   /// Per old section index: the old row indexes of window rows, ascending, with their index in `rows`.
   private var byOldPath: [Int: [(row: Int, index: Int)]] = [:]
 
-  init(from old: ListSnapshot, to new: ListSnapshot, window: RowWindow) {
+  public init(from old: ListSnapshot, to new: ListSnapshot, window: RowWindow) {
     self.window = window
     let oldIDs = old.sectionIdentifiers
     var oldFirst: [Int] = []
@@ -75,15 +81,15 @@ struct WindowFilter {
   }
 
   /// A piece of a run: `count` rows from `start`, carried (`rows` non-nil) or not.
-  struct Piece {
-    var start: Int
-    var count: Int
-    var rows: [Row]?
+  public struct Piece {
+    public var start: Int
+    public var count: Int
+    public var rows: [Row]?
   }
 
   /// Splits a reload or reconfigure run (old coordinates) into pieces by whether each row is
   /// inside the window after the change, and marks the carried rows. O(log n + rows inside).
-  mutating func pieces(ofUpdate run: Changeset.ItemRun) -> [Piece] {
+  public mutating func pieces(ofUpdate run: Changeset.ItemRun) -> [Piece] {
     let members = byOldPath[run.section] ?? []
     var low = 0
     var high = members.count
@@ -116,7 +122,7 @@ struct WindowFilter {
 
   /// Splits an insert run (new coordinates) into the pieces before, inside and after the
   /// window, and marks the carried rows. O(1) plus the rows carried.
-  mutating func pieces(ofInsert run: Changeset.ItemRun) -> [Piece] {
+  public mutating func pieces(ofInsert run: Changeset.ItemRun) -> [Piece] {
     let inside = carriedRange(section: run.section, run.range)
     guard !inside.isEmpty else { return [Piece(start: run.start, count: run.rows.count, rows: nil)] }
     var pieces: [Piece] = []
@@ -135,7 +141,7 @@ struct WindowFilter {
   }
 
   /// The rows of an inserted section (new index `section`) inside the window, marked carried.
-  mutating func insertedRows(section: Int, count: Int) -> Range<Int> {
+  public mutating func insertedRows(section: Int, count: Int) -> Range<Int> {
     carriedRange(section: section, 0..<count)
   }
 
@@ -152,7 +158,7 @@ struct WindowFilter {
   /// The rows inside the window after the change that no entry carries and that were not inside
   /// it before, as runs of consecutive rows of one section (new coordinates). Call after every
   /// entry was split.
-  var enter: [Changeset.ItemRun] {
+  public var enter: [Changeset.ItemRun] {
     var runs: [Changeset.ItemRun] = []
     for row in rows where !row.carried {
       if let old = row.oldFlat, old >= window.offset, old < window.end { continue }

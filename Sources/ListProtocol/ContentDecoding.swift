@@ -4,24 +4,24 @@ import ListModel
 
 /// Wire content → model values, with -32602 errors that name the field path and value.
 /// Everything is O(size of the input).
-enum ContentDecoding {
+public enum ContentDecoding {
   /// A section of content: its spec and its item trees.
-  struct SectionContent {
-    var spec: SectionSpec
-    var trees: [OutlineNode]
+  public struct SectionContent: Sendable {
+    public var spec: SectionSpec
+    public var trees: [OutlineNode]
   }
 
-  static let sectionKeys = ["id", "header", "footer", "kind", "headerMode", "items"]
-  static let payloadKeys = [
+  public static let sectionKeys = ["id", "header", "footer", "kind", "headerMode", "items"]
+  public static let payloadKeys = [
     "text", "secondaryText", "image", "data", "accessories", "leadingSwipeActions",
     "trailingSwipeActions", "contextMenuActions", "selectable", "movable", "kind", "cells", "topSeparator",
     "bottomSeparator",
   ]
-  static let itemKeys = ["id", "children", "expanded"] + payloadKeys
+  public static let itemKeys = ["id", "children", "expanded"] + payloadKeys
 
   /// `{"sections": [...]}` as `list/create` reads it: an item whose `expanded` is omitted
   /// starts collapsed.
-  static func content(_ params: Params) throws(ResponseError) -> [SectionContent] {
+  public static func content(_ params: Params) throws(ResponseError) -> [SectionContent] {
     try content(params, inherit: false)
   }
 
@@ -29,11 +29,13 @@ enum ContentDecoding {
   /// becomes an ``OutlineNode/inheritingExpansion(_:children:)`` node, which
   /// ``snapshot(_:sharingWith:selectionMode:)`` gives its state in the base snapshot by interned
   /// id, with no extra string hash.
-  static func content(_ params: Params, inheritingExpansion: Void) throws(ResponseError) -> [SectionContent] {
+  public static func content(_ params: Params, inheritingExpansion: Void) throws(ResponseError)
+    -> [SectionContent]
+  {
     try content(params, inherit: true)
   }
 
-  static func content(_ params: Params, inherit: Bool) throws(ResponseError) -> [SectionContent] {
+  public static func content(_ params: Params, inherit: Bool) throws(ResponseError) -> [SectionContent] {
     try params.requireKnown(["sections"])
     return try params.objects("sections").map { section throws(ResponseError) in
       try self.section(section, inherit: inherit)
@@ -41,7 +43,7 @@ enum ContentDecoding {
   }
 
   /// A content section: `{"id", "header"?, "footer"?, "items"?}`.
-  static func section(_ params: Params, inherit: Bool = false)
+  public static func section(_ params: Params, inherit: Bool = false)
     throws(ResponseError) -> SectionContent
   {
     try params.requireKnown(sectionKeys)
@@ -67,7 +69,7 @@ enum ContentDecoding {
   /// a wrong type, a repeated member, accessories or actions): the caller then decodes with it,
   /// which names the problem. Equal to the checked path's result otherwise. O(size of the input).
   /// An item without `expanded` starts collapsed, or with `inherit` becomes an inheriting node.
-  static func fastTrees(_ items: [JSONValue], inherit: Bool = false)
+  public static func fastTrees(_ items: [JSONValue], inherit: Bool = false)
     -> [OutlineNode]?
   {
     var trees: [OutlineNode] = []
@@ -206,7 +208,7 @@ enum ContentDecoding {
   }
 
   /// An item with optional `children` and `expanded`.
-  static func tree(_ params: Params, inherit: Bool = false)
+  public static func tree(_ params: Params, inherit: Bool = false)
     throws(ResponseError)
     -> OutlineNode
   {
@@ -222,7 +224,7 @@ enum ContentDecoding {
 
   /// An item without children: its id and payload. `known` lists the allowed members (nil when
   /// the caller has checked them already).
-  static func item(_ params: Params, known: [String]? = ["id"] + payloadKeys) throws(ResponseError)
+  public static func item(_ params: Params, known: [String]? = ["id"] + payloadKeys) throws(ResponseError)
     -> ListItem
   {
     if let known { try params.requireKnown(known) }
@@ -231,12 +233,12 @@ enum ContentDecoding {
 
   /// Set while `check/snapshot` decodes (it reports repeated system accessories as problems);
   /// otherwise they are `-32602`.
-  @TaskLocal static var acceptsRepeatedSystemAccessories = false
+  @TaskLocal public static var acceptsRepeatedSystemAccessories = false
 
   /// The payload fields of an item object (other members are ignored here); `data` in its
   /// canonical form (``JSON/JSONValue/canonicalData``). `item` names the item in errors when
   /// the object has no `id` of its own (a `patchItems` patch).
-  static func payload(_ params: Params, item: String? = nil) throws(ResponseError) -> ItemPayload {
+  public static func payload(_ params: Params, item: String? = nil) throws(ResponseError) -> ItemPayload {
     let content = ItemContent(
       text: try params.optionalString("text"), secondaryText: try params.optionalString("secondaryText"),
       image: try params.optionalString("image"), data: try params.optionalValue("data")?.canonicalData)
@@ -273,7 +275,7 @@ enum ContentDecoding {
 
   /// An accessory with its optional `placement` and `displayed` (each type's UIKit default when
   /// left out).
-  static func placedAccessory(_ params: Params) throws(ResponseError) -> PlacedAccessory {
+  public static func placedAccessory(_ params: Params) throws(ResponseError) -> PlacedAccessory {
     PlacedAccessory(
       try accessory(params),
       placement: try params.optionalEnumeration("placement", as: AccessoryPlacement.self),
@@ -281,7 +283,7 @@ enum ContentDecoding {
   }
 
   /// An accessory: `{"type": name, …its fields}`.
-  static func accessory(_ params: Params) throws(ResponseError) -> ListAccessory {
+  public static func accessory(_ params: Params) throws(ResponseError) -> ListAccessory {
     let type = try params.string("type")
     func only(_ keys: String...) throws(ResponseError) {
       try params.requireKnown(["type", "placement", "displayed"] + keys)
@@ -331,13 +333,13 @@ enum ContentDecoding {
     }
   }
 
-  static let accessoryTypes =
+  public static let accessoryTypes =
     "disclosureIndicator, checkmark, delete, reorder, outlineDisclosure, detail, multiselect, label, badge, "
     + "image, progress, activityIndicator, toggle, popUpMenu, custom"
 
   /// An array of actions `{"id", "title", "style"?, "image"?, "disabled"?, "checked"?,
   /// "children"?}` under `key`; `children` (a submenu) only where `submenus` allows them.
-  static func actions(_ params: Params, _ key: String, required: Bool = false, submenus: Bool = true)
+  public static func actions(_ params: Params, _ key: String, required: Bool = false, submenus: Bool = true)
     throws(ResponseError) -> [ListAction]
   {
     let list = required ? try params.objects(key) : try params.optionalObjects(key) ?? []
@@ -358,7 +360,7 @@ enum ContentDecoding {
 
   /// Builds a snapshot holding `sections`, sharing `base`'s id table so the diff against it stays
   /// integer-only; inheriting nodes take their expansion in `base`. O(items).
-  static func snapshot(
+  public static func snapshot(
     _ sections: [SectionContent], sharingWith base: ListSnapshot, selectionMode: SelectionMode
   ) throws(ListModelError) -> ListSnapshot {
     var snapshot = ListSnapshot(sharingIdentifiersWith: base, selectionMode: selectionMode)
@@ -373,7 +375,7 @@ enum ContentDecoding {
 
 extension ContentDecoding {
   /// The number of items in decoded content, children included. O(items).
-  static func itemCount(_ sections: [SectionContent]) -> Int {
+  public static func itemCount(_ sections: [SectionContent]) -> Int {
     func count(_ nodes: [OutlineNode]) -> Int { nodes.reduce(nodes.count) { $0 + count($1.children) } }
     return sections.reduce(0) { $0 + count($1.trees) }
   }

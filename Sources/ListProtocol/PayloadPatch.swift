@@ -10,17 +10,17 @@ import ListModel
 /// a member the patch does not name is kept, a `null` member is removed (back to its default),
 /// objects (`data`) merge member by member and anything else replaces the old value. The
 /// result is decoded like an item of content, so a bad value is refused naming its field.
-struct PayloadPatch: Sendable {
+public struct PayloadPatch: Sendable {
   /// The item to patch.
-  let item: String
+  public let item: String
   /// The patch members (without `id`), first occurrence of each name.
-  let members: JSONObject
+  public let members: JSONObject
   /// The wire path of the patch object (`edits[2].items[0]`), for errors.
-  let path: String
+  public let path: String
 
   /// Reads and checks one patch object: only payload members (and `id`), each of the right type
   /// unless `null`. O(size of the patch).
-  init(_ params: Params) throws(ResponseError) {
+  public init(_ params: Params) throws(ResponseError) {
     try params.requireKnown(["id"] + ContentDecoding.payloadKeys)
     item = try params.string("id")
     path = params.path
@@ -36,7 +36,7 @@ struct PayloadPatch: Sendable {
 
   /// The payload after the patch; `payload` itself when the patch changes nothing.
   /// O(size of the payload + size of the patch).
-  func applied(to payload: ItemPayload) throws(ResponseError) -> ItemPayload {
+  public func applied(to payload: ItemPayload) throws(ResponseError) -> ItemPayload {
     var current = JSONObject()
     RowEncoding.appendPayload(payload, to: &current)
     let merged = MergePatch.apply(.object(members), to: .object(current))
@@ -47,11 +47,11 @@ struct PayloadPatch: Sendable {
 }
 
 /// JSON Merge Patch, RFC 7396 §2.
-enum MergePatch {
+public enum MergePatch {
   /// `patch` applied to `target`: an object patch merges member by member (`null` removes the
   /// member; a non-object target is replaced by `{}` first); any other patch replaces the target.
   /// O(size of the patch × members of the objects it touches).
-  static func apply(_ patch: JSONValue, to target: JSONValue?) -> JSONValue {
+  public static func apply(_ patch: JSONValue, to target: JSONValue?) -> JSONValue {
     guard case .object(let changes) = patch else { return patch }
     var result: JSONObject
     if case .object(let object)? = target { result = object } else { result = JSONObject() }

@@ -6,9 +6,9 @@ import ListModel
 /// `[section, start, count]`, moves `[from, to]` and `[fromSection, fromRow, toSection, toRow,
 /// count]`; runs that carry rows are `{"at": [section, start], "rows": […]}`, runs without them
 /// `{"at": [section, start], "count": n}`.
-enum ChangesetEncoding {
+public enum ChangesetEncoding {
   /// Which row payloads an encoded changeset carries.
-  enum Rows {
+  public enum Rows: Sendable {
     /// Every row (a full subscriber, a mutation's answer by default).
     case all
     /// None: runs are counts, inserted sections `{id, header?, footer?, kind?, headerMode?,
@@ -19,7 +19,7 @@ enum ChangesetEncoding {
   }
 
   /// O(entries + size of the rows carried) (plus O(sections + limit · log n) for a window).
-  static func changeset(_ changeset: Changeset, rows form: Rows = .all) -> JSONValue {
+  public static func changeset(_ changeset: Changeset, rows form: Rows = .all) -> JSONValue {
     var object = JSONObject()
     func add(_ key: String, _ values: [JSONValue]) {
       if !values.isEmpty { object.append(key, .array(values)) }

@@ -5,15 +5,15 @@ import ListModel
 
 extension EditDecoding {
   /// The ops whose `items` are item trees, decoded from bytes when large.
-  static let treeOps: Set<String> = ["appendItems", "insertItems", "appendChildren", "replaceItems"]
+  public static let treeOps: Set<String> = ["appendItems", "insertItems", "appendChildren", "replaceItems"]
 
   /// Below this size an edit is simply parsed (its tree is small).
-  static let deferredEditMinimumBytes = 1024
+  public static let deferredEditMinimumBytes = 1024
 
   /// Decodes `edits` (the bytes of the `list/edit` array): the same result, or the same error,
   /// as ``edits(_:)`` on the parsed array. A large edit's item trees are decoded straight from
   /// the bytes; every other member is parsed as before. O(size of the input).
-  static func edits(_ text: JSONText) throws(ResponseError) -> DecodedEdits {
+  public static func edits(_ text: JSONText) throws(ResponseError) -> DecodedEdits {
     let elements = try? text.withReader {
       (reader: inout JSONReader) throws(JSONParseError) -> [Range<Int>]? in
       guard try reader.peek() == .array else { return nil }
@@ -42,7 +42,7 @@ extension EditDecoding {
   /// One wire edit (an object's bytes) viewed at `path`: parsed whole, except that a large
   /// edit of a ``treeOps`` op without repeated members keeps its `items` array as bytes
   /// (returned) and holds `[]` in its place.
-  static func deferringItems(_ edit: JSONText, path: String) -> (Params, items: JSONText?) {
+  public static func deferringItems(_ edit: JSONText, path: String) -> (Params, items: JSONText?) {
     let whole = { (Params(edit.parsed(), path: path), items: JSONText?.none) }
     guard edit.count >= deferredEditMinimumBytes else { return whole() }
     let members = try? edit.withReader {

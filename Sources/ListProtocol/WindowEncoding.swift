@@ -2,12 +2,12 @@
 import JSON
 import ListModel
 
-enum WindowEncoding {
+public enum WindowEncoding {
   /// `{offset, totalRows, rows, sections}` for rows `offset..<offset+limit` of the list's
   /// flattened visible rows. Each row carries its `section` id and `indexPath`; `sections`
   /// describes the sections the window meets (and empty sections inside it) with their
   /// `firstRow` and row count. O(sections + log n + rows returned).
-  static func window(_ snapshot: ListSnapshot, offset: Int, limit: Int) -> JSONObject {
+  public static func window(_ snapshot: ListSnapshot, offset: Int, limit: Int) -> JSONObject {
     var rows: [JSONValue] = []
     var sections: [JSONValue] = []
     var first = 0  // flattened index of the current section's first row
@@ -43,7 +43,8 @@ enum WindowEncoding {
   /// What a windowed subscription starts from: `window` (as `query/window`), `sections` (every
   /// section with its header, footer, kind, header mode and row count) and `selection`.
   /// O(sections + limit · log n + selected).
-  static func appendWindowed(_ snapshot: ListSnapshot, window: RowWindow, to object: inout JSONObject) {
+  public static func appendWindowed(_ snapshot: ListSnapshot, window: RowWindow, to object: inout JSONObject)
+  {
     object.append("window", .object(Self.window(snapshot, offset: window.offset, limit: window.limit)))
     object.append(
       "sections",

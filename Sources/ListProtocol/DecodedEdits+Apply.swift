@@ -10,7 +10,7 @@ extension DecodedEdits {
   /// O(sum of the edits' costs + diff).
   /// Without `diffing` the changeset is not computed (an empty one comes back): replaying a
   /// journal needs only the result. O(sum of the edits' costs) then.
-  func applyAndDiff(to snapshot: inout ListSnapshot, list: String, batch: Bool, diffing: Bool = true)
+  public func applyAndDiff(to snapshot: inout ListSnapshot, list: String, batch: Bool, diffing: Bool = true)
     throws(ResponseError) -> Changeset
   {
     func failure(_ error: ListModelError, at index: Int?) -> ResponseError {

@@ -4,8 +4,8 @@ import ListModel
 
 /// ``ScriptEdit`` → the `list/edit` edit object of the same name; `EditDecoding` reads it back
 /// into ``ScriptEdit/edits``.
-enum EditEncoding {
-  static func edit(_ edit: ScriptEdit) -> JSONValue {
+public enum EditEncoding {
+  public static func edit(_ edit: ScriptEdit) -> JSONValue {
     func ids(_ values: [String]) -> JSONValue { .array(values.map { .string($0) }) }
     func sections(_ specs: [SectionSpec]) -> JSONValue {
       .array(
