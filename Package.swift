@@ -69,12 +69,26 @@ let package = Package(
       name: "listd-tui",
       dependencies: ["JSON", "JSONRPC", "ListTUI", "ListClient", "CommandLineDescription", "listd"],
       path: "clients/tui/Sources/listd-tui"),
+    // Seeded random JSON values and texts for the JSON and JSON-RPC property and fuzz tests.
+    .target(name: "RandomJSON", dependencies: ["JSON", "SeededRandom"], path: "Tests/RandomJSON"),
+    // Test targets follow modules; the end-to-end targets (ListdTests, ListctlTests, ...) start binaries.
+    .testTarget(name: "JSONTests", dependencies: ["JSON", "RandomJSON", "SeededRandom"]),
     .testTarget(name: "ListModelTests", dependencies: ["ListModel", "SeededRandom"]),
-    .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC", "SeededRandom"]),
+    .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC", "RandomJSON", "SeededRandom"]),
+    // The wire coding against the model: content from bytes and from trees, edits, changesets.
+    .testTarget(
+      name: "ListProtocolTests",
+      dependencies: ["JSON", "JSONRPC", "ListModel", "ListProtocol", "SeededRandom"]),
+    // ListClient: its mirrors on wire JSON, and its typed methods over a spawned `listd`.
+    .testTarget(
+      name: "ListClientTests",
+      dependencies: ["JSON", "JSONRPC", "ListModel", "ListProtocol", "ListClient", "listd"]),
     // End-to-end tests: they start the built `listd` binary and talk to it over pipes and sockets.
     .testTarget(
       name: "ListdTests",
-      dependencies: ["JSON", "JSONRPC", "ListModel", "ListServer", "SeededRandom", "listd", "ListClient"]),
+      dependencies: [
+        "JSON", "JSONRPC", "ListModel", "ListProtocol", "ListServer", "SeededRandom", "listd", "ListClient",
+      ]),
     // End-to-end tests of listctl: they run the built `listctl` against a built `listd`.
     .testTarget(
       name: "ListctlTests",
@@ -83,7 +97,7 @@ let package = Package(
     .testTarget(
       name: "ListTUITests",
       dependencies: [
-        "JSON", "ListModel", "ListServer", "ListTUI", "ListClient", "SeededRandom", "listd-tui", "listd",
+        "JSON", "ListModel", "ListProtocol", "ListTUI", "ListClient", "SeededRandom", "listd-tui", "listd",
       ],
       path: "clients/tui/Tests/ListTUITests"),
     // The command-line conventions end to end: --help, man pages and completions agree, --version

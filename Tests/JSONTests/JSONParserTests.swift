@@ -1,5 +1,6 @@
 // Table tests of the strict JSON parser: what it accepts, what it builds, what it rejects and where.
 import JSON
+import RandomJSON
 import SeededRandom
 import XCTest
 

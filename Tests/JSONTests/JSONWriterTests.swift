@@ -1,6 +1,7 @@
 // Writer tests: exact output for each kind of value, escaping, and the round-trip properties.
 import Foundation
 import JSON
+import RandomJSON
 import SeededRandom
 import XCTest
 

@@ -3,10 +3,9 @@ import Foundation
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 import SeededRandom
 import XCTest
-
-@testable import ListServer
 
 /// For thousands of random `list/create` / `list/replace` contents and `list/edit` batches,
 /// valid and mutated (wrong types, unknown and repeated members, non-objects, accessories,

@@ -3,10 +3,9 @@ import Foundation
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 import SeededRandom
 import XCTest
-
-@testable import ListServer
 
 /// Random batches of reloads and reconfigures mixed with the edits that re-create, move or
 /// change an item (`replaceItems`, `patchItems`, `updateItems`, `moveItem`, delete and append

@@ -1,11 +1,11 @@
-// Seeded random generators shared by the property and fuzz tests.
+// Seeded random JSON values and texts shared by the JSON and JSON-RPC property and fuzz tests.
 import JSON
 import SeededRandom
 
 /// Random JSON values with awkward strings (escapes, controls, non-ASCII, astral scalars) and
 /// numbers at the edges (Int64 bounds, subnormals, negative zero).
-enum RandomJSON {
-  static func value(_ rng: inout SplitMix64, depth: Int = 0) -> JSONValue {
+public enum RandomJSON {
+  public static func value(_ rng: inout SplitMix64, depth: Int = 0) -> JSONValue {
     let leafOnly = depth >= 5
     switch rng.int(0..<(leafOnly ? 6 : 8)) {
     case 0: return .null
@@ -22,7 +22,7 @@ enum RandomJSON {
     }
   }
 
-  static func int(_ rng: inout SplitMix64) -> Int64 {
+  public static func int(_ rng: inout SplitMix64) -> Int64 {
     switch rng.int(0..<5) {
     case 0: return [Int64.min, Int64.max, 0, -1, 1][rng.int(0..<5)]
     case 1: return Int64(bitPattern: rng.next())
@@ -30,7 +30,7 @@ enum RandomJSON {
     }
   }
 
-  static func double(_ rng: inout SplitMix64) -> Double {
+  public static func double(_ rng: inout SplitMix64) -> Double {
     switch rng.int(0..<5) {
     case 0:
       return [-0.0, 0.5, 1.0, 1e-300, .leastNonzeroMagnitude, 1.7976931348623157e308, 0.1, 1e22, 1e23][
@@ -45,12 +45,12 @@ enum RandomJSON {
     }
   }
 
-  static let alphabet: [Unicode.Scalar] = [
+  public static let alphabet: [Unicode.Scalar] = [
     "a", "b", "Z", "0", " ", "\"", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}",
     "é", "ß", "€", "中", "\u{2028}", "\u{FEFF}", "\u{FFFF}", "😀", "\u{10FFFF}", "\u{1D11E}",
   ]
 
-  static func string(_ rng: inout SplitMix64) -> String {
+  public static func string(_ rng: inout SplitMix64) -> String {
     var scalars = String.UnicodeScalarView()
     for _ in 0..<rng.int(0..<12) {
       if rng.chance(0.5) {
@@ -64,7 +64,7 @@ enum RandomJSON {
 
   /// A random JSON *text* (not made by the writer): random whitespace, escapes of every form,
   /// numbers in every notation.
-  static func text(_ rng: inout SplitMix64, depth: Int = 0) -> String {
+  public static func text(_ rng: inout SplitMix64, depth: Int = 0) -> String {
     func ws(_ rng: inout SplitMix64) -> String {
       ["", "", " ", "\n", "\t", "\r\n  "][rng.int(0..<6)]
     }
