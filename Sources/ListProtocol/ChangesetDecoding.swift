@@ -68,19 +68,28 @@ public struct WireChangeset: Sendable {
   /// Rows `start..<start + count` of section `section`, carried (`rows`, `count` of them) or
   /// counted (`rows` nil).
   public struct Run: Sendable {
+    /// The section index (old coordinates for reloads and reconfigures, new for the others).
     public var section: Int
+    /// The first row's index in that section.
     public var start: Int
+    /// How many rows.
     public var count: Int
+    /// The rows, when carried.
     public var rows: [JSONValue]?
   }
 
   /// A section inserted at new index `index`: its description, row count and the rows it
   /// carries from row `rowsAt` (all of them, at 0, unless lean or windowed).
   public struct SectionInsert: Sendable {
+    /// The new section index.
     public var index: Int
+    /// The section's description.
     public var section: WireSection
+    /// Its number of visible rows.
     public var count: Int
+    /// The row index of the first row carried.
     public var rowsAt: Int
+    /// The rows carried.
     public var rows: [JSONValue]
     /// Whether it carries every one of its rows.
     public var isFull: Bool { rowsAt == 0 && rows.count == count }
@@ -88,16 +97,23 @@ public struct WireChangeset: Sendable {
 
   /// The new description of the section at old index `index`.
   public struct SectionReload: Sendable {
+    /// The old section index.
     public var index: Int
+    /// Its new description (the whole of it: an absent member is removed).
     public var section: WireSection
   }
 
   /// `count` rows moved from `[fromSection, fromRow]` (old) to `[toSection, toRow]` (new).
   public struct ItemMove: Sendable {
+    /// The old section index.
     public var fromSection: Int
+    /// The first moved row's old index.
     public var fromRow: Int
+    /// The new section index.
     public var toSection: Int
+    /// The first moved row's new index.
     public var toRow: Int
+    /// How many rows.
     public var count: Int
   }
 
@@ -112,22 +128,33 @@ public struct WireChangeset: Sendable {
 
   /// Old sections removed: `start..<start + count`.
   public var sectionDeletes: [Range<Int>] = []
+  /// Sections inserted (at new indexes).
   public var sectionInserts: [SectionInsert] = []
   /// Sections moved from an old index to a new one.
   public var sectionMoves: [(from: Int, to: Int)] = []
+  /// Sections whose description changed (at old indexes).
   public var sectionReloads: [SectionReload] = []
   /// Old rows removed, per old section.
   public var itemDeletes: [(section: Int, rows: Range<Int>)] = []
+  /// Rows inserted, at new index paths.
   public var itemInserts: [Run] = []
+  /// Rows moved.
   public var itemMoves: [ItemMove] = []
+  /// Rows reloaded, at old index paths.
   public var itemReloads: [Run] = []
+  /// Rows reconfigured, at old index paths.
   public var itemReconfigures: [Run] = []
   /// Rows that entered a windowed subscriber's window without an entry carrying them.
   public var enter: [Run] = []
+  /// Ids that joined the selection.
   public var selected: [String] = []
+  /// Ids that left the selection.
   public var deselected: [String] = []
+  /// Ids expanded (state the rows already carry).
   public var expanded: [String] = []
+  /// Ids collapsed (state the rows already carry).
   public var collapsed: [String] = []
+  /// The new selection mode, if it changed.
   public var selectionMode: String?
   /// The list attributes present (`columns`, `emptyState`, `editing`), as the wire carries them.
   public var attributes: [(key: String, value: JSONValue)] = []
