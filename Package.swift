@@ -59,7 +59,8 @@ let package = Package(
     // The command-line client: `listctl [--socket PATH | --spawn [listd args] --] COMMAND`.
     // Depends on `listd` so that building listctl (`swift run listctl demo`) builds the daemon it runs.
     .executableTarget(
-      name: "listctl", dependencies: ["JSON", "JSONRPC", "ListClient", "CommandLineDescription", "listd"]),
+      name: "listctl",
+      dependencies: ["JSON", "JSONRPC", "ListProtocol", "ListClient", "CommandLineDescription", "listd"]),
     // The terminal UI's logic: view state, window fetch, rendering, screen diff, keys. No terminal I/O.
     .target(
       name: "ListTUI", dependencies: ["JSON", "JSONRPC", "ListProtocol", "ListClient"],
