@@ -35,10 +35,12 @@ public struct ChangesetMap: Sendable {
   /// Rows that entered a windowed subscriber's window without changing (`enter`: shifted or
   /// moved in), by flattened new index.
   public private(set) var enteredRows: [Int: JSONValue] = [:]
-  /// Ids that joined and left the selection.
-  public let selected: [String]
+  /// The changeset, decoded.
+  public let changeset: WireChangeset
+  /// Ids that joined the selection.
+  public var selected: [String] { changeset.selected }
   /// Ids that left the selection.
-  public let deselected: [String]
+  public var deselected: [String] { changeset.deselected }
 
   /// Maps `changeset` over `old`. Throws ``LayoutMismatch`` when it does not fit. A windowed
   /// subscriber's changeset (Protocol/README.md, Windowed subscriptions) fits too: runs that
@@ -46,7 +48,6 @@ public struct ChangesetMap: Sendable {
   /// O(entries + rows carried + sections).
   public init(old: ListLayout, changeset json: JSONValue) throws {
     self.old = old
-    let changeset: WireChangeset
     do { changeset = try WireChangeset(json) } catch { throw LayoutMismatch(error.description) }
     let oldCount = old.sections.count
     var sections = old.sections
@@ -187,8 +188,6 @@ public struct ChangesetMap: Sendable {
         enteredRows[new.absolute(section: run.section, row: run.start + offset)] = row
       }
     }
-    selected = changeset.selected
-    deselected = changeset.deselected
   }
 
   /// Where old row `[section, row]` is now, or nil if it was deleted (with its section, or
