@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "JSON", targets: ["JSON"]),
     .library(name: "ListModel", targets: ["ListModel"]),
     .library(name: "JSONRPC", targets: ["JSONRPC"]),
+    .library(name: "ListProtocol", targets: ["ListProtocol"]),
     .library(name: "ListServer", targets: ["ListServer"]),
     .executable(name: "listd", targets: ["listd"]),
     .executable(name: "listd-bench", targets: ["listd-bench"]),
@@ -33,8 +34,13 @@ let package = Package(
     // LSP framing, JSON-RPC messages, a duplex connection over file descriptors, the Unix socket transport.
     .target(
       name: "JSONRPC", dependencies: ["JSON", .target(name: "CEpoll", condition: .when(platforms: [.linux]))]),
+    // The wire form of Protocol/README.md, shared by the daemon and every Swift client: content,
+    // rows, changesets (full, lean, windowed), snapshots and windows, their encoding and
+    // decoding, edits, columns, checks, explanations, and listd's error codes and data. No I/O,
+    // no server state. JSONRPC for its params reader and the error value a request answers with.
+    .target(name: "ListProtocol", dependencies: ["JSON", "JSONRPC", "ListModel"]),
     // The daemon's logic: registry, sessions, handlers, subscriptions, demo lists.
-    .target(name: "ListServer", dependencies: ["JSON", "JSONRPC", "ListModel"]),
+    .target(name: "ListServer", dependencies: ["JSON", "JSONRPC", "ListModel", "ListProtocol"]),
     // The commit the binaries are built from: BuildCommit.swift, written at build time by the plugin below.
     .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
     // Runs script/build-info (git) during every build that could change the commit or the sources.
@@ -49,25 +55,41 @@ let package = Package(
       name: "listd-bench",
       dependencies: ["ListModel", "JSONRPC", "ListServer", "SeededRandom", "listd", "ListClient", "ListTUI"]),
     // A typed async client of the daemon and a mirror of a subscribed list.
-    .target(name: "ListClient", dependencies: ["JSON", "JSONRPC"]),
+    .target(name: "ListClient", dependencies: ["JSON", "JSONRPC", "ListProtocol"]),
     // The command-line client: `listctl [--socket PATH | --spawn [listd args] --] COMMAND`.
     // Depends on `listd` so that building listctl (`swift run listctl demo`) builds the daemon it runs.
     .executableTarget(
-      name: "listctl", dependencies: ["JSON", "JSONRPC", "ListClient", "CommandLineDescription", "listd"]),
+      name: "listctl",
+      dependencies: ["JSON", "JSONRPC", "ListProtocol", "ListClient", "CommandLineDescription", "listd"]),
     // The terminal UI's logic: view state, window fetch, rendering, screen diff, keys. No terminal I/O.
     .target(
-      name: "ListTUI", dependencies: ["JSON", "JSONRPC", "ListClient"], path: "clients/tui/Sources/ListTUI"),
+      name: "ListTUI", dependencies: ["JSON", "JSONRPC", "ListProtocol", "ListClient"],
+      path: "clients/tui/Sources/ListTUI"),
     // The terminal UI: `listd-tui [--socket PATH | --spawn [--demo]]`. Depends on `listd` so `--spawn` finds it built.
     .executableTarget(
       name: "listd-tui",
       dependencies: ["JSON", "JSONRPC", "ListTUI", "ListClient", "CommandLineDescription", "listd"],
       path: "clients/tui/Sources/listd-tui"),
+    // Seeded random JSON values and texts for the JSON and JSON-RPC property and fuzz tests.
+    .target(name: "RandomJSON", dependencies: ["JSON", "SeededRandom"], path: "Tests/RandomJSON"),
+    // Test targets follow modules; the end-to-end targets (ListdTests, ListctlTests, ...) start binaries.
+    .testTarget(name: "JSONTests", dependencies: ["JSON", "RandomJSON", "SeededRandom"]),
     .testTarget(name: "ListModelTests", dependencies: ["ListModel", "SeededRandom"]),
-    .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC", "SeededRandom"]),
+    .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC", "RandomJSON", "SeededRandom"]),
+    // The wire coding against the model: content from bytes and from trees, edits, changesets.
+    .testTarget(
+      name: "ListProtocolTests",
+      dependencies: ["JSON", "JSONRPC", "ListModel", "ListProtocol", "SeededRandom"]),
+    // ListClient: its mirrors on wire JSON, and its typed methods over a spawned `listd`.
+    .testTarget(
+      name: "ListClientTests",
+      dependencies: ["JSON", "JSONRPC", "ListModel", "ListProtocol", "ListClient", "listd"]),
     // End-to-end tests: they start the built `listd` binary and talk to it over pipes and sockets.
     .testTarget(
       name: "ListdTests",
-      dependencies: ["JSON", "JSONRPC", "ListModel", "ListServer", "SeededRandom", "listd", "ListClient"]),
+      dependencies: [
+        "JSON", "JSONRPC", "ListModel", "ListProtocol", "ListServer", "SeededRandom", "listd", "ListClient",
+      ]),
     // End-to-end tests of listctl: they run the built `listctl` against a built `listd`.
     .testTarget(
       name: "ListctlTests",
@@ -76,7 +98,7 @@ let package = Package(
     .testTarget(
       name: "ListTUITests",
       dependencies: [
-        "JSON", "ListModel", "ListServer", "ListTUI", "ListClient", "SeededRandom", "listd-tui", "listd",
+        "JSON", "ListModel", "ListProtocol", "ListTUI", "ListClient", "SeededRandom", "listd-tui", "listd",
       ],
       path: "clients/tui/Tests/ListTUITests"),
     // The command-line conventions end to end: --help, man pages and completions agree, --version

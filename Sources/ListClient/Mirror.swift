@@ -1,5 +1,6 @@
 // Mirror: a client-side copy of one list, built from a subscribe answer and kept current by applying wire changesets.
 import JSON
+import ListProtocol
 
 /// What a client holds: the rows of one list, exactly as the wire carries them.
 ///
@@ -8,29 +9,24 @@ import JSON
 /// deliberately without the model's `Changeset`, so it follows the protocol as a client in
 /// another language sees it. Rows are the JSON objects of the wire.
 public struct Mirror: Equatable, Sendable, CustomStringConvertible {
-  /// A section: `{"id", "header"?, "footer"?, "rows": [row…]}`.
+  /// A section: its description (``WireSection``: `id`, `header`, `footer`, `kind`,
+  /// `headerMode`, read as its own members) and its rows.
+  @dynamicMemberLookup
   public struct Section: Equatable, Sendable {
-    /// The section id.
-    public var id: String
-    /// The header text, if any.
-    public var header: String?
-    /// The footer text, if any.
-    public var footer: String?
-    /// The section's kind, if any.
-    public var kind: String?
-    /// The header mode when not `supplementary` (the default, which the wire omits).
-    public var headerMode: String?
+    /// The description the wire gives beside the rows.
+    public var info: WireSection
     /// The visible rows, as the wire carries them.
     public var rows: [JSONValue]
+
+    /// A member of ``info``.
+    public subscript<T>(dynamicMember member: WritableKeyPath<WireSection, T>) -> T {
+      get { info[keyPath: member] }
+      set { info[keyPath: member] = newValue }
+    }
   }
 
   /// A changeset that does not fit the mirror (a client would have to resync).
-  public struct Mismatch: Error, CustomStringConvertible {
-    /// What did not fit.
-    public let description: String
-    /// A mismatch described by `description`.
-    public init(_ description: String) { self.description = description }
-  }
+  public typealias Mismatch = WireMismatch
 
   /// The list id.
   public let list: String
@@ -46,7 +42,7 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
   public private(set) var attributes: JSONObject = JSONObject()
 
   /// The members of snapshots and changesets that are list attributes.
-  public static let attributeKeys = ["columns", "emptyState", "editing"]
+  public static let attributeKeys = WireChangeset.attributeKeys
 
   /// The list's columns, as the wire carries them (`[]` when it has none).
   public var columns: [JSONValue] { attributes["columns"]?.arrayValue ?? [] }
@@ -70,7 +66,7 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
     guard let sections = snapshot["sections"]?.arrayValue, let selection = snapshot["selection"]?.arrayValue
     else { throw Mismatch("snapshot without sections or selection: \(snapshot)") }
     self.sections = try sections.map(Self.section)
-    self.selection = Set(try selection.map(Self.string))
+    self.selection = Set(try selection.map(WireValue.string))
     for key in Self.attributeKeys { setAttribute(key, snapshot[key]) }
   }
 
@@ -109,41 +105,34 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
 
   /// Applies a wire changeset (Protocol/README.md §4), in place. The mirror is undefined if it
   /// throws; ``apply(didChange:)`` works on a copy.
-  public mutating func apply(changeset: JSONValue) throws {
-    guard case .object(let object) = changeset else { throw Mismatch("changeset is not an object") }
-    let known = Set<String>([
-      "sectionDeletes", "sectionInserts", "sectionMoves", "sectionReloads", "itemDeletes", "itemInserts",
-      "itemMoves", "itemReloads", "itemReconfigures", "selected", "deselected", "expanded", "collapsed",
-      "selectionMode",
-    ]).union(Self.attributeKeys)
-    for key in object.keys where !known.contains(key) { throw Mismatch("unknown changeset member '\(key)'") }
-    func entries(_ key: String) throws -> [JSONValue] {
-      guard let value = object[key] else { return [] }
-      guard let array = value.arrayValue, !array.isEmpty else {
-        throw Mismatch("'\(key)' must be a non-empty array when present, got \(value)")
+  public mutating func apply(changeset json: JSONValue) throws {
+    let changeset = try WireChangeset(json)
+    // A full subscriber's changeset carries every row: no counted run, no `enter`.
+    guard changeset.enter.isEmpty else { throw Mismatch("unknown changeset member 'enter'") }
+    func rows(_ run: WireChangeset.Run) throws -> [JSONValue] {
+      guard let rows = run.rows else {
+        throw Mismatch("row run without rows at [\(run.section), \(run.start)]")
       }
-      return array
+      return rows
     }
     let oldCount = sections.count
 
     // 1. Section reloads and row updates, in old coordinates.
-    for reload in try entries("sectionReloads") {
-      let index = try Self.int(reload["index"])
-      guard index >= 0, index < oldCount, sections[index].id == reload["id"]?.stringValue else {
-        throw Mismatch("section reload \(reload) does not match section at \(index)")
+    for reload in changeset.sectionReloads {
+      let index = reload.index
+      guard index >= 0, index < oldCount, sections[index].id == reload.section.id else {
+        throw Mismatch("section reload \(reload.section.id) does not match section at \(index)")
       }
-      sections[index].header = try Self.optionalString(reload["header"])
-      sections[index].footer = try Self.optionalString(reload["footer"])
-      sections[index].kind = try Self.optionalString(reload["kind"])
-      sections[index].headerMode = try Self.optionalString(reload["headerMode"])
+      sections[index].info = reload.section
     }
-    for run in try entries("itemReloads") + entries("itemReconfigures") {
-      let (section, start, rows) = try Self.run(run)
+    for run in changeset.itemReloads + changeset.itemReconfigures {
+      let (section, start, rows) = (run.section, run.start, try rows(run))
       guard section >= 0, section < oldCount, start >= 0, start + rows.count <= sections[section].rows.count
-      else { throw Mismatch("row update \(run) is out of range") }
+      else { throw Mismatch("row update at [\(section), \(start)] is out of range") }
       for (offset, row) in rows.enumerated() {
         guard sections[section].rows[start + offset]["id"] == row["id"] else {
-          throw Mismatch("row update at [\(section), \(start + offset)] does not match \(row)")
+          throw Mismatch(
+            "row update at [\(section), \(start + offset)] does not match \(WireValue.text(row))")
         }
         sections[section].rows[start + offset] = row
       }
@@ -159,19 +148,16 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
         throw Mismatch("old index path [\(section), \(row)] is removed twice")
       }
     }
-    for delete in try entries("itemDeletes") {
-      let numbers = try Self.ints(delete, count: 3)
-      guard numbers[2] > 0 else { throw Mismatch("empty item delete \(delete)") }
-      for row in numbers[1]..<(numbers[1] + numbers[2]) { try remove(numbers[0], row) }
+    for delete in changeset.itemDeletes {
+      for row in delete.rows { try remove(delete.section, row) }
     }
     // Rows to place in step 4, per new section index: (new row index, row).
     var placements: [Int: [(row: Int, value: JSONValue)]] = [:]
-    for move in try entries("itemMoves") {
-      let n = try Self.ints(move, count: 5)
-      guard n[4] > 0 else { throw Mismatch("empty item move \(move)") }
-      for offset in 0..<n[4] {
-        try remove(n[0], n[1] + offset)
-        placements[n[2], default: []].append((n[3] + offset, sections[n[0]].rows[n[1] + offset]))
+    for move in changeset.itemMoves {
+      for offset in 0..<move.count {
+        try remove(move.fromSection, move.fromRow + offset)
+        placements[move.toSection, default: []].append(
+          (move.toRow + offset, sections[move.fromSection].rows[move.fromRow + offset]))
       }
     }
     for index in sections.indices where !removed[index].isEmpty {
@@ -179,28 +165,26 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
         .map(\.element)
     }
     var gone = Set<Int>()
-    for delete in try entries("sectionDeletes") {
-      let n = try Self.ints(delete, count: 2)
-      guard n[0] >= 0, n[1] > 0, n[0] + n[1] <= oldCount else {
-        throw Mismatch("section delete \(delete) is out of range")
+    for delete in changeset.sectionDeletes {
+      guard delete.upperBound <= oldCount else {
+        throw Mismatch("section delete [\(delete.lowerBound), \(delete.count)] is out of range")
       }
-      for index in n[0]..<(n[0] + n[1]) {
+      for index in delete {
         guard gone.insert(index).inserted else { throw Mismatch("section \(index) is removed twice") }
       }
     }
     var arriving: [(index: Int, section: Section)] = []
-    for move in try entries("sectionMoves") {
-      let n = try Self.ints(move, count: 2)
-      guard n[0] >= 0, n[0] < oldCount, gone.insert(n[0]).inserted else {
-        throw Mismatch("section move \(move) is out of range or removes a section twice")
+    for move in changeset.sectionMoves {
+      guard move.from >= 0, move.from < oldCount, gone.insert(move.from).inserted else {
+        throw Mismatch("section move [\(move.from), \(move.to)] is out of range or removes a section twice")
       }
-      arriving.append((n[1], sections[n[0]]))
+      arriving.append((move.to, sections[move.from]))
     }
 
     // 3. Inserted and moved sections at their new indexes, ascending; the rest keep their order.
-    for insert in try entries("sectionInserts") {
-      guard let section = insert["section"] else { throw Mismatch("section insert without section") }
-      arriving.append((try Self.int(insert["index"]), try Self.section(section)))
+    for insert in changeset.sectionInserts {
+      guard insert.isFull else { throw Mismatch("section insert at \(insert.index) without all its rows") }
+      arriving.append((insert.index, Section(info: insert.section, rows: insert.rows)))
     }
     arriving.sort { $0.index < $1.index }
     let placed = ChangesetPlacement.merge(
@@ -212,10 +196,9 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
     sections = placed.elements
 
     // 4. Inserted and moved rows at their new index paths, ascending.
-    for insert in try entries("itemInserts") {
-      let (section, start, rows) = try Self.run(insert)
-      for (offset, row) in rows.enumerated() {
-        placements[section, default: []].append((start + offset, row))
+    for insert in changeset.itemInserts {
+      for (offset, row) in try rows(insert).enumerated() {
+        placements[insert.section, default: []].append((insert.start + offset, row))
       }
     }
     for (section, unsorted) in placements {
@@ -230,13 +213,12 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
       sections[section].rows = placed.elements
     }
 
-    // 5. Selection: deselected ids leave, then selected ids join.
-    for id in try entries("deselected") { selection.remove(try Self.string(id)) }
-    for id in try entries("selected") { selection.insert(try Self.string(id)) }
-    // `expanded` / `collapsed` only report state the rows already carry; check they are ids.
-    for id in try entries("expanded") + entries("collapsed") { _ = try Self.string(id) }
+    // 5. Selection: deselected ids leave, then selected ids join. (`expanded` / `collapsed` only
+    // report state the rows already carry.)
+    for id in changeset.deselected { selection.remove(id) }
+    for id in changeset.selected { selection.insert(id) }
     // 6. List attributes: each one present replaces the old value.
-    for key in Self.attributeKeys { setAttribute(key, object[key]) }
+    for (key, value) in changeset.attributes { setAttribute(key, value) }
   }
 
   // MARK: - Comparing
@@ -246,12 +228,7 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
     var object: JSONObject = [
       "sections": .array(
         sections.map { section in
-          var object = JSONObject()
-          object.append("id", .string(section.id))
-          if let header = section.header { object.append("header", .string(header)) }
-          if let footer = section.footer { object.append("footer", .string(footer)) }
-          if let kind = section.kind { object.append("kind", .string(kind)) }
-          if let mode = section.headerMode { object.append("headerMode", .string(mode)) }
+          var object = section.info.members
           object.append("rows", .array(section.rows))
           return .object(object)
         }),
@@ -306,45 +283,9 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
   public static func text(_ value: JSONValue) -> String { String(decoding: value.jsonBytes(), as: UTF8.self) }
 
   private static func section(_ value: JSONValue) throws -> Section {
-    guard let id = value["id"]?.stringValue, let rows = value["rows"]?.arrayValue else {
-      throw Mismatch("section without id or rows: \(value)")
-    }
-    for row in rows where row["id"]?.stringValue == nil { throw Mismatch("row without id: \(row)") }
-    return Section(
-      id: id, header: try optionalString(value["header"]), footer: try optionalString(value["footer"]),
-      kind: try optionalString(value["kind"]), headerMode: try optionalString(value["headerMode"]), rows: rows
-    )
-  }
-
-  /// `{"at": [section, start], "rows": [row…]}`.
-  private static func run(_ value: JSONValue) throws -> (section: Int, start: Int, rows: [JSONValue]) {
-    guard let at = value["at"], let rows = value["rows"]?.arrayValue, !rows.isEmpty else {
-      throw Mismatch("row run without at or rows: \(value)")
-    }
-    let n = try ints(at, count: 2)
-    for row in rows where row["id"]?.stringValue == nil { throw Mismatch("row without id: \(row)") }
-    return (n[0], n[1], rows)
-  }
-
-  private static func ints(_ value: JSONValue, count: Int) throws -> [Int] {
-    guard let array = value.arrayValue, array.count == count else {
-      throw Mismatch("expected an array of \(count) integers, got \(value)")
-    }
-    return try array.map { try int($0) }
-  }
-
-  private static func int(_ value: JSONValue?) throws -> Int {
-    guard case .int(let number)? = value else { throw Mismatch("expected an integer, got \(value ?? .null)") }
-    return Int(number)
-  }
-
-  private static func string(_ value: JSONValue) throws -> String {
-    guard let string = value.stringValue else { throw Mismatch("expected a string, got \(value)") }
-    return string
-  }
-
-  private static func optionalString(_ value: JSONValue?) throws -> String? {
-    guard let value, !value.isNull else { return nil }
-    return try string(value)
+    let info = try WireSection(decoding: value)
+    guard let rows = value["rows"]?.arrayValue else { throw Mismatch("section without rows: \(value)") }
+    try WireValue.checkIDs(rows)
+    return Section(info: info, rows: rows)
   }
 }

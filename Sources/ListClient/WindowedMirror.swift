@@ -1,5 +1,6 @@
 // WindowedMirror: what a windowed subscriber holds of a list — section counts, its window's rows, the selection.
 import JSON
+import ListProtocol
 
 /// A client-side copy of a list seen through a window (Protocol/README.md, Windowed
 /// subscriptions): every section's id, header, footer and row count, the rows of the window
@@ -11,23 +12,23 @@ import JSON
 /// unknown rows as placeholders. Memory is O(sections + window + selection), whatever the size
 /// of the list.
 public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
-  /// A section: its header, footer, row count, and the rows known by row index.
+  /// A section: its description (``WireSection``: `id`, `header`, `footer`, `kind`,
+  /// `headerMode`, read as its own members, as the full ``Mirror`` holds it), its row count, and
+  /// the rows known by row index.
+  @dynamicMemberLookup
   public struct Section: Equatable, Sendable {
-    /// The section id.
-    public var id: String
-    /// The header text, if any.
-    public var header: String?
-    /// The footer text, if any.
-    public var footer: String?
-    /// The section's kind, if any.
-    public var kind: String?
-    /// How its header is shown (`none`, `firstItemInSection`), nil for the default
-    /// (`supplementary`), as the full ``Mirror`` holds it.
-    public var headerMode: String?
+    /// The description the wire gives beside the rows.
+    public var info: WireSection
     /// The number of visible rows.
     public var count: Int
     /// The rows known, by row index: those of the window after each change.
     public var known: [Int: JSONValue]
+
+    /// A member of ``info``.
+    public subscript<T>(dynamicMember member: WritableKeyPath<WireSection, T>) -> T {
+      get { info[keyPath: member] }
+      set { info[keyPath: member] = newValue }
+    }
   }
 
   /// The list id.
@@ -81,21 +82,14 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
     self.offset = Int(offset)
     self.limit = limit
     self.sections = try sections.map { section in
-      guard let id = section["id"]?.stringValue else {
-        throw Mirror.Mismatch("section without id: \(section)")
-      }
-      return Section(
-        id: id, header: try Self.optionalString(section["header"]),
-        footer: try Self.optionalString(section["footer"]), kind: try Self.optionalString(section["kind"]),
-        headerMode: try Self.optionalString(section["headerMode"]), count: try Self.int(section["rows"]),
-        known: [:])
+      Section(info: try WireSection(decoding: section), count: try WireValue.int(section["rows"]), known: [:])
     }
-    self.selection = Set(try selection.map(Self.string))
+    self.selection = Set(try selection.map(WireValue.string))
     for row in rows {
       guard let path = row["indexPath"]?.arrayValue, path.count == 2, case .object(var object) = row else {
         throw Mirror.Mismatch("window row without indexPath: \(row)")
       }
-      let (section, index) = (try Self.int(path[0]), try Self.int(path[1]))
+      let (section, index) = (try WireValue.int(path[0]), try WireValue.int(path[1]))
       guard section >= 0, section < self.sections.count, index >= 0, index < self.sections[section].count
       else {
         throw Mirror.Mismatch("window row at [\(section), \(index)] is out of range")
@@ -137,46 +131,28 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// Applies a filtered wire changeset in place (undefined if it throws).
-  public mutating func apply(changeset: JSONValue) throws {
-    guard case .object(let object) = changeset else { throw Mirror.Mismatch("changeset is not an object") }
-    let known: Set<String> = [
-      "sectionDeletes", "sectionInserts", "sectionMoves", "sectionReloads", "itemDeletes", "itemInserts",
-      "itemMoves", "itemReloads", "itemReconfigures", "enter", "selected", "deselected", "expanded",
-      "collapsed",
-      "selectionMode", "columns", "emptyState", "editing",
-    ]
-    for key in object.keys where !known.contains(key) {
-      throw Mirror.Mismatch("unknown changeset member '\(key)'")
-    }
-    for key in ["columns", "emptyState", "editing"] { if let value = object[key] { attributes[key] = value } }
-    func entries(_ key: String) throws -> [JSONValue] {
-      guard let value = object[key] else { return [] }
-      guard let array = value.arrayValue, !array.isEmpty else {
-        throw Mirror.Mismatch("'\(key)' must be a non-empty array when present, got \(value)")
-      }
-      return array
-    }
+  public mutating func apply(changeset json: JSONValue) throws {
+    let changeset = try WireChangeset(json)
+    for (key, value) in changeset.attributes { attributes[key] = value }
     let oldCount = sections.count
 
     // 1. Section reloads; reloads and reconfigures write their carried rows at old index paths.
-    for reload in try entries("sectionReloads") {
-      let index = try Self.int(reload["index"])
-      guard index >= 0, index < oldCount, sections[index].id == reload["id"]?.stringValue else {
-        throw Mirror.Mismatch("section reload \(reload) does not match section at \(index)")
+    for reload in changeset.sectionReloads {
+      let index = reload.index
+      guard index >= 0, index < oldCount, sections[index].id == reload.section.id else {
+        throw Mirror.Mismatch("section reload \(reload.section.id) does not match section at \(index)")
       }
-      sections[index].header = try Self.optionalString(reload["header"])
-      sections[index].footer = try Self.optionalString(reload["footer"])
-      sections[index].kind = try Self.optionalString(reload["kind"])
-      sections[index].headerMode = try Self.optionalString(reload["headerMode"])
+      sections[index].info = reload.section
     }
-    for run in try entries("itemReloads") + entries("itemReconfigures") {
-      let (section, start, count, rows) = try Self.run(run)
+    for run in changeset.itemReloads + changeset.itemReconfigures {
+      let (section, start, count) = (run.section, run.start, run.count)
       guard section >= 0, section < oldCount, start >= 0, start + count <= sections[section].count else {
-        throw Mirror.Mismatch("row update \(run) is out of range")
+        throw Mirror.Mismatch("row update at [\(section), \(start)] is out of range")
       }
-      for (offset, row) in (rows ?? []).enumerated() {
+      for (offset, row) in (run.rows ?? []).enumerated() {
         if let old = sections[section].known[start + offset], old["id"] != row["id"] {
-          throw Mirror.Mismatch("row update at [\(section), \(start + offset)] does not match \(row)")
+          throw Mirror.Mismatch(
+            "row update at [\(section), \(start + offset)] does not match \(WireValue.text(row))")
         }
         sections[section].known[start + offset] = row
       }
@@ -191,19 +167,17 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
       else { throw Mirror.Mismatch("old rows \(rows) of section \(section) are out of range") }
       removed[section].append(rows)
     }
-    for delete in try entries("itemDeletes") {
-      let n = try Self.ints(delete, count: 3)
-      try remove(n[0], n[1]..<(n[1] + n[2]))
-    }
+    for delete in changeset.itemDeletes { try remove(delete.section, delete.rows) }
     var placements: [Int: [Placement]] = [:]
-    for move in try entries("itemMoves") {
-      let n = try Self.ints(move, count: 5)
-      try remove(n[0], n[1]..<(n[1] + n[4]))
+    for move in changeset.itemMoves {
+      let rows = move.fromRow..<(move.fromRow + move.count)
+      try remove(move.fromSection, rows)
       var carried: [Int: JSONValue] = [:]
-      for (index, row) in sections[n[0]].known where index >= n[1] && index < n[1] + n[4] {
-        carried[index - n[1]] = row
+      for (index, row) in sections[move.fromSection].known where rows.contains(index) {
+        carried[index - move.fromRow] = row
       }
-      placements[n[2], default: []].append(Placement(start: n[3], count: n[4], known: carried))
+      placements[move.toSection, default: []].append(
+        Placement(start: move.toRow, count: move.count, known: carried))
     }
     for index in sections.indices where !removed[index].isEmpty {
       let ranges = removed[index].sorted { $0.lowerBound < $1.lowerBound }
@@ -224,28 +198,28 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
       sections[index].count -= ranges.reduce(0) { $0 + $1.count }
     }
     var gone = Set<Int>()
-    for delete in try entries("sectionDeletes") {
-      let n = try Self.ints(delete, count: 2)
-      guard n[0] >= 0, n[1] > 0, n[0] + n[1] <= oldCount else {
-        throw Mirror.Mismatch("section delete \(delete) is out of range")
+    for delete in changeset.sectionDeletes {
+      guard delete.upperBound <= oldCount else {
+        throw Mirror.Mismatch("section delete [\(delete.lowerBound), \(delete.count)] is out of range")
       }
-      for index in n[0]..<(n[0] + n[1]) {
+      for index in delete {
         guard gone.insert(index).inserted else { throw Mirror.Mismatch("section \(index) is removed twice") }
       }
     }
     var arriving: [(index: Int, section: Section)] = []
-    for move in try entries("sectionMoves") {
-      let n = try Self.ints(move, count: 2)
-      guard n[0] >= 0, n[0] < oldCount, gone.insert(n[0]).inserted else {
-        throw Mirror.Mismatch("section move \(move) is out of range or removes a section twice")
+    for move in changeset.sectionMoves {
+      guard move.from >= 0, move.from < oldCount, gone.insert(move.from).inserted else {
+        throw Mirror.Mismatch(
+          "section move [\(move.from), \(move.to)] is out of range or removes a section twice")
       }
-      arriving.append((n[1], sections[n[0]]))
+      arriving.append((move.to, sections[move.from]))
     }
 
     // 3. Inserted and moved sections at their new indexes, ascending.
-    for insert in try entries("sectionInserts") {
-      guard let section = insert["section"] else { throw Mirror.Mismatch("section insert without section") }
-      arriving.append((try Self.int(insert["index"]), try Self.insertedSection(section)))
+    for insert in changeset.sectionInserts {
+      var known: [Int: JSONValue] = [:]
+      for (offset, row) in insert.rows.enumerated() { known[insert.rowsAt + offset] = row }
+      arriving.append((insert.index, Section(info: insert.section, count: insert.count, known: known)))
     }
     arriving.sort { $0.index < $1.index }
     let placed = ChangesetPlacement.merge(
@@ -257,11 +231,11 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
     sections = placed.elements
 
     // 4. Inserted and moved rows at their new index paths, ascending.
-    for insert in try entries("itemInserts") {
-      let (section, start, count, rows) = try Self.run(insert)
+    for insert in changeset.itemInserts {
       var carried: [Int: JSONValue] = [:]
-      for (offset, row) in (rows ?? []).enumerated() { carried[offset] = row }
-      placements[section, default: []].append(Placement(start: start, count: count, known: carried))
+      for (offset, row) in (insert.rows ?? []).enumerated() { carried[offset] = row }
+      placements[insert.section, default: []].append(
+        Placement(start: insert.start, count: insert.count, known: carried))
     }
     for (section, unsorted) in placements {
       guard section >= 0, section < sections.count else {
@@ -290,16 +264,15 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
     }
 
     // 5. Selection: deselected ids leave, then selected ids join.
-    for id in try entries("deselected") { selection.remove(try Self.string(id)) }
-    for id in try entries("selected") { selection.insert(try Self.string(id)) }
-    for id in try entries("expanded") + entries("collapsed") { _ = try Self.string(id) }
+    for id in changeset.deselected { selection.remove(id) }
+    for id in changeset.selected { selection.insert(id) }
 
     // Rows entering the window, then only the window is kept.
-    for run in try entries("enter") {
-      let (section, start, count, rows) = try Self.run(run)
+    for run in changeset.enter {
+      let (section, start, count, rows) = (run.section, run.start, run.count, run.rows)
       guard let rows, section >= 0, section < sections.count, start >= 0,
         start + count <= sections[section].count
-      else { throw Mirror.Mismatch("enter \(run) is out of range or carries no rows") }
+      else { throw Mirror.Mismatch("enter at [\(section), \(start)] is out of range or carries no rows") }
       for (offset, row) in rows.enumerated() { sections[section].known[start + offset] = row }
     }
     try checkWindow()
@@ -338,64 +311,5 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     "WindowedMirror('\(list)' v\(version): [\(offset), \(offset + limit)) of \(totalRows) rows, "
       + "\(sections.count) sections, \(selection.count) selected)"
-  }
-
-  // MARK: - Wire helpers
-
-  /// An inserted section: full (`rows`) or counted (`rowCount`, `rowsAt`, `rows`).
-  private static func insertedSection(_ value: JSONValue) throws -> Section {
-    guard let id = value["id"]?.stringValue else { throw Mirror.Mismatch("section without id: \(value)") }
-    let rows = value["rows"]?.arrayValue ?? []
-    let count = value["rowCount"] == nil ? rows.count : try int(value["rowCount"])
-    let at = value["rowsAt"] == nil ? 0 : try int(value["rowsAt"])
-    guard at >= 0, at + rows.count <= count else {
-      throw Mirror.Mismatch("section rows out of range: \(value)")
-    }
-    var known: [Int: JSONValue] = [:]
-    for (offset, row) in rows.enumerated() { known[at + offset] = row }
-    return Section(
-      id: id, header: try optionalString(value["header"]), footer: try optionalString(value["footer"]),
-      kind: try optionalString(value["kind"]), headerMode: try optionalString(value["headerMode"]),
-      count: count, known: known)
-  }
-
-  /// `{"at": [section, start], "rows": [row…]}` or `{"at": [section, start], "count": n}`.
-  private static func run(_ value: JSONValue) throws -> (
-    section: Int, start: Int, count: Int, rows: [JSONValue]?
-  ) {
-    guard let at = value["at"] else { throw Mirror.Mismatch("row run without at: \(value)") }
-    let n = try ints(at, count: 2)
-    if let rows = value["rows"]?.arrayValue, !rows.isEmpty, value["count"] == nil {
-      for row in rows where row["id"]?.stringValue == nil { throw Mirror.Mismatch("row without id: \(row)") }
-      return (n[0], n[1], rows.count, rows)
-    }
-    guard value["rows"] == nil else { throw Mirror.Mismatch("row run with both rows and count: \(value)") }
-    let count = try int(value["count"])
-    guard count > 0 else { throw Mirror.Mismatch("empty row run: \(value)") }
-    return (n[0], n[1], count, nil)
-  }
-
-  private static func ints(_ value: JSONValue, count: Int) throws -> [Int] {
-    guard let array = value.arrayValue, array.count == count else {
-      throw Mirror.Mismatch("expected an array of \(count) integers, got \(value)")
-    }
-    return try array.map { try int($0) }
-  }
-
-  private static func int(_ value: JSONValue?) throws -> Int {
-    guard case .int(let number)? = value else {
-      throw Mirror.Mismatch("expected an integer, got \(value ?? .null)")
-    }
-    return Int(number)
-  }
-
-  private static func string(_ value: JSONValue) throws -> String {
-    guard let string = value.stringValue else { throw Mirror.Mismatch("expected a string, got \(value)") }
-    return string
-  }
-
-  private static func optionalString(_ value: JSONValue?) throws -> String? {
-    guard let value, !value.isNull else { return nil }
-    return try string(value)
   }
 }

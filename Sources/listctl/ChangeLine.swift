@@ -1,6 +1,7 @@
 // One readable line per changeset, naming the items each change is about.
 import JSON
 import ListClient
+import ListProtocol
 
 /// Describes wire changesets (Protocol/README.md §4) in one line.
 enum ChangeLine {
@@ -22,14 +23,11 @@ enum ChangeLine {
 
   /// The parts of ``describe(version:changeset:before:)``'s line, one per change, in its order:
   /// `+2 'Alice', 'Bob' at 0:4`, `−1 'Carol' at 0:9`, …; none for `{}`.
-  static func parts(_ changeset: JSONValue, before: Mirror? = nil) -> [String] {
+  static func parts(_ json: JSONValue, before: Mirror? = nil) -> [String] {
+    let changeset: WireChangeset
+    do { changeset = try WireChangeset(json) } catch { return ["(not a changeset: \(error))"] }
     let old = before?.sections
     var parts: [String] = []
-    func entries(_ key: String) -> [JSONValue] { changeset[key]?.arrayValue ?? [] }
-    func numbers(_ value: JSONValue, _ count: Int) -> [Int]? {
-      let numbers = (value.arrayValue ?? []).compactMap { $0.intValue.map(Int.init) }
-      return numbers.count == count ? numbers : nil
-    }
     func oldRows(_ section: Int, _ start: Int, _ count: Int) -> [JSONValue]? {
       guard let old, old.indices.contains(section), start >= 0, count >= 0,
         start + count <= old[section].rows.count
@@ -41,83 +39,79 @@ enum ChangeLine {
     // Rows that leave (deletes, rows of deleted sections) and rows that arrive (inserts, rows of
     // inserted sections), by id: an id in both moved, across a section inserted or deleted.
     var leaving: [String: (section: Int, row: Int, value: JSONValue)] = [:]
-    for delete in entries("itemDeletes") {
-      guard let n = numbers(delete, 3), let rows = oldRows(n[0], n[1], n[2]) else { continue }
-      for (offset, row) in rows.enumerated() { leaving[id(row)] = (n[0], n[1] + offset, row) }
+    for delete in changeset.itemDeletes {
+      guard let rows = oldRows(delete.section, delete.rows.lowerBound, delete.rows.count) else { continue }
+      for (offset, row) in rows.enumerated() {
+        leaving[id(row)] = (delete.section, delete.rows.lowerBound + offset, row)
+      }
     }
-    for delete in entries("sectionDeletes") {
-      guard let n = numbers(delete, 2) else { continue }
-      for section in n[0]..<(n[0] + max(n[1], 0)) {
+    for delete in changeset.sectionDeletes {
+      for section in delete {
         for (offset, row) in (oldRows(section, 0, old?[section].rows.count ?? 0) ?? []).enumerated() {
           leaving[id(row)] = (section, offset, row)
         }
       }
     }
     var arriving: [String: (section: Int, row: Int)] = [:]
-    for insert in entries("itemInserts") {
-      guard let at = numbers(insert["at"] ?? .null, 2) else { continue }
-      for (offset, row) in (insert["rows"]?.arrayValue ?? []).enumerated() {
-        arriving[id(row)] = (at[0], at[1] + offset)
+    for insert in changeset.itemInserts {
+      for (offset, row) in (insert.rows ?? []).enumerated() {
+        arriving[id(row)] = (insert.section, insert.start + offset)
       }
     }
-    for insert in entries("sectionInserts") {
-      let index = Int(insert["index"]?.intValue ?? 0)
-      for (offset, row) in (insert["section"]?["rows"]?.arrayValue ?? []).enumerated() {
-        arriving[id(row)] = (index, offset)
+    for insert in changeset.sectionInserts {
+      for (offset, row) in insert.rows.enumerated() {
+        arriving[id(row)] = (insert.index, insert.rowsAt + offset)
       }
     }
     let crossed = Set(leaving.keys).intersection(arriving.keys)
 
-    for delete in entries("sectionDeletes") {
-      guard let n = numbers(delete, 2) else { continue }
-      guard let old, n[0] >= 0, n[0] + n[1] <= old.count else {
-        parts.append(n[1] == 1 ? "−§ \(n[0])" : "−\(n[1])§ at \(n[0])")
+    for delete in changeset.sectionDeletes {
+      guard let old, delete.upperBound <= old.count else {
+        parts.append(
+          delete.count == 1 ? "−§ \(delete.lowerBound)" : "−\(delete.count)§ at \(delete.lowerBound)")
         continue
       }
-      for section in n[0]..<(n[0] + n[1]) {
+      for section in delete {
         let rows = old[section].rows.filter { !crossed.contains(id($0)) }
         parts.append("−§ '\(old[section].id)'" + (rows.isEmpty ? "" : " with \(names(rows))"))
       }
     }
-    for insert in entries("sectionInserts") {
-      let rows = (insert["section"]?["rows"]?.arrayValue ?? []).filter { !crossed.contains(id($0)) }
+    for insert in changeset.sectionInserts {
+      let rows = insert.rows.filter { !crossed.contains(id($0)) }
       // A lean answer (`list/create`'s by default) counts the rows instead of carrying them.
-      let counted = insert["section"]?["rows"] == nil ? insert["section"]?["rowCount"]?.intValue ?? 0 : 0
+      let counted = insert.rows.isEmpty ? insert.count : 0
       parts.append(
-        "+§ '\(insert["section"]?["id"]?.stringValue ?? "?")' at \(insert["index"]?.intValue ?? 0)"
+        "+§ '\(insert.section.id)' at \(insert.index)"
           + (rows.isEmpty ? "" : " with \(names(rows))")
           + (counted == 0 ? "" : " with \(counted) row\(counted == 1 ? "" : "s")"))
     }
-    for move in entries("sectionMoves") {
-      guard let n = numbers(move, 2) else { continue }
-      let name = old.flatMap { $0.indices.contains(n[0]) ? " '\($0[n[0]].id)'" : nil } ?? ""
-      parts.append("↕§\(name) \(n[0])→\(n[1])")
+    for move in changeset.sectionMoves {
+      let name = old.flatMap { $0.indices.contains(move.from) ? " '\($0[move.from].id)'" : nil } ?? ""
+      parts.append("↕§\(name) \(move.from)→\(move.to)")
     }
-    for reload in entries("sectionReloads") { parts.append("~§ '\(reload["id"]?.stringValue ?? "?")'") }
+    for reload in changeset.sectionReloads { parts.append("~§ '\(reload.section.id)'") }
 
-    for insert in entries("itemInserts") {
-      let all = insert["rows"]?.arrayValue ?? []
-      guard let at = numbers(insert["at"] ?? .null, 2),
-        let first = all.firstIndex(where: { !crossed.contains(id($0)) })
-      else { continue }
+    for insert in changeset.itemInserts {
+      let all = insert.rows ?? []
+      guard let first = all.firstIndex(where: { !crossed.contains(id($0)) }) else { continue }
       let rows = all.filter { !crossed.contains(id($0)) }
-      parts.append("+\(rows.count) \(names(rows)) at \(at[0]):\(at[1] + first)")
+      parts.append("+\(rows.count) \(names(rows)) at \(insert.section):\(insert.start + first)")
     }
-    for delete in entries("itemDeletes") {
-      guard let n = numbers(delete, 3) else { continue }
-      guard let all = oldRows(n[0], n[1], n[2]) else {
-        parts.append("−\(n[2]) at \(n[0]):\(n[1])")
+    for delete in changeset.itemDeletes {
+      let (section, start, count) = (delete.section, delete.rows.lowerBound, delete.rows.count)
+      guard let all = oldRows(section, start, count) else {
+        parts.append("−\(count) at \(section):\(start)")
         continue
       }
       guard let first = all.firstIndex(where: { !crossed.contains(id($0)) }) else { continue }
       let rows = all.filter { !crossed.contains(id($0)) }
-      parts.append("−\(rows.count) \(names(rows)) at \(n[0]):\(n[1] + first)")
+      parts.append("−\(rows.count) \(names(rows)) at \(section):\(start + first)")
     }
-    for move in entries("itemMoves") {
-      guard let n = numbers(move, 5) else { continue }
-      let rows = oldRows(n[0], n[1], n[4])
+    for move in changeset.itemMoves {
+      let rows = oldRows(move.fromSection, move.fromRow, move.count)
       parts.append(
-        "↕\(n[4] == 1 ? "" : "\(n[4])")\(rows.map { " " + names($0) } ?? "") \(n[0]):\(n[1])→\(n[2]):\(n[3])")
+        "↕\(move.count == 1 ? "" : "\(move.count)")\(rows.map { " " + names($0) } ?? "") "
+          + "\(move.fromSection):\(move.fromRow)→\(move.toSection):\(move.toRow)")
     }
     // Moves the wire carries as a delete plus an insert (into an inserted section, out of a
     // deleted one, or reloaded as they moved), in old order, marked as such: the changeset a
@@ -130,25 +124,27 @@ enum ChangeLine {
       parts.append(
         "↕ \(names([from.value])) \(from.section):\(from.row)→\(to.section):\(to.row) (sent as − and +)")
     }
-    for (key, sign) in [("itemReloads", "⟳"), ("itemReconfigures", "~")] {
-      for entry in entries(key) {
-        let rows = entry["rows"]?.arrayValue ?? []
+    for (runs, sign) in [(changeset.itemReloads, "⟳"), (changeset.itemReconfigures, "~")] {
+      for run in runs {
+        let rows = run.rows ?? []
         parts.append("\(sign)\(rows.count == 1 ? "" : "\(rows.count)") \(names(rows))")
       }
     }
-    for (key, sign) in [("selected", "✓"), ("deselected", "✗"), ("expanded", "▾"), ("collapsed", "▸")] {
-      let ids = entries(key).compactMap(\.stringValue)
+    for (ids, sign) in [
+      (changeset.selected, "✓"), (changeset.deselected, "✗"), (changeset.expanded, "▾"),
+      (changeset.collapsed, "▸"),
+    ] {
       if !ids.isEmpty { parts.append(sign + " " + ids.joined(separator: " ")) }
     }
-    if let mode = changeset["selectionMode"]?.stringValue { parts.append("mode \(mode)") }
-    if let columns = changeset["columns"]?.arrayValue {
+    if let mode = changeset.selectionMode { parts.append("mode \(mode)") }
+    if let columns = json["columns"]?.arrayValue {
       let ids = columns.compactMap { $0["id"]?.stringValue }
       parts.append("columns " + (ids.isEmpty ? "none" : ids.joined(separator: ", ")))
     }
-    if let state = changeset["emptyState"] {
+    if let state = json["emptyState"] {
       parts.append(state.isNull ? "no empty state" : "empty state '\(state["title"]?.stringValue ?? "")'")
     }
-    if let editing = changeset["editing"]?.boolValue { parts.append(editing ? "editing" : "not editing") }
+    if let editing = json["editing"]?.boolValue { parts.append(editing ? "editing" : "not editing") }
     return parts
   }
 

@@ -1,5 +1,6 @@
 // Randomized robustness test: 10,000 seeded corrupted streams through the frame reader.
 import JSONRPC
+import RandomJSON
 import SeededRandom
 import XCTest
 

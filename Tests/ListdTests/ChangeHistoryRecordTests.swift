@@ -1,6 +1,7 @@
 // The history's change records: kept under their own budget, the newest always, the oldest dropped first.
 import JSON
 import ListModel
+import ListProtocol
 import XCTest
 
 @testable import ListServer

@@ -5,8 +5,6 @@ import JSONRPC
 import SeededRandom
 import XCTest
 
-@testable import ListServer
-
 final class DurabilityCrashTests: XCTestCase {
   /// Three writer sessions pipeline random `list/edit` batches to three lists (one list each)
   /// while a fourth session is subscribed to all of them; the daemon is killed with SIGKILL at a

@@ -3,10 +3,9 @@ import Foundation
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 import SeededRandom
 import XCTest
-
-@testable import ListServer
 
 final class EmittedChangesetCheckTests: XCTestCase {
   /// Seeds of the random histories; `LISTD_CHECK_SEED=n` runs one other.

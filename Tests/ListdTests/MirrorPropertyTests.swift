@@ -3,10 +3,9 @@ import Foundation
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 import SeededRandom
 import XCTest
-
-@testable import ListServer
 
 final class MirrorPropertyTests: XCTestCase {
   /// One owner (stdio) applies 5,000 random `list/edit` batches, pipelined in windows, while

@@ -4,6 +4,7 @@ import JSON
 import JSONRPC
 import ListClient
 import ListModel
+import ListProtocol
 import XCTest
 
 @testable import ListServer

@@ -3,10 +3,9 @@ import Foundation
 import JSON
 import ListClient
 import ListModel
+import ListProtocol
 import SeededRandom
 import XCTest
-
-@testable import ListServer
 
 final class WindowedMirrorPropertyTests: XCTestCase {
   /// Over random histories of lists whose sections carry `kind` and `headerMode` (inserted with

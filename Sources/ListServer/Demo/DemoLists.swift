@@ -3,6 +3,7 @@ import Dispatch
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 import Synchronization
 
 extension ListServer {

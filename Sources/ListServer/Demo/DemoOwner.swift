@@ -3,6 +3,7 @@ import Dispatch
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 
 /// Owns the demo lists: a toggle flips, a favorite gets a star, delete deletes, a move moves,
 /// and a refresh of the live list starts a new job. Every change goes through the list's queue

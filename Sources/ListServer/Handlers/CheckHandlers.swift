@@ -2,6 +2,7 @@
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 
 enum CheckHandlers {
   static let requests: [RequestMethod] = [

@@ -2,6 +2,7 @@
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 
 enum ContentHandlers {
   static let requests: [RequestMethod] = [

@@ -2,6 +2,7 @@
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 
 /// A viewer reports what its user did; the daemon checks it against the current version and
 /// forwards it to the owner as `owner/event`. Select and deselect also change the selection

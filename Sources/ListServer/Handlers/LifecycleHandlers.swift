@@ -2,6 +2,7 @@
 import Dispatch
 import JSON
 import JSONRPC
+import ListProtocol
 
 enum LifecycleHandlers {
   static let requests: [RequestMethod] = [

@@ -2,6 +2,7 @@
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 
 /// Every answer names the list and the version it describes.
 enum QueryHandlers {

@@ -2,6 +2,7 @@
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 
 /// The methods built on ``LiveList/snapshot(atVersion:field:)``. (`atVersion` on the other
 /// queries goes through ``HandlerContext/read(_:_:atVersion:_:)``, on `list/info` through

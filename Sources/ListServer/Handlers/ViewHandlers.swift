@@ -2,6 +2,7 @@
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 
 /// A view is a list derived from another list (or view) by filter, sort and group, kept live by
 /// the daemon. Once created it is a list for every method that reads (`list/subscribe`,

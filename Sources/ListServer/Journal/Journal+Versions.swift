@@ -2,6 +2,7 @@
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 
 extension Journal {
   /// Replays the list `serial` from the files: from the newest state (a checkpoint's, its

@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import JSONRPC
+import ListProtocol
 
 /// Appends records to the current generation's journal file and makes them durable as
 /// ``SyncMode`` says. When the journal passes ``Settings/checkpointBytes`` a new generation

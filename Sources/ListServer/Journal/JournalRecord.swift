@@ -1,6 +1,7 @@
 // The records of the journal: what each committed change, creation and disposal is on disk.
 import JSON
 import ListModel
+import ListProtocol
 
 /// One record of the journal or of a checkpoint. Its body is a JSON object with a `kind`.
 ///

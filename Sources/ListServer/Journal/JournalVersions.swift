@@ -1,5 +1,6 @@
 // The journal as a list's VersionSource: any version the state directory retains, rebuilt on demand.
 import ListModel
+import ListProtocol
 
 /// The past versions of one journaled list (`--state`): what `atVersion`, `list/diff` and
 /// `listctl record` reach beyond the in-memory history. Each call replays from the nearest

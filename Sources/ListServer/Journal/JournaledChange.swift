@@ -2,6 +2,7 @@
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 
 /// A committed change as the journal keeps it. Each case replays deterministically on the
 /// snapshot it was first applied to, through the same code that applied it then.

@@ -1,5 +1,6 @@
 // The bounded history of a list's changes, serving `list/changesSince`.
 import JSON
+import ListProtocol
 
 /// The last changes of one list, each kept as its encoded `list/didChange` params.
 ///

@@ -1,6 +1,7 @@
 // Every live list by id, every session, and who subscribed to all lists.
 import JSON
 import JSONRPC
+import ListProtocol
 import Synchronization
 
 /// The lists the daemon holds, shared by every session, and the sessions themselves.

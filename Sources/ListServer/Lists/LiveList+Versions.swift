@@ -2,6 +2,7 @@
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 
 extension LiveList {
   /// The versions the list retains: `oldest` to `current`, both included. Memory retains the

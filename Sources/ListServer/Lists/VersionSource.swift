@@ -1,5 +1,6 @@
 // The hook for a list's versions that memory no longer keeps: the journal connects here.
 import ListModel
+import ListProtocol
 import Synchronization
 
 /// A list's past versions kept outside memory — the journal, with `listd --state`.

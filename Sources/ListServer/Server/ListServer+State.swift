@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 
 extension ListServer {
   /// Locks and reads the state directory (if ``ServerOptions/stateDirectory`` is set), brings

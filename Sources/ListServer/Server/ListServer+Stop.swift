@@ -1,6 +1,7 @@
 // The daemon's clean stop: every session stops reading, answers what it read, hears why, and closes.
 import JSON
 import JSONRPC
+import ListProtocol
 
 /// Why the daemon stops; `daemon/stopping` carries it as `reason`.
 public enum StopReason: String, Sendable {

@@ -3,6 +3,7 @@ import Dispatch
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 import Synchronization
 
 /// The listd server: the list registry plus every attached session.

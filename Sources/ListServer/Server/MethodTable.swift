@@ -1,6 +1,7 @@
 // The table of every method and notification the daemon serves, by name.
 import JSONRPC
 import ListModel
+import ListProtocol
 
 /// What a handler gets: the server and the calling session.
 struct HandlerContext: Sendable {

@@ -2,6 +2,7 @@
 import Dispatch
 import JSON
 import ListModel
+import ListProtocol
 import Synchronization
 
 /// A session's subscription to one list, registered in the list's subscribers.

@@ -2,6 +2,7 @@
 import Dispatch
 import JSON
 import JSONRPC
+import ListProtocol
 import Synchronization
 
 /// A client of the daemon: one JSON-RPC connection (stdio or a socket).

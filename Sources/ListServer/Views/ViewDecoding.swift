@@ -2,6 +2,7 @@
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 
 enum ViewDecoding {
   /// A field name (`text`, `secondaryText`, `image`, `id`, `data.a.b`, `cells.column` or a column id).

@@ -2,6 +2,7 @@
 import JSON
 import JSONRPC
 import ListModel
+import ListProtocol
 import Synchronization
 
 /// A view list's link to its source. The engine runs on the source's queue (every source change

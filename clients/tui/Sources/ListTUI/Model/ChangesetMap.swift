@@ -1,5 +1,6 @@
 // Maps a wire changeset over a layout: new section counts, and where each old row went.
 import JSON
+import ListProtocol
 
 /// A changeset that does not fit the layout it was applied to: the viewer must resync.
 public struct LayoutMismatch: Error, CustomStringConvertible {
@@ -34,84 +35,66 @@ public struct ChangesetMap: Sendable {
   /// Rows that entered a windowed subscriber's window without changing (`enter`: shifted or
   /// moved in), by flattened new index.
   public private(set) var enteredRows: [Int: JSONValue] = [:]
-  /// Ids that joined and left the selection.
-  public let selected: [String]
+  /// The changeset, decoded.
+  public let changeset: WireChangeset
+  /// Ids that joined the selection.
+  public var selected: [String] { changeset.selected }
   /// Ids that left the selection.
-  public let deselected: [String]
+  public var deselected: [String] { changeset.deselected }
 
   /// Maps `changeset` over `old`. Throws ``LayoutMismatch`` when it does not fit. A windowed
   /// subscriber's changeset (Protocol/README.md, Windowed subscriptions) fits too: runs that
   /// carry a `count` instead of `rows`, inserted sections with `rowCount` and `rowsAt`, `enter`.
   /// O(entries + rows carried + sections).
-  public init(old: ListLayout, changeset: JSONValue) throws {
+  public init(old: ListLayout, changeset json: JSONValue) throws {
     self.old = old
-    func entries(_ key: String) -> [JSONValue] { changeset[key]?.arrayValue ?? [] }
-    func ints(_ value: JSONValue, _ count: Int) throws -> [Int] {
-      guard let array = value.arrayValue, array.count == count else {
-        throw LayoutMismatch("expected \(count) integers, got \(value)")
-      }
-      return try array.map {
-        guard let int = $0.intValue else { throw LayoutMismatch("expected an integer, got \($0)") }
-        return Int(int)
-      }
-    }
-    /// A run `{at, rows}` or `{at, count}`: where, how many rows, the rows carried.
-    func run(_ value: JSONValue) throws -> (section: Int, start: Int, count: Int, rows: [JSONValue]) {
-      let at = try ints(value["at"] ?? .null, 2)
-      let rows = value["rows"]?.arrayValue ?? []
-      let count = value["count"].map { Int($0.intValue ?? 0) } ?? rows.count
-      guard count > 0, rows.isEmpty || rows.count == count else {
-        throw LayoutMismatch("row run \(value) is malformed")
-      }
-      return (at[0], at[1], count, rows)
-    }
+    do { changeset = try WireChangeset(json) } catch { throw LayoutMismatch(error.description) }
     let oldCount = old.sections.count
     var sections = old.sections
     deleted = Array(repeating: [], count: oldCount)
     moved = Array(repeating: [], count: oldCount)
 
     // 1. Section reloads (the whole new header, footer, kind and header mode); row updates (old coordinates).
-    for reload in entries("sectionReloads") {
-      guard let index = reload["index"]?.intValue.map(Int.init), index >= 0, index < oldCount else {
-        throw LayoutMismatch("section reload \(reload) is out of range")
+    for reload in changeset.sectionReloads {
+      guard reload.index >= 0, reload.index < oldCount else {
+        throw LayoutMismatch("section reload at \(reload.index) is out of range")
       }
-      sections[index].header = reload["header"]?.stringValue
-      sections[index].footer = reload["footer"]?.stringValue
-      sections[index].kind = reload["kind"]?.stringValue
-      sections[index].headerMode = reload["headerMode"]?.stringValue
+      sections[reload.index].info = reload.section
     }
-    for entry in entries("itemReloads") + entries("itemReconfigures") {
-      let run = try run(entry)
+    for run in changeset.itemReloads + changeset.itemReconfigures {
       guard run.section >= 0, run.section < oldCount, run.start >= 0,
         run.start + run.count <= old.sections[run.section].rows
       else {
-        throw LayoutMismatch("row update \(entry) is out of range")
+        throw LayoutMismatch("row update at [\(run.section), \(run.start)] is out of range")
       }
-      for (offset, row) in run.rows.enumerated() {
+      for (offset, row) in (run.rows ?? []).enumerated() {
         updatedRows[old.absolute(section: run.section, row: run.start + offset)] = row
       }
     }
 
     // 2. Removals: deleted rows, moved rows, deleted and moved sections.
     var removedCount = [Int](repeating: 0, count: oldCount)
-    for delete in entries("itemDeletes") {
-      let n = try ints(delete, 3)
-      guard n[0] >= 0, n[0] < oldCount, n[1] >= 0, n[2] > 0, n[1] + n[2] <= old.sections[n[0]].rows else {
-        throw LayoutMismatch("item delete \(delete) is out of range")
+    for delete in changeset.itemDeletes {
+      guard delete.section >= 0, delete.section < oldCount, delete.rows.lowerBound >= 0,
+        delete.rows.upperBound <= old.sections[delete.section].rows
+      else {
+        throw LayoutMismatch("item delete of \(delete.rows) in section \(delete.section) is out of range")
       }
-      deleted[n[0]].append(n[1]..<(n[1] + n[2]))
-      removedCount[n[0]] += n[2]
+      deleted[delete.section].append(delete.rows)
+      removedCount[delete.section] += delete.rows.count
     }
     var arrivingRows: [Int: Int] = [:]  // new section → rows placed
     var placements: [Int: [Range<Int>]] = [:]
-    for move in entries("itemMoves") {
-      let n = try ints(move, 5)
-      guard n[0] >= 0, n[0] < oldCount, n[1] >= 0, n[4] > 0, n[1] + n[4] <= old.sections[n[0]].rows else {
-        throw LayoutMismatch("item move \(move) is out of range")
+    for move in changeset.itemMoves {
+      let rows = move.fromRow..<(move.fromRow + move.count)
+      guard move.fromSection >= 0, move.fromSection < oldCount, move.fromRow >= 0,
+        rows.upperBound <= old.sections[move.fromSection].rows
+      else {
+        throw LayoutMismatch("item move of \(rows) in section \(move.fromSection) is out of range")
       }
-      moved[n[0]].append((n[1]..<(n[1] + n[4]), n[2], n[3]))
-      removedCount[n[0]] += n[4]
-      placements[n[2], default: []].append(n[3]..<(n[3] + n[4]))
+      moved[move.fromSection].append((rows, move.toSection, move.toRow))
+      removedCount[move.fromSection] += move.count
+      placements[move.toSection, default: []].append(move.toRow..<(move.toRow + move.count))
     }
     for index in 0..<oldCount {
       deleted[index].sort { $0.lowerBound < $1.lowerBound }
@@ -119,43 +102,26 @@ public struct ChangesetMap: Sendable {
       sections[index].rows -= removedCount[index]
     }
     var gone = Set<Int>()
-    for delete in entries("sectionDeletes") {
-      let n = try ints(delete, 2)
-      guard n[0] >= 0, n[1] > 0, n[0] + n[1] <= oldCount else {
-        throw LayoutMismatch("section delete \(delete) is out of range")
+    for delete in changeset.sectionDeletes {
+      guard delete.upperBound <= oldCount else {
+        throw LayoutMismatch("section delete of \(delete) is out of range")
       }
-      gone.formUnion(n[0]..<(n[0] + n[1]))
+      gone.formUnion(delete)
     }
     var arriving: [(index: Int, shape: SectionShape, old: Int?, rowsAt: Int, rows: [JSONValue])] = []
-    for move in entries("sectionMoves") {
-      let n = try ints(move, 2)
-      guard n[0] >= 0, n[0] < oldCount, !gone.contains(n[0]) else {
-        throw LayoutMismatch("section move \(move) is out of range")
+    for move in changeset.sectionMoves {
+      guard move.from >= 0, move.from < oldCount, !gone.contains(move.from) else {
+        throw LayoutMismatch("section move [\(move.from), \(move.to)] is out of range")
       }
-      gone.insert(n[0])
-      arriving.append((n[1], sections[n[0]], n[0], 0, []))
+      gone.insert(move.from)
+      arriving.append((move.to, sections[move.from], move.from, 0, []))
     }
 
     // 3. Inserted and moved sections at their new indexes; the others keep their order.
-    for insert in entries("sectionInserts") {
-      guard let index = insert["index"]?.intValue, let section = insert["section"],
-        let id = section["id"]?.stringValue
-      else { throw LayoutMismatch("section insert \(insert) is malformed") }
-      let rows = section["rows"]?.arrayValue ?? []
-      // A windowed subscriber gets the section's row count and only its rows in the window.
-      let count = section["rowCount"].map { Int($0.intValue ?? -1) } ?? rows.count
-      let rowsAt = Int(section["rowsAt"]?.intValue ?? 0)
-      guard rowsAt >= 0, rowsAt + rows.count <= count else {
-        throw LayoutMismatch("section insert \(insert) is malformed")
-      }
+    // (A windowed subscriber gets an inserted section's row count and only its rows in the window.)
+    for insert in changeset.sectionInserts {
       arriving.append(
-        (
-          Int(index),
-          SectionShape(
-            id: id, header: section["header"]?.stringValue, footer: section["footer"]?.stringValue,
-            kind: section["kind"]?.stringValue, headerMode: section["headerMode"]?.stringValue, rows: count),
-          nil, rowsAt, rows
-        ))
+        (insert.index, SectionShape(insert.section, rows: insert.count), nil, insert.rowsAt, insert.rows))
     }
     arriving.sort { $0.index < $1.index }
     var remaining = (0..<oldCount).filter { !gone.contains($0) }[...]
@@ -182,13 +148,12 @@ public struct ChangesetMap: Sendable {
 
     // 4. Inserted and moved rows.
     var insertRuns: [(section: Int, start: Int, count: Int, rows: [JSONValue])] = []
-    for insert in entries("itemInserts") {
-      let run = try run(insert)
+    for run in changeset.itemInserts {
       guard run.section >= 0, run.section < newShapes.count else {
-        throw LayoutMismatch("item insert \(insert) is out of range")
+        throw LayoutMismatch("item insert at [\(run.section), \(run.start)] is out of range")
       }
       placements[run.section, default: []].append(run.start..<(run.start + run.count))
-      insertRuns.append(run)
+      insertRuns.append((run.section, run.start, run.count, run.rows ?? []))
     }
     var placed = [[Range<Int>]](repeating: [], count: newShapes.count)
     for (section, ranges) in placements {
@@ -215,17 +180,14 @@ public struct ChangesetMap: Sendable {
       }
     }
     for (row, json) in arrivedRows { if let id = json["id"]?.stringValue { arrivedIndex[id] = row } }
-    for entry in entries("enter") {
-      let run = try run(entry)
-      guard run.section >= 0, run.section < newShapes.count, run.start >= 0, !run.rows.isEmpty,
+    for run in changeset.enter {
+      guard let rows = run.rows, run.section >= 0, run.section < newShapes.count, run.start >= 0,
         run.start + run.count <= newShapes[run.section].rows
-      else { throw LayoutMismatch("enter \(entry) is out of range") }
-      for (offset, row) in run.rows.enumerated() {
+      else { throw LayoutMismatch("enter at [\(run.section), \(run.start)] is out of range") }
+      for (offset, row) in rows.enumerated() {
         enteredRows[new.absolute(section: run.section, row: run.start + offset)] = row
       }
     }
-    selected = entries("selected").compactMap(\.stringValue)
-    deselected = entries("deselected").compactMap(\.stringValue)
   }
 
   /// Where old row `[section, row]` is now, or nil if it was deleted (with its section, or

@@ -1,19 +1,13 @@
 // The shape of an open list without its rows: sections with header, footer, kind, header mode and visible row count.
 import JSON
+import ListProtocol
 
-/// One section of a ``ListLayout``: its id, header, footer, kind, header mode and number of
-/// visible rows.
+/// One section of a ``ListLayout``: its description (``WireSection``: `id`, `header`, `footer`,
+/// `kind`, `headerMode`, read as its own members) and number of visible rows.
+@dynamicMemberLookup
 public struct SectionShape: Equatable, Sendable {
-  /// The section id.
-  public var id: String
-  /// The header text, if any.
-  public var header: String?
-  /// The footer text, if any.
-  public var footer: String?
-  /// The section's kind (its cell type), if any.
-  public var kind: String?
-  /// How its header shows (`none`, `firstItemInSection`); nil for the default, `supplementary`.
-  public var headerMode: String?
+  /// The description the wire gives beside the rows.
+  public var info: WireSection
   /// The number of visible rows.
   public var rows: Int
 
@@ -22,18 +16,28 @@ public struct SectionShape: Equatable, Sendable {
     id: String, header: String? = nil, footer: String? = nil, kind: String? = nil, headerMode: String? = nil,
     rows: Int
   ) {
-    self.id = id
-    self.header = header
-    self.footer = footer
-    self.kind = kind
-    self.headerMode = headerMode
+    self.init(
+      WireSection(id: id, header: header, footer: footer, kind: kind, headerMode: headerMode), rows: rows)
+  }
+
+  /// A section shape of `info` with `rows` rows.
+  public init(_ info: WireSection, rows: Int) {
+    self.info = info
     self.rows = rows
+  }
+
+  /// A member of ``info``.
+  public subscript<T>(dynamicMember member: WritableKeyPath<WireSection, T>) -> T {
+    get { info[keyPath: member] }
+    set { info[keyPath: member] = newValue }
   }
 
   /// Whether the section has a header line: header text shown as a supplementary view
   /// (Protocol/README.md, Presentation: `none` shows no header, `firstItemInSection` draws the
   /// first row as the header).
-  public var showsHeader: Bool { header != nil && (headerMode ?? "supplementary") == "supplementary" }
+  public var showsHeader: Bool {
+    info.header != nil && (info.headerMode ?? "supplementary") == "supplementary"
+  }
 }
 
 /// What a windowed viewer knows of a list without fetching its rows: the sections and their
@@ -77,12 +81,10 @@ public struct ListLayout: Equatable, Sendable {
     guard let sections = answer["sections"]?.arrayValue else { return nil }
     var shapes: [SectionShape] = []
     for section in sections {
-      guard let id = section["id"]?.stringValue, let rows = section["rows"]?.intValue else { return nil }
-      shapes.append(
-        SectionShape(
-          id: id, header: section["header"]?.stringValue, footer: section["footer"]?.stringValue,
-          kind: section["kind"]?.stringValue, headerMode: section["headerMode"]?.stringValue, rows: Int(rows)
-        ))
+      guard let info = try? WireSection(decoding: section), let rows = section["rows"]?.intValue else {
+        return nil
+      }
+      shapes.append(SectionShape(info, rows: Int(rows)))
     }
     self.init(sections: shapes)
   }

@@ -1,5 +1,6 @@
 // The view state of one open list: layout, the subscription's window of rows, cursor by identity, selection, flashes.
 import JSON
+import ListProtocol
 
 /// What the TUI knows of the open list and where the user is in it. A value type, driven by
 /// the answers and notifications the controller feeds it; it never talks to the daemon itself,
@@ -211,7 +212,7 @@ public struct ListViewState: Sendable {
     for id in map.deselected { selection.remove(id) }
     for id in map.selected { selection.insert(id) }
     let changeset = params["changeset"] ?? [:]
-    if let mode = changeset["selectionMode"]?.stringValue { selectionMode = mode }
+    if let mode = map.changeset.selectionMode { selectionMode = mode }
     if let columns = changeset["columns"] {
       self.columns = TableColumn.list(columns)
       clampTop()
@@ -219,35 +220,27 @@ public struct ListViewState: Sendable {
     }
     if let editing = changeset["editing"]?.boolValue { isEditing = editing }
     if let empty = changeset["emptyState"] { emptyState = empty.isNull ? nil : empty }
-    lastChange = Self.summary(params["changeset"] ?? [:], version: next)
+    lastChange = Self.summary(map.changeset, version: next)
   }
 
   /// `v12 +3 −1 ~2 ↕1 ✓1`: rows inserted, deleted, changed and moved, selection changes.
-  static func summary(_ changeset: JSONValue, version: Int) -> String {
-    func count(_ key: String, _ measure: (JSONValue) -> Int) -> Int {
-      (changeset[key]?.arrayValue ?? []).reduce(0) { $0 + measure($1) }
-    }
-    // A windowed changeset counts the runs it does not carry.
-    func rows(_ run: JSONValue) -> Int {
-      Int(run["count"]?.intValue ?? Int64(run["rows"]?.arrayValue?.count ?? 0))
-    }
+  static func summary(_ changeset: WireChangeset, version: Int) -> String {
+    // Counted runs (a windowed changeset's) count as the rows they stand for.
     let inserted =
-      count("itemInserts", rows)
-      + count("sectionInserts") {
-        Int($0["section"]?["rowCount"]?.intValue ?? Int64($0["section"]?["rows"]?.arrayValue?.count ?? 0))
-      }
-    let deleted = count("itemDeletes") { Int($0.arrayValue?.last?.intValue ?? 0) }
-    let changed = count("itemReconfigures", rows) + count("itemReloads", rows)
-    let moved = count("itemMoves") { Int($0.arrayValue?.last?.intValue ?? 0) }
-    let selection = count("selected") { _ in 1 } + count("deselected") { _ in 1 }
+      changeset.itemInserts.reduce(0) { $0 + $1.count } + changeset.sectionInserts.reduce(0) { $0 + $1.count }
+    let deleted = changeset.itemDeletes.reduce(0) { $0 + $1.rows.count }
+    let changed = (changeset.itemReconfigures + changeset.itemReloads).reduce(0) { $0 + $1.count }
+    let moved = changeset.itemMoves.reduce(0) { $0 + $1.count }
+    let selection = changeset.selected.count + changeset.deselected.count
     var parts = ["v\(version)"]
     if inserted > 0 { parts.append("+\(inserted)") }
     if deleted > 0 { parts.append("−\(deleted)") }
     if changed > 0 { parts.append("~\(changed)") }
     if moved > 0 { parts.append("↕\(moved)") }
     if selection > 0 { parts.append("✓\(selection)") }
-    if changeset["sectionInserts"] != nil || changeset["sectionDeletes"] != nil
-      || changeset["sectionMoves"] != nil || changeset["sectionReloads"] != nil
+    if !changeset.sectionInserts.isEmpty || !changeset.sectionDeletes.isEmpty
+      || !changeset.sectionMoves.isEmpty
+      || !changeset.sectionReloads.isEmpty
     {
       parts.append("§")
     }

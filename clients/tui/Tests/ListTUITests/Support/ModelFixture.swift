@@ -1,9 +1,8 @@
 // A list held by the real model, answering as the daemon would: windowed subscriptions, windows, didChange.
 import JSON
 import ListModel
+import ListProtocol
 import XCTest
-
-@testable import ListServer
 
 /// A list in memory, with the daemon's own encoders: what `query/sections`, `query/window` and
 /// `list/didChange` would carry, without a daemon. Edits are diffed by the real model.

@@ -1,0 +1,51 @@
+// The canonical form of an item's free-form `data`, so payloads compare as JSON values.
+import JSON
+
+extension JSONValue {
+  /// This value as the daemon stores an item's `data`: object members sorted by name (by the
+  /// bytes of their UTF-8 encoding; members sharing a name keep their order) and every number
+  /// with an integral value in the 64-bit range as an integer (`1.0`, `1e3`, `-0.0` become `1`,
+  /// `1000`, `0`). Two values that are equal as JSON values have one canonical form, so
+  /// comparing canonical forms compares values: member order and number spelling are no change.
+  /// O(size) when already canonical (no copy), plus O(k log k) per object of k members to sort.
+  public var canonicalData: JSONValue { canonicalized() ?? self }
+
+  /// The canonical form, or nil if this value is canonical already.
+  private func canonicalized() -> JSONValue? {
+    switch self {
+    case .null, .bool, .int, .string: return nil
+    case .double(let number):
+      guard number.rounded() == number, let integer = Int64(exactly: number) else { return nil }
+      return .int(integer)
+    case .array(let elements):
+      var result: [JSONValue]?
+      for index in elements.indices {
+        guard let canonical = elements[index].canonicalized() else { continue }
+        if result == nil { result = elements }
+        result?[index] = canonical
+      }
+      return result.map { .array($0) }
+    case .object(let object):
+      let keys = object.keys
+      var values: [JSONValue]?
+      for index in keys.indices {
+        guard let canonical = object.values[index].canonicalized() else { continue }
+        if values == nil { values = object.values }
+        values?[index] = canonical
+      }
+      let sorted = zip(keys, keys.dropFirst()).allSatisfy { !Self.precedes($1, $0) }
+      if sorted && values == nil { return nil }
+      let members = values ?? object.values
+      let order =
+        sorted
+        ? Array(keys.indices)
+        : keys.indices.sorted { a, b in Self.precedes(keys[a], keys[b]) || (keys[a] == keys[b] && a < b) }
+      return .object(JSONObject(order.map { (keys[$0], members[$0]) }))
+    }
+  }
+
+  /// Whether `a` sorts before `b` by the bytes of their UTF-8 encoding.
+  private static func precedes(_ a: String, _ b: String) -> Bool {
+    a.utf8.lexicographicallyPrecedes(b.utf8)
+  }
+}

@@ -1,0 +1,302 @@
+// Decodes wire content straight from a request's bytes, with the tree-based decoder as its exact fallback.
+import JSON
+import JSONRPC
+import ListModel
+
+/// Where content comes from: the request's bytes (deferred params), or a parsed tree (a batch
+/// member, a journal record).
+public enum ContentSource: Sendable {
+  case bytes(JSONText, path: String)
+  case tree(Params)
+
+  /// The content as a tree (for the journal, which keeps it as sent). O(size).
+  public var json: JSONValue? {
+    switch self {
+    case .bytes(let text, _): text.parsed()
+    case .tree(let params): params.value
+    }
+  }
+}
+
+extension ContentDecoding {
+  /// `{"sections": [...]}` from `source`, as ``content(_:)`` (create) or
+  /// ``content(_:inheritingExpansion:)`` (replace, with `inherit`) read it.
+  public static func content(_ source: ContentSource, inherit: Bool) throws(ResponseError) -> [SectionContent]
+  {
+    switch source {
+    case .tree(let params): return try content(params, inherit: inherit)
+    case .bytes(let text, let path): return try content(text, path: path, inherit: inherit)
+    }
+  }
+
+  /// Content decoded from its bytes in one pass, building no tree: the same result, or the same
+  /// error, as decoding `text.parsed()` viewed at `path`. Anything the one-pass reader does not
+  /// take (an unknown or repeated member, a wrong type, accessories or actions, …) falls back to
+  /// that tree-based decoder, which names the problem. O(size of the input).
+  public static func content(_ text: JSONText, path: String, inherit: Bool) throws(ResponseError)
+    -> [SectionContent]
+  {
+    let fast = try? text.withReader { (reader: inout JSONReader) throws(JSONParseError) in
+      try readContent(&reader, inherit: inherit)
+    }
+    if let fast { return fast }
+    return try content(Params(text.parsed(), path: path), inherit: inherit)
+  }
+
+  /// Item trees (an array) decoded from their bytes in one pass; nil when the tree-based
+  /// decoder must decide (see ``fastTrees(_:inherit:)``). O(size of the input).
+  public static func fastTrees(_ text: JSONText, inherit: Bool) -> [OutlineNode]? {
+    let fast = try? text.withReader { (reader: inout JSONReader) throws(JSONParseError) in
+      try readTrees(&reader, inherit: inherit)
+    }
+    return fast
+  }
+
+  private static func readContent(_ reader: inout JSONReader, inherit: Bool) throws(JSONParseError)
+    -> [SectionContent]?
+  {
+    guard try reader.peek() == .object else { return nil }
+    try reader.beginObject()
+    var sections: [SectionContent]?
+    while let key = try reader.nextKey() {
+      guard key == "sections", sections == nil, try reader.peek() == .array else { return nil }
+      try reader.beginArray()
+      var list: [SectionContent] = []
+      while try reader.nextElement() {
+        guard let section = try readSection(&reader, inherit: inherit) else { return nil }
+        list.append(section)
+      }
+      sections = list
+    }
+    return sections
+  }
+
+  /// A section as ``section(_:inherit:)`` reads it, or nil.
+  private static func readSection(_ reader: inout JSONReader, inherit: Bool) throws(JSONParseError)
+    -> SectionContent?
+  {
+    guard try reader.peek() == .object else { return nil }
+    try reader.beginObject()
+    var id: String?
+    var header: String?
+    var footer: String?
+    var kind: String?
+    var headerMode: HeaderMode?
+    var trees: [OutlineNode] = []
+    var seen: UInt8 = 0
+    while let key = try reader.nextKey() {
+      let bit: UInt8
+      switch key {
+      case "id":
+        guard try reader.peek() == .string else { return nil }
+        id = try reader.readString()
+        bit = 1 << 0
+      case "header", "footer", "kind":
+        guard let string = try optionalString(&reader) else { return nil }
+        if key == "header" {
+          header = string
+          bit = 1 << 1
+        } else if key == "footer" {
+          footer = string
+          bit = 1 << 2
+        } else {
+          kind = string
+          bit = 1 << 3
+        }
+      case "headerMode":
+        guard let string = try optionalString(&reader) else { return nil }
+        if let string {
+          guard let mode = HeaderMode(rawValue: string) else { return nil }
+          headerMode = mode
+        }
+        bit = 1 << 4
+      case "items":
+        switch try reader.peek() {
+        case .null: try reader.readNull()
+        case .array:
+          guard let items = try readTrees(&reader, inherit: inherit) else { return nil }
+          trees = items
+        default: return nil
+        }
+        bit = 1 << 5
+      default:
+        return nil
+      }
+      guard seen & bit == 0 else { return nil }
+      seen |= bit
+    }
+    guard let id else { return nil }
+    let spec = SectionSpec(
+      id, header: header, footer: footer, kind: kind, headerMode: headerMode ?? .supplementary)
+    return SectionContent(spec: spec, trees: trees)
+  }
+
+  /// A string or null (`.some(nil)`); nil for any other type.
+  private static func optionalString(_ reader: inout JSONReader) throws(JSONParseError) -> String?? {
+    switch try reader.peek() {
+    case .string: return .some(try reader.readString())
+    case .null:
+      try reader.readNull()
+      return .some(nil)
+    default: return nil
+    }
+  }
+
+  /// A Boolean or null (`.some(nil)`); nil for any other type.
+  private static func optionalBool(_ reader: inout JSONReader) throws(JSONParseError) -> Bool?? {
+    switch try reader.peek() {
+    case .bool: return .some(try reader.readBool())
+    case .null:
+      try reader.readNull()
+      return .some(nil)
+    default: return nil
+    }
+  }
+
+  private static func readTrees(_ reader: inout JSONReader, inherit: Bool) throws(JSONParseError)
+    -> [OutlineNode]?
+  {
+    try reader.beginArray()
+    var trees: [OutlineNode] = []
+    while try reader.nextElement() {
+      guard let tree = try readTree(&reader, inherit: inherit) else { return nil }
+      trees.append(tree)
+    }
+    return trees
+  }
+
+  /// The members ``readTree(_:inherit:)`` takes.
+  private static let itemNames = JSONNames([
+    "id", "kind", "cells", "text", "secondaryText", "image", "data", "selectable", "movable", "expanded",
+    "children",
+    "accessories", "leadingSwipeActions", "trailingSwipeActions", "contextMenuActions",
+  ])
+
+  /// One item as ``fastTrees(_:inherit:)`` reads it from a tree (the same members, the same
+  /// refusals), or nil.
+  private static func readTree(_ reader: inout JSONReader, inherit: Bool) throws(JSONParseError)
+    -> OutlineNode?
+  {
+    guard try reader.peek() == .object else { return nil }
+    try reader.beginObject()
+    var id: String?
+    var text: String?
+    var secondaryText: String?
+    var image: String?
+    var data: JSONValue?
+    var selectable = true
+    var movable = false
+    var kind: String?
+    var cells: [String: CellValue] = [:]
+    var expanded: Bool?
+    var children: [OutlineNode] = []
+    var seen: UInt16 = 0
+    while let index = try reader.nextKey(in: itemNames) {
+      guard index >= 0 else { return nil }
+      let key = itemNames.strings[index]
+      let bit: UInt16
+      switch key {
+      case "id":
+        guard try reader.peek() == .string else { return nil }
+        id = try reader.readString()
+        bit = 1 << 0
+      case "kind":
+        guard let string = try optionalString(&reader) else { return nil }
+        kind = string
+        bit = 1 << 13
+      case "cells":
+        switch try reader.peek() {
+        case .null: try reader.readNull()
+        case .object:
+          try reader.beginObject()
+          while let column = try reader.nextKey() {
+            guard cells[column] == nil else {  // the first of a repeated member
+              try reader.skipValue()
+              continue
+            }
+            switch try reader.peek() {
+            case .string: cells[column] = .string(try reader.readString())
+            case .number:
+              switch try reader.readValue() {
+              case .int(let int): cells[column] = .number(Double(int))
+              case .double(let double): cells[column] = .number(double)
+              default: return nil
+              }
+            case .bool: cells[column] = .bool(try reader.readBool())
+            case .null:
+              try reader.readNull()
+              cells[column] = .null
+            default: return nil
+            }
+          }
+        default: return nil
+        }
+        bit = 1 << 14
+      case "text", "secondaryText", "image":
+        guard let string = try optionalString(&reader) else { return nil }
+        if key == "text" {
+          text = string
+          bit = 1 << 1
+        } else if key == "secondaryText" {
+          secondaryText = string
+          bit = 1 << 2
+        } else {
+          image = string
+          bit = 1 << 3
+        }
+      case "data":
+        if try reader.peek() == .null {
+          try reader.readNull()
+        } else {
+          data = .some(try reader.readValue().canonicalData)
+        }
+        bit = 1 << 4
+      case "selectable", "movable", "expanded":
+        guard let flag = try optionalBool(&reader) else { return nil }
+        if key == "selectable" {
+          selectable = flag ?? true
+          bit = 1 << 5
+        } else if key == "movable" {
+          movable = flag ?? false
+          bit = 1 << 6
+        } else {
+          expanded = flag
+          bit = 1 << 7
+        }
+      case "children":
+        switch try reader.peek() {
+        case .null: try reader.readNull()
+        case .array:
+          guard let trees = try readTrees(&reader, inherit: inherit) else { return nil }
+          children = trees
+        default: return nil
+        }
+        bit = 1 << 8
+      case "accessories", "leadingSwipeActions", "trailingSwipeActions", "contextMenuActions":
+        switch try reader.peek() {
+        case .null: try reader.readNull()
+        case .array:
+          try reader.beginArray()
+          guard try !reader.nextElement() else { return nil }  // only an empty array
+        default: return nil
+        }
+        bit =
+          key == "accessories"
+          ? 1 << 9
+          : key == "leadingSwipeActions" ? 1 << 10 : key == "trailingSwipeActions" ? 1 << 11 : 1 << 12
+      default:
+        return nil
+      }
+      guard seen & bit == 0 else { return nil }  // a repeated member: the checked path reads the first
+      seen |= bit
+    }
+    guard let id else { return nil }
+    let payload = ItemPayload(
+      content: ItemContent(text: text, secondaryText: secondaryText, image: image, data: data),
+      isSelectable: selectable, isMovable: movable, cells: cells, kind: kind)
+    if expanded == nil && inherit {
+      return .inheritingExpansion(ListItem(id, payload: payload), children: children)
+    }
+    return OutlineNode(ListItem(id, payload: payload), children: children, isExpanded: expanded ?? false)
+  }
+}

@@ -1,0 +1,382 @@
+// Decodes wire content (sections, items, trees, payloads, accessories, actions) into model values.
+import JSONRPC
+import ListModel
+
+/// Wire content → model values, with -32602 errors that name the field path and value.
+/// Everything is O(size of the input).
+public enum ContentDecoding {
+  /// A section of content: its spec and its item trees.
+  public struct SectionContent: Sendable {
+    public var spec: SectionSpec
+    public var trees: [OutlineNode]
+  }
+
+  public static let sectionKeys = ["id", "header", "footer", "kind", "headerMode", "items"]
+  public static let payloadKeys = [
+    "text", "secondaryText", "image", "data", "accessories", "leadingSwipeActions",
+    "trailingSwipeActions", "contextMenuActions", "selectable", "movable", "kind", "cells", "topSeparator",
+    "bottomSeparator",
+  ]
+  public static let itemKeys = ["id", "children", "expanded"] + payloadKeys
+
+  /// `{"sections": [...]}` as `list/create` reads it: an item whose `expanded` is omitted
+  /// starts collapsed.
+  public static func content(_ params: Params) throws(ResponseError) -> [SectionContent] {
+    try content(params, inherit: false)
+  }
+
+  /// `{"sections": [...]}` as `list/replace` reads it: an item whose `expanded` is omitted
+  /// becomes an ``OutlineNode/inheritingExpansion(_:children:)`` node, which
+  /// ``snapshot(_:sharingWith:selectionMode:)`` gives its state in the base snapshot by interned
+  /// id, with no extra string hash.
+  public static func content(_ params: Params, inheritingExpansion: Void) throws(ResponseError)
+    -> [SectionContent]
+  {
+    try content(params, inherit: true)
+  }
+
+  public static func content(_ params: Params, inherit: Bool) throws(ResponseError) -> [SectionContent] {
+    try params.requireKnown(["sections"])
+    return try params.objects("sections").map { section throws(ResponseError) in
+      try self.section(section, inherit: inherit)
+    }
+  }
+
+  /// A content section: `{"id", "header"?, "footer"?, "items"?}`.
+  public static func section(_ params: Params, inherit: Bool = false)
+    throws(ResponseError) -> SectionContent
+  {
+    try params.requireKnown(sectionKeys)
+    let spec = SectionSpec(
+      try params.string("id"), header: try params.optionalString("header"),
+      footer: try params.optionalString("footer"), kind: try params.optionalString("kind"),
+      headerMode: try params.optionalEnumeration("headerMode", as: HeaderMode.self) ?? .supplementary)
+    if case .array(let items)? = try params.member("items"),
+      let trees = fastTrees(items, inherit: inherit)
+    {
+      return SectionContent(spec: spec, trees: trees)
+    }
+    let trees = try params.optionalObjects("items") ?? []
+    return SectionContent(
+      spec: spec,
+      trees: try trees.map { item throws(ResponseError) in
+        try tree(item, inherit: inherit)
+      })
+  }
+
+  /// Items decoded in one pass over each object's members, without building field paths — the
+  /// common case of large content. Nil when any item needs the checked path (an unknown member,
+  /// a wrong type, a repeated member, accessories or actions): the caller then decodes with it,
+  /// which names the problem. Equal to the checked path's result otherwise. O(size of the input).
+  /// An item without `expanded` starts collapsed, or with `inherit` becomes an inheriting node.
+  public static func fastTrees(_ items: [JSONValue], inherit: Bool = false)
+    -> [OutlineNode]?
+  {
+    var trees: [OutlineNode] = []
+    trees.reserveCapacity(items.count)
+    for item in items {
+      guard let tree = fastTree(item, inherit: inherit) else { return nil }
+      trees.append(tree)
+    }
+    return trees
+  }
+
+  private static func fastTree(_ value: JSONValue, inherit: Bool)
+    -> OutlineNode?
+  {
+    guard case .object(let object) = value else { return nil }
+    var id: String?
+    // Separate locals, not an ItemContent mutated in place: that copied the content (four
+    // retains) twice per item.
+    var text: String?
+    var secondaryText: String?
+    var image: String?
+    var data: JSONValue?
+    var selectable = true
+    var movable = false
+    var kind: String?
+    var cells: [String: CellValue] = [:]
+    var expanded: Bool?
+    var children: [OutlineNode] = []
+    var seen: UInt16 = 0
+    /// Strings and Booleans may also be null (absent); other types take the checked path.
+    for index in object.indices {
+      let (key, member) = object[index]
+      let bit: UInt16
+      switch key {
+      case "id":
+        guard case .string(let string) = member else { return nil }
+        id = string
+        bit = 1 << 0
+      case "kind":
+        switch member {
+        case .string(let value): kind = value
+        case .null: kind = nil
+        default: return nil
+        }
+        bit = 1 << 13
+      case "cells":
+        switch member {
+        case .null: break
+        case .object(let members):
+          for (column, value) in members {
+            guard cells[column] == nil else { continue }  // the first of a repeated member
+            switch value {
+            case .string(let string): cells[column] = .string(string)
+            case .int(let int): cells[column] = .number(Double(int))
+            case .double(let double): cells[column] = .number(double)
+            case .bool(let bool): cells[column] = .bool(bool)
+            case .null: cells[column] = .null
+            default: return nil
+            }
+          }
+        default: return nil
+        }
+        bit = 1 << 14
+      case "text", "secondaryText", "image":
+        var string: String?
+        switch member {
+        case .string(let value): string = value
+        case .null: string = nil
+        default: return nil
+        }
+        if key == "text" {
+          text = string
+          bit = 1 << 1
+        } else if key == "secondaryText" {
+          secondaryText = string
+          bit = 1 << 2
+        } else {
+          image = string
+          bit = 1 << 3
+        }
+      case "data":
+        // (a bare `nil` here would be JSONValue.null)
+        if !member.isNull { data = .some(member.canonicalData) }
+        bit = 1 << 4
+      case "selectable", "movable", "expanded":
+        var flag: Bool?
+        switch member {
+        case .bool(let value): flag = value
+        case .null: flag = nil
+        default: return nil
+        }
+        if key == "selectable" {
+          selectable = flag ?? true
+          bit = 1 << 5
+        } else if key == "movable" {
+          movable = flag ?? false
+          bit = 1 << 6
+        } else {
+          expanded = flag
+          bit = 1 << 7
+        }
+      case "children":
+        switch member {
+        case .null: break
+        case .array(let items):
+          guard let trees = fastTrees(items, inherit: inherit) else { return nil }
+          children = trees
+        default: return nil
+        }
+        bit = 1 << 8
+      case "accessories", "leadingSwipeActions", "trailingSwipeActions", "contextMenuActions":
+        switch member {
+        case .null: break
+        case .array(let elements) where elements.isEmpty: break
+        default: return nil
+        }
+        bit =
+          key == "accessories"
+          ? 1 << 9
+          : key == "leadingSwipeActions" ? 1 << 10 : key == "trailingSwipeActions" ? 1 << 11 : 1 << 12
+      default:
+        return nil
+      }
+      guard seen & bit == 0 else { return nil }  // a repeated member: the checked path reads the first
+      seen |= bit
+    }
+    guard let id else { return nil }
+    let payload = ItemPayload(
+      content: ItemContent(text: text, secondaryText: secondaryText, image: image, data: data),
+      isSelectable: selectable, isMovable: movable, cells: cells, kind: kind)
+    if expanded == nil && inherit {
+      return .inheritingExpansion(ListItem(id, payload: payload), children: children)
+    }
+    return OutlineNode(
+      ListItem(id, payload: payload), children: children, isExpanded: expanded ?? false)
+  }
+
+  /// An item with optional `children` and `expanded`.
+  public static func tree(_ params: Params, inherit: Bool = false)
+    throws(ResponseError)
+    -> OutlineNode
+  {
+    try params.requireKnown(itemKeys)
+    let item = try self.item(params, known: nil)
+    let children = try (params.optionalObjects("children") ?? []).map { child throws(ResponseError) in
+      try tree(child, inherit: inherit)
+    }
+    let expanded = try params.optionalBool("expanded")
+    if expanded == nil && inherit { return .inheritingExpansion(item, children: children) }
+    return OutlineNode(item, children: children, isExpanded: expanded ?? false)
+  }
+
+  /// An item without children: its id and payload. `known` lists the allowed members (nil when
+  /// the caller has checked them already).
+  public static func item(_ params: Params, known: [String]? = ["id"] + payloadKeys) throws(ResponseError)
+    -> ListItem
+  {
+    if let known { try params.requireKnown(known) }
+    return ListItem(try params.string("id"), payload: try payload(params))
+  }
+
+  /// Set while `check/snapshot` decodes (it reports repeated system accessories as problems);
+  /// otherwise they are `-32602`.
+  @TaskLocal public static var acceptsRepeatedSystemAccessories = false
+
+  /// The payload fields of an item object (other members are ignored here); `data` in its
+  /// canonical form (``JSON/JSONValue/canonicalData``). `item` names the item in errors when
+  /// the object has no `id` of its own (a `patchItems` patch).
+  public static func payload(_ params: Params, item: String? = nil) throws(ResponseError) -> ItemPayload {
+    let content = ItemContent(
+      text: try params.optionalString("text"), secondaryText: try params.optionalString("secondaryText"),
+      image: try params.optionalString("image"), data: try params.optionalValue("data")?.canonicalData)
+    var payload = ItemPayload(
+      content: content,
+      leadingSwipeActions: try actions(params, "leadingSwipeActions", submenus: false),
+      trailingSwipeActions: try actions(params, "trailingSwipeActions", submenus: false),
+      contextMenuActions: try actions(params, "contextMenuActions"),
+      isSelectable: try params.optionalBool("selectable") ?? true,
+      isMovable: try params.optionalBool("movable") ?? false,
+      cells: try ColumnCoding.cells(params), kind: try params.optionalString("kind"))
+    let accessories = try params.optionalObjects("accessories") ?? []
+    if !accessories.isEmpty {
+      payload.placedAccessories = try accessories.map { a throws(ResponseError) in try placedAccessory(a) }
+      if !acceptsRepeatedSystemAccessories,
+        let type = ListAccessory.repeatedSystemTypes(payload.placedAccessories.map(\.accessory)).first
+      {
+        // UIKit would crash on the cell: refused here, reported by check/snapshot.
+        let id = item ?? ((try? params.optionalString("id")) ?? nil)
+        throw params.invalid(
+          "accessories",
+          (id.map { "of item '\($0)' " } ?? "") + "has more than one \(type) accessory: UIKit throws an "
+            + "exception when a cell includes more than one instance of a system accessory")
+      }
+    }
+    if let top = try params.optionalEnumeration("topSeparator", as: SeparatorVisibility.self) {
+      payload.topSeparator = top
+    }
+    if let bottom = try params.optionalEnumeration("bottomSeparator", as: SeparatorVisibility.self) {
+      payload.bottomSeparator = bottom
+    }
+    return payload
+  }
+
+  /// An accessory with its optional `placement` and `displayed` (each type's UIKit default when
+  /// left out).
+  public static func placedAccessory(_ params: Params) throws(ResponseError) -> PlacedAccessory {
+    PlacedAccessory(
+      try accessory(params),
+      placement: try params.optionalEnumeration("placement", as: AccessoryPlacement.self),
+      displayed: try params.optionalEnumeration("displayed", as: AccessoryDisplayed.self))
+  }
+
+  /// An accessory: `{"type": name, …its fields}`.
+  public static func accessory(_ params: Params) throws(ResponseError) -> ListAccessory {
+    let type = try params.string("type")
+    func only(_ keys: String...) throws(ResponseError) {
+      try params.requireKnown(["type", "placement", "displayed"] + keys)
+    }
+    switch type {
+    case "disclosureIndicator", "checkmark", "delete", "reorder", "outlineDisclosure", "detail",
+      "multiselect",
+      "activityIndicator":
+      try only()
+      switch type {
+      case "disclosureIndicator": return .disclosureIndicator
+      case "checkmark": return .checkmark
+      case "delete": return .delete
+      case "reorder": return .reorder
+      case "outlineDisclosure": return .outlineDisclosure
+      case "detail": return .detail
+      case "multiselect": return .multiselect
+      default: return .activityIndicator
+      }
+    case "label":
+      try only("text")
+      return .label(try params.string("text"))
+    case "badge":
+      try only("text")
+      return .badge(try params.string("text"))
+    case "image":
+      try only("name")
+      return .image(try params.string("name"))
+    case "custom":
+      try only("name")
+      return .custom(try params.string("name"))
+    case "progress":
+      try only("value")
+      let value = try params.double("value")
+      guard value >= 0 && value <= 1 else {
+        throw params.invalid("value", "must be between 0 and 1, got \(value)")
+      }
+      return .progress(value)
+    case "toggle":
+      try only("isOn")
+      return .toggle(isOn: try params.bool("isOn"))
+    case "popUpMenu":
+      try only("actions")
+      return .popUpMenu(try actions(params, "actions", required: true))
+    default:
+      throw params.mismatch("type", "an accessory type (\(accessoryTypes))", .string(type))
+    }
+  }
+
+  public static let accessoryTypes =
+    "disclosureIndicator, checkmark, delete, reorder, outlineDisclosure, detail, multiselect, label, badge, "
+    + "image, progress, activityIndicator, toggle, popUpMenu, custom"
+
+  /// An array of actions `{"id", "title", "style"?, "image"?, "disabled"?, "checked"?,
+  /// "children"?}` under `key`; `children` (a submenu) only where `submenus` allows them.
+  public static func actions(_ params: Params, _ key: String, required: Bool = false, submenus: Bool = true)
+    throws(ResponseError) -> [ListAction]
+  {
+    let list = required ? try params.objects(key) : try params.optionalObjects(key) ?? []
+    return try list.map { action throws(ResponseError) in
+      try action.requireKnown(
+        ["id", "title", "style", "image", "disabled", "checked"] + (submenus ? ["children"] : []))
+      let children = try actions(action, "children", submenus: true)
+      if try action.member("children") != nil, children.isEmpty {
+        throw action.invalid("children", "must not be empty: a submenu has actions")
+      }
+      return ListAction(
+        id: try action.string("id"), title: try action.string("title"),
+        style: try action.optionalEnumeration("style", as: ActionStyle.self) ?? .normal,
+        image: try action.optionalString("image"), isDisabled: try action.optionalBool("disabled") ?? false,
+        isChecked: try action.optionalBool("checked") ?? false, children: children)
+    }
+  }
+
+  /// Builds a snapshot holding `sections`, sharing `base`'s id table so the diff against it stays
+  /// integer-only; inheriting nodes take their expansion in `base`. O(items).
+  public static func snapshot(
+    _ sections: [SectionContent], sharingWith base: ListSnapshot, selectionMode: SelectionMode
+  ) throws(ListModelError) -> ListSnapshot {
+    var snapshot = ListSnapshot(sharingIdentifiersWith: base, selectionMode: selectionMode)
+    try snapshot.appendSections(sections.map(\.spec))
+    for section in sections where !section.trees.isEmpty {
+      try snapshot.appendTrees(section.trees, toSection: section.spec.id, inheritingExpansionFrom: base)
+    }
+    try snapshot.checkCells()  // against the columns `base` passed on
+    return snapshot
+  }
+}
+
+extension ContentDecoding {
+  /// The number of items in decoded content, children included. O(items).
+  public static func itemCount(_ sections: [SectionContent]) -> Int {
+    func count(_ nodes: [OutlineNode]) -> Int { nodes.reduce(nodes.count) { $0 + count($1.children) } }
+    return sections.reduce(0) { $0 + count($1.trees) }
+  }
+}
