@@ -124,14 +124,6 @@ extension TestClient {
     connection.waitUntilClosed()
     Glibc.close(fd)
   }
-
-  /// The list's `version` from `list/info`.
-  func version(of list: String) throws -> Int64 {
-    guard let version = try request("list/info", ["list": .string(list)])["version"]?.intValue else {
-      throw TestFailure("list/info of \(list) has no version")
-    }
-    return version
-  }
 }
 
 /// The descriptors of socket clients, for ``TestClient/disconnect(file:line:)``.

@@ -1,35 +1,37 @@
-// A JSON-RPC client for end-to-end tests: talks to a real listd and checks every answer against the spec.
+// A JSON-RPC client for protocol tests: talks to a listd (a process, or a server in this one) and checks every answer against the spec.
 import Foundation
 import JSON
 import JSONRPC
 import XCTest
 
-/// A client session of a running daemon, over its stdio pipes or its socket.
+/// A client session of a running daemon, over its stdio pipes, its socket or an in-process pair.
 ///
 /// Requests are synchronous (with a timeout) for readable tests. Every result, error and
 /// notification the server sends is validated against `Protocol/protocol.json`; tests call
 /// ``assertConformance(file:line:)`` (``close()`` does it) to fail on any mismatch.
-final class TestClient: @unchecked Sendable {
+public final class TestClient: @unchecked Sendable {
   // `@unchecked Sendable`: mutable state is behind `condition`.
-  let connection: Connection
+  public let connection: Connection
   private let condition = NSCondition()
   private var received: [(method: String, params: JSONValue)] = []
   private var problems: [String] = []
   private var cursor: [String: Int] = [:]
 
-  /// A client over `input`/`output` (the daemon's stdout and stdin). `configure` registers
-  /// extra handlers (an owner's `owner/refresh`) before the connection starts.
-  init(
-    reading input: Int32, writing output: Int32, name: String = "test", ownsDescriptors: Bool = false,
-    configure: (Connection) -> Void = { _ in }
-  ) throws {
-    // Serial dispatch: notifications are recorded in arrival order (a concurrent queue could
-    // record a later `list/didChange` before an earlier one).
+  /// The options of a test client's connection. Serial dispatch: notifications are recorded in
+  /// arrival order (a concurrent queue could record a later `list/didChange` before an earlier one).
+  public static func connectionOptions(name: String, ownsDescriptors: Bool = false) -> Connection.Options {
     var options = Connection.Options(
       framing: .contentLength, dispatch: .serial, logger: .disabled, name: name)
     options.flushTimeout = .seconds(2)
     options.closesDescriptors = ownsDescriptors
-    connection = try Connection(input: input, output: output, options: options)
+    return options
+  }
+
+  /// A client on `connection`, not started yet (made with ``connectionOptions(name:ownsDescriptors:)``:
+  /// one end of an in-process pair, say). `configure` registers extra handlers (an owner's
+  /// `owner/refresh`) before the connection starts.
+  public init(connection: Connection, configure: (Connection) -> Void = { _ in }) {
+    self.connection = connection
     connection.onUnhandledNotification { [weak self] notification in
       self?.record(notification.method, notification.rawParams ?? .null)
     }
@@ -37,15 +39,20 @@ final class TestClient: @unchecked Sendable {
     connection.start()
   }
 
-  /// A client of a daemon's stdio.
-  convenience init(
-    _ daemon: DaemonProcess, name: String = "stdio", configure: (Connection) -> Void = { _ in }
+  /// A client over `input`/`output` (the daemon's stdout and stdin).
+  public convenience init(
+    reading input: Int32, writing output: Int32, name: String = "test", ownsDescriptors: Bool = false,
+    configure: (Connection) -> Void = { _ in }
   ) throws {
-    try self.init(reading: daemon.output, writing: daemon.input, name: name, configure: configure)
+    let options = Self.connectionOptions(name: name, ownsDescriptors: ownsDescriptors)
+    try self.init(
+      connection: Connection(input: input, output: output, options: options), configure: configure)
   }
 
   /// A client of a daemon's socket.
-  static func socket(_ path: String, name: String = "socket", configure: (Connection) -> Void = { _ in })
+  public static func socket(
+    _ path: String, name: String = "socket", configure: (Connection) -> Void = { _ in }
+  )
     throws -> TestClient
   {
     let fd = try UnixSocket.connect(to: path)
@@ -72,7 +79,9 @@ final class TestClient: @unchecked Sendable {
 
   /// Sends a request and waits for its answer: the result, or the `ResponseError` thrown.
   @discardableResult
-  func request(_ method: String, _ params: JSONValue? = nil, timeout: TimeInterval = 20) throws -> JSONValue {
+  public func request(_ method: String, _ params: JSONValue? = nil, timeout: TimeInterval = 20) throws
+    -> JSONValue
+  {
     let done = DispatchSemaphore(value: 0)
     let box = ResultBox()
     connection.sendRequest(method, params) { result in
@@ -95,7 +104,9 @@ final class TestClient: @unchecked Sendable {
   }
 
   /// Sends a request that must fail; returns its error (and fails the test if it succeeded).
-  func error(_ method: String, _ params: JSONValue? = nil, file: StaticString = #filePath, line: UInt = #line)
+  public func error(
+    _ method: String, _ params: JSONValue? = nil, file: StaticString = #filePath, line: UInt = #line
+  )
     -> ResponseError
   {
     do {
@@ -109,13 +120,13 @@ final class TestClient: @unchecked Sendable {
     return ResponseError(.internalError, "no error")
   }
 
-  func notify(_ method: String, _ params: JSONValue? = nil) {
+  public func notify(_ method: String, _ params: JSONValue? = nil) {
     connection.notify(method, params)
   }
 
   /// `initialize` + `initialized`.
   @discardableResult
-  func initialize(name: String = "listd-tests") throws -> JSONValue {
+  public func initialize(name: String = "listd-tests") throws -> JSONValue {
     let result = try request("initialize", ["clientInfo": ["name": .string(name)]])
     notify("initialized", [:])
     return result
@@ -124,7 +135,7 @@ final class TestClient: @unchecked Sendable {
   // MARK: - Notifications
 
   /// Waits for the next `method` notification not yet taken that satisfies `matching`.
-  func next(
+  public func next(
     _ method: String, timeout: TimeInterval = 10, matching: (JSONValue) -> Bool = { _ in true }
   ) -> JSONValue? {
     let deadline = Date().addingTimeInterval(timeout)
@@ -145,7 +156,7 @@ final class TestClient: @unchecked Sendable {
   }
 
   /// Every notification received so far, in order.
-  var notifications: [(method: String, params: JSONValue)] {
+  public var notifications: [(method: String, params: JSONValue)] {
     condition.lock()
     defer { condition.unlock() }
     return received
@@ -154,7 +165,7 @@ final class TestClient: @unchecked Sendable {
   // MARK: - End
 
   /// Fails the test if any server message did not match `Protocol/protocol.json`.
-  func assertConformance(file: StaticString = #filePath, line: UInt = #line) {
+  public func assertConformance(file: StaticString = #filePath, line: UInt = #line) {
     condition.lock()
     let issues = problems
     condition.unlock()
@@ -163,9 +174,17 @@ final class TestClient: @unchecked Sendable {
   }
 
   /// Checks conformance and closes the connection.
-  func close(file: StaticString = #filePath, line: UInt = #line) {
+  public func close(file: StaticString = #filePath, line: UInt = #line) {
     assertConformance(file: file, line: line)
     connection.close()
+  }
+
+  /// The list's `version` from `list/info`.
+  public func version(of list: String) throws -> Int64 {
+    guard let version = try request("list/info", ["list": .string(list)])["version"]?.intValue else {
+      throw TestFailure("list/info of \(list) has no version")
+    }
+    return version
   }
 }
 
@@ -176,7 +195,7 @@ private final class ResultBox: @unchecked Sendable {
 }
 
 /// A test helper failure with a message.
-struct TestFailure: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
+public struct TestFailure: Error, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
 }

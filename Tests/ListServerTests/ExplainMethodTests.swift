@@ -1,10 +1,10 @@
-// explain: true and list/explain end to end: wire edits and sessions named, answers that agree, errors.
+// explain: true and list/explain against an in-process server: wire edits and sessions named, answers that agree, errors.
 import Foundation
 import JSON
 import JSONRPC
 import XCTest
 
-final class ExplainMethodTests: StdioDaemonTestCase {
+final class ExplainMethodTests: InProcessServerTestCase {
   let content: JSONValue = [
     "sections": [
       [
@@ -57,42 +57,6 @@ final class ExplainMethodTests: StdioDaemonTestCase {
     let plain = try client.request(
       "list/edit", ["list": "l", "edits": [["op": "deleteItems", "items": ["a"]]]])
     XCTAssertNil(plain["explain"])
-  }
-
-  /// 300 seeded random batches, each with `explain: true`: `diff/preview` explains it the same,
-  /// `list/explain` of its version and `list/changesSince … explain` give the same afterwards.
-  func testExplanationsAgreeAcrossPreviewEditExplainAndChangesSince() throws {
-    let seed = ProcessInfo.processInfo.environment["LISTD_EXPLAIN_SEED"].flatMap(UInt64.init) ?? 1611
-    print("seed \(seed) (LISTD_EXPLAIN_SEED=\(seed) replays it)")
-    var run = MirrorRun(seed: seed, list: "r")
-    try client.request(
-      "list/create",
-      [
-        "list": "r", "selectionMode": "multiple", "content": run.initialContent(),
-        "columns": MirrorRun.columns,
-      ])
-    try run.createReference()
-    var explained: [Int64: JSONValue] = [:]
-    for batch in 0..<300 {
-      let (batchParams, _) = try run.nextBatch()
-      let params = batchParams.setting("explain", true)
-      let preview = try? client.request("diff/preview", params)
-      guard let answer = try? client.request("list/edit", params) else { continue }
-      XCTAssertEqual(preview, answer, "seed \(seed), batch \(batch)")
-      if let version = answer["version"]?.intValue, version > (explained.keys.max() ?? 0) {
-        explained[version] = answer["explain"]
-      }
-    }
-    XCTAssertGreaterThan(explained.count, 100, "seed \(seed)")
-    let since = try client.request("list/changesSince", ["list": "r", "version": 0, "explain": true])
-    for change in since["changes"]?.arrayValue ?? [] {
-      let version = try XCTUnwrap(change["version"]?.intValue)
-      XCTAssertEqual(change["explain"], explained[version], "seed \(seed), version \(version)")
-      XCTAssertEqual(
-        try client.request("list/explain", ["list": "r", "version": .int(version)])["explain"],
-        explained[version],
-        "seed \(seed), version \(version)")
-    }
   }
 
   /// "Why did this row last change?": the latest kept change that concerns the item, with only
@@ -169,34 +133,6 @@ final class ExplainMethodTests: StdioDaemonTestCase {
 }
 
 extension ExplainMethodTests {
-  /// `--explain-history N` keeps the records of the latest N changes: older ones answer -32015
-  /// naming the oldest explainable version, and `changesSince … explain` likewise.
-  func testExplainHistoryOptionBoundsTheExplainableVersions() throws {
-    let small = try DaemonProcess(["--explain-history", "2"])
-    defer { small.stop() }
-    let client = try TestClient(small)
-    defer { client.close() }
-    let answer = try client.initialize()
-    XCTAssertEqual(answer["capabilities"]?["limits"]?["explainVersions"], 2)
-    try client.request("list/create", ["list": "l", "content": content])
-    for text in ["1", "2", "3"] {
-      try client.request(
-        "list/edit",
-        ["list": "l", "edits": [["op": "updateItems", "items": [["id": "a", "text": .string(text)]]]]])
-    }
-    XCTAssertEqual(try client.request("list/explain", ["list": "l", "version": 2])["version"], 2)
-    let gone = client.error("list/explain", ["list": "l", "version": 1])
-    XCTAssertEqual(gone.code.rawValue, -32015)
-    XCTAssertEqual(gone.data?["oldestVersion"], 2)
-    XCTAssertTrue(gone.message.contains("since version 2 only, not version 1"), gone.message)
-    XCTAssertEqual(
-      client.error("list/changesSince", ["list": "l", "version": 0, "explain": true]).code.rawValue, -32015)
-    XCTAssertEqual(
-      try client.request("list/changesSince", ["list": "l", "version": 0])["changes"]?.arrayValue?.count, 3)
-  }
-}
-
-extension ExplainMethodTests {
   /// A collapsed folder's expanded child moved out to the section's roots: the child is
   /// `reparented` to no parent (`parent: null`), and its children are `revealed` from under the
   /// folder, which stays collapsed (found by the spec-only client).
@@ -219,24 +155,5 @@ extension ExplainMethodTests {
     XCTAssertEqual(inserts.first?["parent"], .null)
     XCTAssertEqual(inserts.last?["item"], "c")
     XCTAssertEqual(inserts.last?["parent"], "p")
-  }
-}
-
-extension ExplainMethodTests {
-  /// `--explain-history` takes a positive integer; anything else is a usage error naming it.
-  func testABadExplainHistoryIsAUsageError() throws {
-    for value in ["0", "x", "-3"] {
-      let listd = Process()
-      listd.executableURL = DaemonProcess.binary
-      listd.arguments = ["--explain-history", value]
-      let errors = Pipe()
-      listd.standardError = errors
-      listd.standardInput = FileHandle.nullDevice
-      try listd.run()
-      let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      listd.waitUntilExit()
-      XCTAssertEqual(listd.terminationStatus, 2, value)
-      XCTAssertTrue(stderr.contains("--explain-history needs a positive integer, got '\(value)'"), stderr)
-    }
   }
 }

@@ -1,9 +1,9 @@
-// End-to-end tests of empty states and editing mode (Protocol/README.md §3 "Empty states and editing").
+// Empty states and editing mode (Protocol/README.md §3 "Empty states and editing"), against an in-process server.
 import JSON
 import JSONRPC
 import XCTest
 
-final class EmptyStateTests: StdioDaemonTestCase {
+final class EmptyStateTests: InProcessServerTestCase {
   private func edit(_ edits: JSONValue, list: String = "e") throws -> JSONValue? {
     try client.request("list/edit", ["list": .string(list), "edits": edits])["changeset"]
   }

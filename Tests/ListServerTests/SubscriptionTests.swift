@@ -1,12 +1,12 @@
-// End-to-end tests of subscriptions, list notifications, progress and trace.
+// Subscriptions, list notifications, progress and trace, against an in-process server.
 import JSON
 import JSONRPC
+import ListServer
 import XCTest
 
 final class SubscriptionTests: XCTestCase {
   func testSubscribingToAllCoversListsCreatedLaterAndEndsOnUnsubscribe() throws {
-    let daemon = try DaemonProcess()
-    let client = try TestClient(daemon)
+    let client = try TestClient.inProcess()
     try client.initialize()
     try client.request("list/create", ["list": "first", "content": ["sections": [["id": "s"]]]])
     let answer = try client.request("list/subscribe", ["snapshot": "none"])
@@ -31,8 +31,7 @@ final class SubscriptionTests: XCTestCase {
   }
 
   func testWindowSubscriptionAnswersOnlyTheWindow() throws {
-    let daemon = try DaemonProcess()
-    let client = try TestClient(daemon)
+    let client = try TestClient.inProcess()
     try client.initialize()
     let items: [JSONValue] = (0..<100).map { ["id": .string("i\($0)"), "text": .string("Item \($0)")] }
     try client.request(
@@ -52,8 +51,7 @@ final class SubscriptionTests: XCTestCase {
   }
 
   func testDisposeNotifiesEverySessionAndLaterRequestsGetUnknownList() throws {
-    let daemon = try DaemonProcess()
-    let client = try TestClient(daemon)
+    let client = try TestClient.inProcess()
     try client.initialize()
     try client.request("list/create", ["list": "gone"])
     try client.request("list/subscribe", ["list": "gone"])
@@ -67,8 +65,7 @@ final class SubscriptionTests: XCTestCase {
   }
 
   func testLargeLoadsReportProgressForAWorkDoneToken() throws {
-    let daemon = try DaemonProcess()
-    let client = try TestClient(daemon)
+    let client = try TestClient.inProcess()
     try client.initialize()
     let items: [JSONValue] = (0..<12_000).map { ["id": .string("i\($0)")] }
     let content: JSONValue = ["sections": [["id": "s", "items": .array(items)]]]
@@ -84,8 +81,7 @@ final class SubscriptionTests: XCTestCase {
   }
 
   func testTraceReportsRequestsOnceTurnedOn() throws {
-    let daemon = try DaemonProcess()
-    let client = try TestClient(daemon)
+    let client = try TestClient.inProcess()
     try client.initialize()
     try client.request("list/all")
     client.notify("$/setTrace", ["value": "messages"])
@@ -98,8 +94,9 @@ final class SubscriptionTests: XCTestCase {
   }
 
   func testChangesSinceServesTheHistoryAndAsksOlderClientsToResync() throws {
-    let daemon = try DaemonProcess(["--history", "3"])
-    let client = try TestClient(daemon)
+    var options = ServerOptions()
+    options.historyLimit = 3  // --history 3
+    let client = try TestClient.inProcess(options)
     try client.initialize()
     try client.request("list/create", ["list": "l", "content": ["sections": [["id": "s"]]]])
     for index in 0..<5 {

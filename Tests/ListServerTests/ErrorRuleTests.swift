@@ -1,9 +1,9 @@
-// End-to-end tests of which error a request gets when several apply, and where errors name an edit.
+// Which error a request gets when several apply, and where errors name an edit, against an in-process server.
 import JSON
 import JSONRPC
 import XCTest
 
-final class ErrorRuleTests: StdioDaemonTestCase {
+final class ErrorRuleTests: InProcessServerTestCase {
   override func setUpWithError() throws {
     try super.setUpWithError()
     let content: JSONValue = [

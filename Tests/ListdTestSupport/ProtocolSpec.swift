@@ -3,18 +3,17 @@ import Foundation
 import JSON
 
 /// The machine-readable protocol description, and validation of messages against it.
-struct ProtocolSpec: Sendable {
-  let document: JSONValue
-  let methods: JSONObject
+public struct ProtocolSpec: Sendable {
+  public let document: JSONValue
+  public let methods: JSONObject
 
   /// The repository's `Protocol/` directory.
-  static let directory = URL(fileURLWithPath: #filePath)
+  public static let directory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
     .appendingPathComponent("Protocol")
 
   /// The spec, parsed once.
-  static let shared: ProtocolSpec = {
+  public static let shared: ProtocolSpec = {
     let data = try! Data(contentsOf: directory.appendingPathComponent("protocol.json"))
     let document = try! JSONParser().parse(Array(data))
     return ProtocolSpec(document: document, methods: document["methods"]?.objectValue ?? JSONObject())
@@ -23,19 +22,19 @@ struct ProtocolSpec: Sendable {
   private var validator: SchemaValidator { SchemaValidator(root: document) }
 
   /// Names of methods in a direction (`clientToServer` / `serverToClient`).
-  func names(direction: String) -> Set<String> {
+  public func names(direction: String) -> Set<String> {
     Set(methods.filter { $0.value["direction"]?.stringValue == direction }.map(\.key))
   }
 
   /// Problems with `params` of `method`, or an unknown method.
-  func checkParams(_ method: String, _ params: JSONValue?) -> [String] {
+  public func checkParams(_ method: String, _ params: JSONValue?) -> [String] {
     guard let spec = methods[method] else { return ["\(method): not in Protocol/protocol.json"] }
     guard let schema = spec["params"] else { return [] }
     return validator.validate(params ?? .null, against: schema, path: "\(method).params")
   }
 
   /// Problems with the result of `method`.
-  func checkResult(_ method: String, _ result: JSONValue) -> [String] {
+  public func checkResult(_ method: String, _ result: JSONValue) -> [String] {
     guard let spec = methods[method] else { return ["\(method): not in Protocol/protocol.json"] }
     guard let schema = spec["result"] else { return [] }
     return validator.validate(result, against: schema, path: "\(method).result")
@@ -43,7 +42,7 @@ struct ProtocolSpec: Sendable {
 
   /// Problems with an error answer of `method`: its code must be a generic one or one the spec
   /// lists for the method, and its message must not be empty.
-  func checkError(_ method: String, code: Int, message: String) -> [String] {
+  public func checkError(_ method: String, code: Int, message: String) -> [String] {
     var problems: [String] = []
     if message.isEmpty { problems.append("\(method): error \(code) has an empty message") }
     let generic = [-32700, -32600, -32601, -32602, -32603, -32800, -32002, -32019]

@@ -6,13 +6,15 @@ import JSON
 /// `items`, `prefixItems`, `enum`, `const`, `minimum`, `maximum`, `minItems`, `maxItems`,
 /// `minLength`, `oneOf`, `anyOf`, `allOf`, `not`, and `$ref` into the root's `$defs`.
 /// Unknown keywords (`description`, `examples`, …) are ignored; an unknown `$ref` is a failure.
-struct SchemaValidator {
+public struct SchemaValidator: Sendable {
   /// The document `$ref`s resolve against (`#/$defs/Name`).
-  let root: JSONValue
+  public let root: JSONValue
+
+  public init(root: JSONValue) { self.root = root }
 
   /// Returns one message per violation, each prefixed with the JSON path of the offending value.
   /// An empty array means the value conforms.
-  func validate(_ value: JSONValue, against schema: JSONValue, path: String = "$") -> [String] {
+  public func validate(_ value: JSONValue, against schema: JSONValue, path: String = "$") -> [String] {
     var problems: [String] = []
     check(value, schema, path, &problems, depth: 0)
     return problems

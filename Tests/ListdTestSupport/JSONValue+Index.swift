@@ -3,7 +3,7 @@ import JSON
 
 extension JSONValue {
   /// The element at `index` if this is an array long enough, else nil.
-  subscript(index: Int) -> JSONValue? {
+  public subscript(index: Int) -> JSONValue? {
     guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
     return elements[index]
   }

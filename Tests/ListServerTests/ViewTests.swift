@@ -1,4 +1,4 @@
-// End-to-end tests of live views: a view follows random source edits over the wire, refuses edits, forwards events, goes with its source.
+// Live views against an in-process server: a view follows random source edits over the wire, refuses edits, forwards events, goes with its source.
 import Foundation
 import JSON
 import JSONRPC
@@ -7,7 +7,7 @@ import ListModel
 import SeededRandom
 import XCTest
 
-final class ViewTests: StdioDaemonTestCase {
+final class ViewTests: InProcessServerTestCase {
   static let words = ["apple", "Äpfel", "banana", "Bär", "cherry", "éclair", "Eclair", "date", "Zebra"]
 
   static func item(_ id: String, _ random: inout SplitMix64) -> JSONValue {

@@ -1,9 +1,9 @@
-// End-to-end tests of the edit rules Protocol/README.md states: what each edit replaces, keeps or reports.
+// The edit rules Protocol/README.md states, against an in-process server: what each edit replaces, keeps or reports.
 import JSON
 import JSONRPC
 import XCTest
 
-final class EditRuleTests: StdioDaemonTestCase {
+final class EditRuleTests: InProcessServerTestCase {
   private func create(_ list: String, _ sections: JSONValue, mode: String = "multiple") throws {
     try client.request(
       "list/create",

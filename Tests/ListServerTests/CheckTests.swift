@@ -1,10 +1,10 @@
-// check/batchUpdate and check/snapshot end to end through the daemon: answers, every problem, bad params naming field and value.
+// check/batchUpdate and check/snapshot against an in-process server: answers, every problem, bad params naming field and value.
 import Foundation
 import JSON
 import JSONRPC
 import XCTest
 
-final class CheckTests: StdioDaemonTestCase {
+final class CheckTests: InProcessServerTestCase {
   func testTheIssuesCountExampleGetsUIKitsMessage() throws {
     let answer = try client.request("check/batchUpdate", ["before": [4], "update": [:], "after": [5]])
     XCTAssertEqual(

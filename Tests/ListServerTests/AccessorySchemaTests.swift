@@ -56,8 +56,7 @@ final class AccessorySchemaTests: XCTestCase {
 
   /// The daemon accepts exactly what the schema accepts, and answers it back unchanged.
   func testTheDecoderAgreesWithTheSchema() throws {
-    let daemon = try DaemonProcess()
-    let client = try TestClient(daemon)
+    let client = try TestClient.inProcess()
     try client.initialize()
     for (index, accessory) in (Self.valid + Self.invalid).enumerated() {
       let list = JSONValue.string("l\(index)")

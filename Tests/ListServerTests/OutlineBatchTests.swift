@@ -1,8 +1,8 @@
-// Outline edits inside batches, end to end: each edit sees the result of the edits before it.
+// Outline edits inside batches, against an in-process server: each edit sees the result of the edits before it.
 import JSON
 import XCTest
 
-final class OutlineBatchTests: StdioDaemonTestCase {
+final class OutlineBatchTests: InProcessServerTestCase {
   override func setUpWithError() throws {
     try super.setUpWithError()
     let content: JSONValue = [

@@ -1,9 +1,9 @@
-// End-to-end tests of the subscription rules: snapshot forms, new lists for subscribers to all, subscribing twice.
+// The subscription rules, against an in-process server: snapshot forms, new lists for subscribers to all, subscribing twice.
 import JSON
 import JSONRPC
 import XCTest
 
-final class SubscriptionRuleTests: StdioDaemonTestCase {
+final class SubscriptionRuleTests: InProcessServerTestCase {
   private let content: JSONValue = [
     "sections": [
       ["id": "s", "header": "S", "items": [["id": "a", "text": "A"], ["id": "b"]]], ["id": "t"],

@@ -1,9 +1,9 @@
-// End-to-end tests of columns, cells and kinds (Protocol/README.md §3 "Columns and kinds").
+// Columns, cells and kinds (Protocol/README.md §3 "Columns and kinds"), against an in-process server.
 import JSON
 import JSONRPC
 import XCTest
 
-final class ColumnsAndKindsTests: StdioDaemonTestCase {
+final class ColumnsAndKindsTests: InProcessServerTestCase {
   private let columns: JSONValue = [
     ["id": "name", "title": "Name"],
     ["id": "size", "title": "Size", "alignment": "trailing", "width": 8.0, "sortable": true],

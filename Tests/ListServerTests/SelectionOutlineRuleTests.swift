@@ -1,9 +1,9 @@
-// End-to-end tests of the selection and outline rules Protocol/README.md states.
+// The selection and outline rules Protocol/README.md states, against an in-process server.
 import JSON
 import JSONRPC
 import XCTest
 
-final class SelectionOutlineRuleTests: StdioDaemonTestCase {
+final class SelectionOutlineRuleTests: InProcessServerTestCase {
   private func create(_ list: String, mode: String, _ items: JSONValue) throws {
     try client.request(
       "list/create",

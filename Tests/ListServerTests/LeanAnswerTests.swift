@@ -1,4 +1,4 @@
-// Lean answers end to end: `rows: "none"` answers a mutation's changeset without its rows; notifications keep theirs.
+// Lean answers, against an in-process server: `rows: "none"` answers a mutation's changeset without its rows; notifications keep theirs.
 import Foundation
 import JSON
 import JSONRPC
@@ -10,9 +10,7 @@ final class LeanAnswerTests: XCTestCase {
   /// receives the rows; `rows: "all"` is the default (but for `list/create`); another value is
   /// -32602 naming `rows`.
   func testRowsNoneAnswersTheStructureOnly() throws {
-    let daemon = try DaemonProcess()
-    defer { daemon.stop() }
-    let client = try TestClient(daemon)
+    let client = try TestClient.inProcess()
     try client.initialize()
     let content: JSONValue = [
       "sections": [
@@ -75,9 +73,7 @@ final class LeanAnswerTests: XCTestCase {
   /// `list/create` does not echo its content unless it says `rows: "all"`; its subscribers'
   /// `list/didCreate` and a later subscribe are as before.
   func testCreateAnswersWithoutItsRowsUnlessAsked() throws {
-    let daemon = try DaemonProcess()
-    defer { daemon.stop() }
-    let client = try TestClient(daemon)
+    let client = try TestClient.inProcess()
     try client.initialize()
     let content: JSONValue = [
       "sections": [["id": "s", "header": "S", "items": [["id": "a", "text": "A"], ["id": "b"]]]]
@@ -108,9 +104,7 @@ final class LeanAnswerTests: XCTestCase {
   /// An inserted section keeps its `kind` and `headerMode` in a lean answer and in a windowed
   /// subscriber's notification, where its rows are counted.
   func testCountedSectionsKeepTheirKindAndHeaderMode() throws {
-    let daemon = try DaemonProcess()
-    defer { daemon.stop() }
-    let client = try TestClient(daemon)
+    let client = try TestClient.inProcess()
     try client.initialize()
     try client.request("list/create", ["list": "l", "content": ["sections": [["id": "s"]]]])
     try client.request(

@@ -10,9 +10,7 @@ final class ListPagingTests: XCTestCase {
   }
 
   func testPagesFollowCreationOrderAndCountEveryList() throws {
-    let daemon = try DaemonProcess()
-    defer { daemon.stop() }
-    let client = try TestClient(daemon)
+    let client = try TestClient.inProcess()
     try client.initialize()
     // Created in an order that is not the ids' sort order.
     let created = (0..<25).map { "list-\((($0 * 7) % 25))" }
@@ -41,9 +39,7 @@ final class ListPagingTests: XCTestCase {
   }
 
   func testBadPagingParamsNameTheFieldAndTheValue() throws {
-    let daemon = try DaemonProcess()
-    defer { daemon.stop() }
-    let client = try TestClient(daemon)
+    let client = try TestClient.inProcess()
     try client.initialize()
     let cases: [(JSONValue, String)] = [
       (["offset": -1], #""offset" must be 0 or more, got -1"#),

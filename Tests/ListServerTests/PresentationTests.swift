@@ -1,9 +1,9 @@
-// End-to-end tests of presentation: header modes, separators, accessory placement and menus.
+// Presentation against an in-process server: header modes, separators, accessory placement and menus.
 import JSON
 import JSONRPC
 import XCTest
 
-final class PresentationTests: StdioDaemonTestCase {
+final class PresentationTests: InProcessServerTestCase {
   private func rows(_ list: String = "p") throws -> [JSONValue] {
     try client.request("query/items", ["list": .string(list), "section": "s"])["rows"]?.arrayValue ?? []
   }
