@@ -1,4 +1,4 @@
-// Time travel end to end: version errors, retention, subscribing from a past version, query/content, the VersionSource hook.
+// Time travel against an in-process server: version errors, retention, subscribing from a past version, query/content, the VersionSource hook.
 import Foundation
 import JSON
 import JSONRPC
@@ -9,11 +9,12 @@ import XCTest
 @testable import ListServer
 
 final class TimeTravelTests: XCTestCase {
-  /// A daemon with one list `l` at version `versions` (each change appends one item), whose
-  /// history keeps the records of the last `kept` changes.
-  private func daemon(versions: Int, kept: Int = 1_000) throws -> (DaemonProcess, TestClient) {
-    let daemon = try DaemonProcess(["--explain-history", String(kept), "--log-level", "warning"])
-    let client = try TestClient(daemon)
+  /// A server with one list `l` at version `versions` (each change appends one item), whose
+  /// history keeps the records of the last `kept` changes (`--explain-history kept`); its client.
+  private func server(versions: Int, kept: Int = 1_000) throws -> TestClient {
+    var options = ServerOptions()
+    options.explainLimit = kept
+    let client = try TestClient.inProcess(options)
     try client.initialize()
     try client.request(
       "list/create", ["list": "l", "content": ["sections": [["id": "s", "items": [["id": "i0"]]]]]])
@@ -22,7 +23,7 @@ final class TimeTravelTests: XCTestCase {
         "list/edit",
         ["list": "l", "edits": [["op": "appendItems", "items": [["id": .string("i\(version)")]]]]])
     }
-    return (daemon, client)
+    return client
   }
 
   /// Every version member refuses what is not a version the list had and retains, naming the
@@ -30,8 +31,7 @@ final class TimeTravelTests: XCTestCase {
   /// looked up), a version newer than the list's (-32602), one it no longer keeps (-32015 with
   /// the oldest it keeps and the current one).
   func testVersionMembersNameTheFieldAndTheValue() throws {
-    let (daemon, client) = try daemon(versions: 30, kept: 10)
-    defer { daemon.stop() }
+    let client = try server(versions: 30, kept: 10)
     defer { client.close() }
     let requests: [(method: String, params: JSONValue, field: String)] = [
       ("query/counts", ["list": "l"], "atVersion"),
@@ -88,8 +88,7 @@ final class TimeTravelTests: XCTestCase {
   /// The newest change is always kept, so version current − 1 is always retained; with one
   /// record, the current and the previous version only.
   func testTheLastChangeIsAlwaysRetained() throws {
-    let (daemon, client) = try daemon(versions: 5, kept: 1)
-    defer { daemon.stop() }
+    let client = try server(versions: 5, kept: 1)
     defer { client.close() }
     XCTAssertEqual(try client.request("query/counts", ["list": "l", "atVersion": 4])["items"], 5)
     let diff = try client.request("list/diff", ["list": "l", "from": 5, "to": 4])
@@ -104,8 +103,7 @@ final class TimeTravelTests: XCTestCase {
   /// order — those already committed, then new ones — with nothing skipped or repeated; the
   /// answer comes before all of them.
   func testSubscribingFromAPastVersionReceivesEveryLaterChange() throws {
-    let (daemon, owner) = try daemon(versions: 6)
-    defer { daemon.stop() }
+    let owner = try server(versions: 6)
     defer { owner.close() }
     let answer = try owner.request(
       "list/subscribe",
@@ -152,9 +150,7 @@ final class TimeTravelTests: XCTestCase {
   /// expansion (leaves too), payloads, headers and footers; and `list/info` at a version has
   /// that version's counts and the current title.
   func testQueryContentRoundTripsThroughListCreate() throws {
-    let daemon = try DaemonProcess()
-    defer { daemon.stop() }
-    let client = try TestClient(daemon)
+    let client = try TestClient.inProcess()
     defer { client.close() }
     try client.initialize()
     let content: JSONValue = [
@@ -208,8 +204,7 @@ final class TimeTravelTests: XCTestCase {
   /// adjacent versions, and with `explain` the causes (source `list/diff`, naming the edit of
   /// `edits` when both are asked).
   func testListDiffExplainsAndNamesItsEdits() throws {
-    let (daemon, client) = try daemon(versions: 3)
-    defer { daemon.stop() }
+    let client = try server(versions: 3)
     defer { client.close() }
     XCTAssertEqual(
       try client.request("list/diff", ["list": "l", "from": 2, "to": 2, "edits": true]),
