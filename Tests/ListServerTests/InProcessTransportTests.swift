@@ -1,6 +1,5 @@
 // The in-memory transport itself: a server attached to an in-process pair serves sessions as over stdio.
 import JSON
-import ListServer
 import XCTest
 
 final class InProcessTransportTests: XCTestCase {
@@ -20,14 +19,9 @@ final class InProcessTransportTests: XCTestCase {
   /// Two clients of one server are two sessions: one sees the list the other created, and the
   /// list loses its owner when its creator's connection closes.
   func testTwoClientsOfOneServerAreTwoSessions() throws {
-    var options = ServerOptions()
-    options.logger = .disabled
-    let server = ListServer(options: options)
-    let first = TestClient(
-      connection: try server.attachInProcess(client: TestClient.connectionOptions(name: "first")))
-    let second = TestClient(
-      connection: try server.attachInProcess(
-        primary: false, client: TestClient.connectionOptions(name: "second")))
+    let server = TestClient.server()
+    let first = try TestClient.inProcess(of: server, primary: true, name: "first")
+    let second = try TestClient.inProcess(of: server, name: "second")
     defer { second.close() }
     try first.initialize()
     try second.initialize()

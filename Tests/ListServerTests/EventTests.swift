@@ -1,21 +1,12 @@
-// End-to-end tests of user events: viewers' events reach the owner as owner/event, refresh round-trips, and bad events get clear errors.
+// User events against an in-process server: viewers' events reach the owner as owner/event, refresh round-trips, and bad events get clear errors.
 import Foundation
 import JSON
 import JSONRPC
+import ListServer
 import Synchronization
 import XCTest
 
 final class EventTests: XCTestCase {
-  private var directory: PrivateDirectory!
-  private var socketPath: String { directory.file("s") }
-
-  override func setUpWithError() throws {
-    directory = try PrivateDirectory()
-  }
-
-  override func tearDown() {
-    directory.remove()
-  }
 
   /// `inbox`: `a` (toggle, swipe and context actions, movable), `b` (pop-up menu), `c` (movable);
   /// `archive`: `d`.
@@ -45,21 +36,22 @@ final class EventTests: XCTestCase {
     try owner.request("list/create", ["list": "mail", "selectionMode": "multiple", "content": Self.content])
   }
 
-  /// A daemon listening on the socket, an owner on stdio that created `mail`, and a viewer on the socket.
+  /// A server, an owner on its primary session (as stdio) that created `mail`, and a viewer on
+  /// another session (as a socket client).
   private func start(configureOwner: (Connection) -> Void = { _ in }) throws -> (
-    DaemonProcess, owner: TestClient, viewer: TestClient, viewerSession: Int64
+    ListServer, owner: TestClient, viewer: TestClient, viewerSession: Int64
   ) {
-    let daemon = try DaemonProcess.listening(on: socketPath)
-    let owner = try TestClient(daemon, name: "owner", configure: configureOwner)
+    let server = TestClient.server()
+    let owner = try TestClient.inProcess(of: server, primary: true, name: "owner", configure: configureOwner)
     try owner.initialize(name: "owner")
     try createList(owner)
-    let viewer = try TestClient.connect(socketPath, name: "viewer")
+    let viewer = try TestClient.inProcess(of: server, name: "viewer")
     let session = try XCTUnwrap(try viewer.initialize(name: "viewer")["session"]?.intValue)
-    return (daemon, owner, viewer, session)
+    return (server, owner, viewer, session)
   }
 
   func testEventsReachTheOwnerWithTheirFields() throws {
-    let (daemon, owner, viewer, session) = try start()
+    let (_, owner, viewer, session) = try start()
     // (method, params, the answer's version, the owner/event fields besides list, session and version)
     let cases: [(String, JSONValue, Int64, [String: JSONValue])] = [
       ("event/select", ["list": "mail", "item": "a"], 1, ["event": "select", "item": "a"]),
@@ -128,14 +120,13 @@ final class EventTests: XCTestCase {
     XCTAssertEqual(owner.notifications.filter { $0.method == "owner/event" }.count, cases.count)
     XCTAssertFalse(
       viewer.notifications.contains { $0.method == "owner/event" }, "events go to the owner only")
-    XCTAssertTrue(daemon.process.isRunning)
     viewer.close()
     owner.close()
   }
 
   func testRefreshCompletesAfterTheOwnersAnswerAndItsEdit() throws {
     let asked = Mutex<[JSONValue]>([])
-    let (daemon, owner, viewer, session) = try start { connection in
+    let (_, owner, viewer, session) = try start { connection in
       connection.onRequestDeferred("owner/refresh") { request in
         let count = asked.withLock {
           $0.append(request.rawParams ?? .null)
@@ -165,13 +156,12 @@ final class EventTests: XCTestCase {
     // A second refresh: a second round trip, another version.
     XCTAssertEqual(try viewer.request("event/refresh", ["list": "mail"])["version"], 2)
     XCTAssertEqual(asked.withLock { $0.count }, 2)
-    XCTAssertTrue(daemon.process.isRunning)
     viewer.close()
     owner.close()
   }
 
   func testAnOwnerThatFailsARefreshPassesItsErrorOn() throws {
-    let (daemon, owner, viewer, _) = try start { connection in
+    let (_, owner, viewer, _) = try start { connection in
       connection.onRequest("owner/refresh") { _ in throw ResponseError(.invalidParams, "network unreachable")
       }
     }
@@ -180,13 +170,12 @@ final class EventTests: XCTestCase {
     XCTAssertTrue(
       error.message.contains("'mail'") && error.message.contains("network unreachable"), error.message)
     XCTAssertEqual(try viewer.version(of: "mail"), 0)
-    XCTAssertTrue(daemon.process.isRunning)
     viewer.close()
     owner.close()
   }
 
   func testBadEventsGetClearErrorsAndReachNobody() throws {
-    let (daemon, owner, viewer, _) = try start()
+    let (_, owner, viewer, _) = try start()
     try owner.request("list/edit", ["list": "mail", "edits": [["op": "deleteItems", "items": ["c"]]]])
     // (method, params, code, a data member, words of the message)
     let cases: [(String, JSONValue, ErrorCode, (String, JSONValue)?, [String])] = [
@@ -249,19 +238,18 @@ final class EventTests: XCTestCase {
     XCTAssertEqual(owner.next("owner/event")?["event"], "delete")
     XCTAssertEqual(owner.notifications.filter { $0.method == "owner/event" }.count, 1)
     XCTAssertEqual(try viewer.version(of: "mail"), 1)
-    XCTAssertTrue(daemon.process.isRunning)
     viewer.close()
     owner.close()
   }
 
   func testAnOwnerThatLeavesMakesEventsFailWithNoOwnerAndWarnsSubscribers() throws {
-    let daemon = try DaemonProcess.listening(on: socketPath)
-    let stdio = try TestClient(daemon)
+    let server = TestClient.server()
+    let stdio = try TestClient.inProcess(of: server, primary: true)
     try stdio.initialize()
-    let owner = try TestClient.connect(socketPath, name: "owner")
+    let owner = try TestClient.inProcess(of: server, name: "owner")
     try owner.initialize(name: "owner")
     try createList(owner)
-    let viewer = try TestClient.connect(socketPath, name: "viewer")
+    let viewer = try TestClient.inProcess(of: server, name: "viewer")
     try viewer.initialize()
     try viewer.request("list/subscribe", ["list": "mail", "snapshot": "none"])
     try stdio.request("list/subscribe", ["list": "mail", "snapshot": "none"])
@@ -300,12 +288,12 @@ final class EventTests: XCTestCase {
   }
 
   func testAnOwnerThatLeavesDuringARefreshFailsItWithNoOwner() throws {
-    let daemon = try DaemonProcess.listening(on: socketPath)
-    let stdio = try TestClient(daemon)
+    let server = TestClient.server()
+    let stdio = try TestClient.inProcess(of: server, primary: true)
     try stdio.initialize()
     let asked = DispatchSemaphore(value: 0)
     let held = Mutex<[IncomingRequest]>([])
-    let owner = try TestClient.connect(socketPath, name: "owner") { connection in
+    let owner = try TestClient.inProcess(of: server, name: "owner") { connection in
       connection.onRequestDeferred("owner/refresh") { request in
         held.withLock { $0.append(request) }
         asked.signal()
@@ -338,7 +326,7 @@ final class EventTests: XCTestCase {
   func testAViewerThatLeavesDuringARefreshLeavesTheOthersServed() throws {
     let held = Mutex<[IncomingRequest]>([])
     let asked = DispatchSemaphore(value: 0)
-    let (daemon, owner, viewer, _) = try start { connection in
+    let (server, owner, viewer, _) = try start { connection in
       connection.onRequestDeferred("owner/refresh") { request in
         held.withLock { $0.append(request) }
         asked.signal()
@@ -350,12 +338,11 @@ final class EventTests: XCTestCase {
     // The owner answers after the viewer has gone; nothing breaks.
     for request in held.withLock({ $0 }) { request.respond(["refreshed": true]) }
     try owner.request("list/edit", ["list": "mail", "edits": [["op": "deleteItems", "items": ["d"]]]])
-    let other = try TestClient.connect(socketPath)
+    let other = try TestClient.inProcess(of: server)
     try other.initialize()
     XCTAssertEqual(try other.version(of: "mail"), 1)
     XCTAssertEqual(try other.request("event/delete", ["list": "mail", "item": "a"])["version"], 1)
     XCTAssertEqual(owner.next("owner/event")?["item"], "a")
-    XCTAssertTrue(daemon.process.isRunning)
     other.close()
     owner.close()
   }
