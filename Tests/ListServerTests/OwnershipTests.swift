@@ -1,28 +1,26 @@
-// List ownership across sessions: force to dispose or claim another's list, owner/lost, orphans.
+// List ownership across sessions of an in-process server: force to dispose or claim another's list, owner/lost, orphans.
 import Foundation
 import JSON
 import JSONRPC
+import ListServer
 import XCTest
 
 final class OwnershipTests: XCTestCase {
-  private var directory: PrivateDirectory!
-  private var daemon: DaemonProcess!
-
-  override func setUpWithError() throws {
-    directory = try PrivateDirectory()
-  }
+  private var server: ListServer!
 
   override func tearDown() {
-    daemon?.stop()
-    directory.remove()
+    server = nil  // its sessions' clients are closed by each test
   }
 
-  private func start(_ arguments: [String] = []) throws {
-    daemon = try DaemonProcess.listening(on: directory.file("s"), ["--stay"] + arguments)
+  /// A server with `options` (as `listd --stay` with its arguments), optionally with the demo lists.
+  private func start(_ options: ServerOptions = ServerOptions(), demo: Bool = false) throws {
+    server = TestClient.server(options)
+    if demo { try server.loadDemo() }
   }
 
+  /// A new session of the server, initialized as `name` (as a socket client).
   private func session(_ name: String) throws -> TestClient {
-    let client = try TestClient.connect(directory.file("s"), name: name)
+    let client = try TestClient.inProcess(of: server, name: name)
     try client.initialize(name: name)
     return client
   }
@@ -117,7 +115,7 @@ final class OwnershipTests: XCTestCase {
   }
 
   func testDemoListsBelongToTheDaemonAndNeedForceToDispose() throws {
-    try start(["--demo"])
+    try start(demo: true)  // --demo
     let script = try session("script")
     let refused = script.error("list/dispose", ["list": "contacts"])
     XCTAssertEqual(refused.code.rawValue, -32018)
@@ -126,7 +124,9 @@ final class OwnershipTests: XCTestCase {
   }
 
   func testOrphanTimeoutDisposesUnclaimedListsOnly() throws {
-    try start(["--orphan-timeout", "1"])
+    var options = ServerOptions()
+    options.orphanTimeout = .seconds(1)  // --orphan-timeout 1
+    try start(options)
     let editor = try session("editor")
     let watcher = try session("watcher")
     try editor.request("list/create", ["list": "kept", "content": content])
