@@ -84,11 +84,22 @@ let package = Package(
     .testTarget(
       name: "ListClientTests",
       dependencies: ["JSON", "JSONRPC", "ListModel", "ListProtocol", "ListClient", "listd"]),
+    // What protocol tests share, in-process or end to end: a client that validates every server
+    // message against Protocol/protocol.json (TestClient, ProtocolSpec, SchemaValidator).
+    .target(name: "ListdTestSupport", dependencies: ["JSON", "JSONRPC"], path: "Tests/ListdTestSupport"),
+    // Protocol-rule tests of the server in the test process: a ListServer attached to one end of
+    // an in-memory connection pair, no binary started.
+    .testTarget(
+      name: "ListServerTests",
+      dependencies: [
+        "ListServer", "ListProtocol", "JSONRPC", "JSON", "ListModel", "SeededRandom", "ListClient", "ListdTestSupport",
+      ]),
     // End-to-end tests: they start the built `listd` binary and talk to it over pipes and sockets.
     .testTarget(
       name: "ListdTests",
       dependencies: [
         "JSON", "JSONRPC", "ListModel", "ListProtocol", "ListServer", "SeededRandom", "listd", "ListClient",
+        "ListdTestSupport",
       ]),
     // End-to-end tests of listctl: they run the built `listctl` against a built `listd`.
     .testTarget(

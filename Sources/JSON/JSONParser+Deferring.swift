@@ -83,97 +83,42 @@ extension ParserState {
   mutating func parseObject(deferring name: String, into deferred: inout DeferredObject?)
     throws(JSONParseError) -> JSONValue
   {
-    try enterContainer()
-    index += 1  // {
-    skipWhitespace()
-    if index < count && base[index] == UInt8(ascii: "}") {
-      index += 1
-      depth -= 1
-      return .object(JSONObject())
-    }
     let start = values.count
     let keyStart = keys.count
     var seen = false
-    while true {
-      guard index < count, base[index] == quote else { throw unexpected("a string key") }
-      let key = try parseString()
-      skipWhitespace()
-      guard index < count, base[index] == colon else { throw unexpected("':'") }
-      index += 1
+    try readObject { (state: inout ParserState) throws(JSONParseError) -> String in
+      try state.parseString()
+    } value: { (state: inout ParserState, key: String) throws(JSONParseError) in
+      state.keys.push(key)
       if !seen && key == name {
         seen = true
-        skipWhitespace()
-        if index < count && base[index] == UInt8(ascii: "{") {
-          deferred = try skipObjectRecordingMembers()
-          keys.push(key)
-          values.push(.object(JSONObject()))
-        } else {
-          keys.push(key)
-          values.push(try parseValue())
+        state.skipWhitespace()
+        if state.index < state.count && state.base[state.index] == UInt8(ascii: "{") {
+          deferred = try state.skipObjectRecordingMembers()
+          state.values.push(.object(JSONObject()))
+          return
         }
-      } else {
-        keys.push(key)
-        values.push(try parseValue())
       }
-      skipWhitespace()
-      guard index < count else { throw JSONParseError(.unexpectedEnd, offset: count) }
-      let byte = base[index]
-      if byte == comma {
-        index += 1
-        skipWhitespace()
-        if index < count && base[index] == UInt8(ascii: "}") {
-          throw JSONParseError(.trailingComma, offset: index)
-        }
-      } else if byte == UInt8(ascii: "}") {
-        index += 1
-        depth -= 1
-        let memberValues = values.popArray(from: start)
-        return .object(JSONObject(adoptingKeys: keys.popNames(from: keyStart), values: memberValues))
-      } else {
-        throw unexpected("',' or '}'")
-      }
+      state.values.push(try state.parseValue())
     }
+    if values.count == start { return .object(JSONObject()) }
+    let memberValues = values.popArray(from: start)
+    return .object(JSONObject(adoptingKeys: keys.popNames(from: keyStart), values: memberValues))
   }
 
   /// Validates the object at `index` (its `{`), recording its members' names and value ranges.
   mutating func skipObjectRecordingMembers() throws(JSONParseError) -> DeferredObject {
     let objectStart = index
     var members: [DeferredMember] = []
-    try enterContainer()
-    index += 1  // {
-    skipWhitespace()
-    if index < count && base[index] == UInt8(ascii: "}") {
-      index += 1
-      depth -= 1
-      return DeferredObject(range: objectStart..<index, members: [])
+    try readObject { (state: inout ParserState) throws(JSONParseError) -> String in
+      try state.parseString()
+    } value: { (state: inout ParserState, key: String) throws(JSONParseError) in
+      state.skipWhitespace()
+      let valueStart = state.index
+      try state.skipValue()
+      members.append(DeferredMember(key: key, range: valueStart..<state.index))
     }
-    while true {
-      guard index < count, base[index] == quote else { throw unexpected("a string key") }
-      let key = try parseString()
-      skipWhitespace()
-      guard index < count, base[index] == colon else { throw unexpected("':'") }
-      index += 1
-      skipWhitespace()
-      let valueStart = index
-      try skipValue()
-      members.append(DeferredMember(key: key, range: valueStart..<index))
-      skipWhitespace()
-      guard index < count else { throw JSONParseError(.unexpectedEnd, offset: count) }
-      let byte = base[index]
-      if byte == comma {
-        index += 1
-        skipWhitespace()
-        if index < count && base[index] == UInt8(ascii: "}") {
-          throw JSONParseError(.trailingComma, offset: index)
-        }
-      } else if byte == UInt8(ascii: "}") {
-        index += 1
-        depth -= 1
-        return DeferredObject(range: objectStart..<index, members: members)
-      } else {
-        throw unexpected("',' or '}'")
-      }
-    }
+    return DeferredObject(range: objectStart..<index, members: members)
   }
 
   /// Validates one value like ``parseValue()`` (the same checks in the same order, so the same
@@ -224,37 +169,10 @@ extension ParserState {
   }
 
   mutating func skipObject() throws(JSONParseError) {
-    try enterContainer()
-    index += 1  // {
-    skipWhitespace()
-    if index < count && base[index] == UInt8(ascii: "}") {
-      index += 1
-      depth -= 1
-      return
-    }
-    while true {
-      guard index < count, base[index] == quote else { throw unexpected("a string key") }
-      try skipString()
-      skipWhitespace()
-      guard index < count, base[index] == colon else { throw unexpected("':'") }
-      index += 1
-      try skipValue()
-      skipWhitespace()
-      guard index < count else { throw JSONParseError(.unexpectedEnd, offset: count) }
-      let byte = base[index]
-      if byte == comma {
-        index += 1
-        skipWhitespace()
-        if index < count && base[index] == UInt8(ascii: "}") {
-          throw JSONParseError(.trailingComma, offset: index)
-        }
-      } else if byte == UInt8(ascii: "}") {
-        index += 1
-        depth -= 1
-        return
-      } else {
-        throw unexpected("',' or '}'")
-      }
+    try readObject { (state: inout ParserState) throws(JSONParseError) in
+      try state.skipString()
+    } value: { (state: inout ParserState, _: Void) throws(JSONParseError) in
+      try state.skipValue()
     }
   }
 

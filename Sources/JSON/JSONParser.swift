@@ -227,24 +227,44 @@ struct ParserState {
   }
 
   mutating func parseObject() throws(JSONParseError) -> JSONValue {
+    let start = values.count
+    let keyStart = keys.count
+    try readObject { (state: inout ParserState) throws(JSONParseError) -> String in
+      try state.parseString()
+    } value: { (state: inout ParserState, key: String) throws(JSONParseError) in
+      state.keys.push(key)
+      state.values.push(try state.parseValue())
+    }
+    if values.count == start { return .object(JSONObject()) }
+    let memberValues = values.popArray(from: start)
+    return .object(JSONObject(adoptingKeys: keys.popNames(from: keyStart), values: memberValues))
+  }
+
+  /// The object grammar, written once for the parser, the validator and the deferring parser so
+  /// that they agree on every error and its offset: reads the object at `index` (its `{`) through
+  /// its `}`, within the nesting limit. `key` reads each member's name (at its `"`), building it
+  /// or not; `value` reads its value, with `index` just after the `:`. Inlined with its closures,
+  /// so each caller compiles to the loop it used to spell out.
+  @inline(__always)
+  mutating func readObject<Key>(
+    key readKey: (inout ParserState) throws(JSONParseError) -> Key,
+    value readValue: (inout ParserState, Key) throws(JSONParseError) -> Void
+  ) throws(JSONParseError) {
     try enterContainer()
     index += 1  // {
     skipWhitespace()
     if index < count && base[index] == UInt8(ascii: "}") {
       index += 1
       depth -= 1
-      return .object(JSONObject())
+      return
     }
-    let start = values.count
-    let keyStart = keys.count
     while true {
       guard index < count, base[index] == quote else { throw unexpected("a string key") }
-      let key = try parseString()
+      let key = try readKey(&self)
       skipWhitespace()
       guard index < count, base[index] == colon else { throw unexpected("':'") }
       index += 1
-      keys.push(key)
-      values.push(try parseValue())
+      try readValue(&self, key)
       skipWhitespace()
       guard index < count else { throw JSONParseError(.unexpectedEnd, offset: count) }
       let byte = base[index]
@@ -257,8 +277,7 @@ struct ParserState {
       } else if byte == UInt8(ascii: "}") {
         index += 1
         depth -= 1
-        let memberValues = values.popArray(from: start)
-        return .object(JSONObject(adoptingKeys: keys.popNames(from: keyStart), values: memberValues))
+        return
       } else {
         throw unexpected("',' or '}'")
       }

@@ -1,5 +1,6 @@
 // Starts the built `listd` binary as a child process with its stdin and stdout on pipes.
 import Foundation
+import JSONRPC
 import XCTest
 
 /// A running `listd`, started the way an editor starts it: stdin and stdout are pipes, stderr
@@ -79,4 +80,13 @@ final class DaemonProcess: @unchecked Sendable {
   }
 
   deinit { stop() }
+}
+
+extension TestClient {
+  /// A client of a daemon's stdio.
+  convenience init(
+    _ daemon: DaemonProcess, name: String = "stdio", configure: (Connection) -> Void = { _ in }
+  ) throws {
+    try self.init(reading: daemon.output, writing: daemon.input, name: name, configure: configure)
+  }
 }

@@ -23,17 +23,6 @@ struct PrivateDirectory {
   func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
 
-/// Polls `condition` every few milliseconds until it holds or `timeout` seconds pass.
-@discardableResult
-func waitUntil(timeout: TimeInterval = 10, _ condition: () throws -> Bool) rethrows -> Bool {
-  let deadline = Date().addingTimeInterval(timeout)
-  while true {
-    if try condition() { return true }
-    if Date() >= deadline { return false }
-    usleep(5_000)
-  }
-}
-
 /// `lstat` of a path: its mode bits and file type, or nil if it does not exist.
 func fileStatus(_ path: String) -> stat? {
   var info = stat()
@@ -123,14 +112,6 @@ extension TestClient {
     connection.close()
     connection.waitUntilClosed()
     Glibc.close(fd)
-  }
-
-  /// The list's `version` from `list/info`.
-  func version(of list: String) throws -> Int64 {
-    guard let version = try request("list/info", ["list": .string(list)])["version"]?.intValue else {
-      throw TestFailure("list/info of \(list) has no version")
-    }
-    return version
   }
 }
 
