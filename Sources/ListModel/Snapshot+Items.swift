@@ -9,14 +9,45 @@ extension ListSnapshot {
     throws(ListModelError)
   {
     let slot = try targetSection(section)
-    let ids = try claimNewItems(items.map(\.id))
-    insertBlock(
-      makeBlock(items, ids: ids, level: 0, parent: -1), into: slot, at: slots[Int(slot)].nodes.count)
+    let guide = template?.snapshot
+    if guide != nil,
+      adoptTemplateSection(
+        slot, count: items.count,
+        { k, node, id in
+          !node.pointee.isExpanded && bytesEqual(id, items[k].id) && Self.holds(node, items[k].payload)
+        })
+    {
+      return
+    }
+    try appendBlock(items, into: slot, orderedLike: guide)
   }
 
   /// Appends items with empty payloads (see the `[ListItem]` overload). O(k) in a flat section.
   public mutating func appendItems(_ ids: [String], toSection section: String? = nil) throws(ListModelError) {
-    try appendItems(ids.map { ListItem($0) }, toSection: section)
+    let slot = try targetSection(section)
+    let guide = template?.snapshot
+    if guide != nil {
+      let empty = ItemPayload()
+      if adoptTemplateSection(
+        slot, count: ids.count,
+        { k, node, id in
+          !node.pointee.isExpanded && bytesEqual(id, ids[k]) && Self.holds(node, empty)
+        })
+      {
+        return
+      }
+    }
+    try appendBlock(ids.map { ListItem($0) }, into: slot, orderedLike: guide)
+  }
+
+  /// Appends flat items at the end of section `slot`, interning their ids guided by `guide`'s
+  /// order (the snapshot this one is built from, if any: see ``claimNewItems(_:orderedLike:)``).
+  private mutating func appendBlock(_ items: [ListItem], into slot: Int32, orderedLike guide: ListSnapshot?)
+    throws(ListModelError)
+  {
+    let ids = try claimNewItems(items.map(\.id), orderedLike: guide)
+    insertBlock(
+      makeBlock(items, ids: ids, level: 0, parent: -1), into: slot, at: slots[Int(slot)].nodes.count)
   }
 
   /// Inserts items as siblings just before `before` (same parent and level).
