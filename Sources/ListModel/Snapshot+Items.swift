@@ -9,8 +9,7 @@ extension ListSnapshot {
     throws(ListModelError)
   {
     let slot = try targetSection(section)
-    let guide = template?.snapshot
-    if guide != nil,
+    if template != nil,
       adoptTemplateSection(
         slot, count: items.count,
         { k, node, id in
@@ -19,14 +18,13 @@ extension ListSnapshot {
     {
       return
     }
-    try appendBlock(items, into: slot, orderedLike: guide)
+    try appendBlock(items, into: slot)
   }
 
   /// Appends items with empty payloads (see the `[ListItem]` overload). O(k) in a flat section.
   public mutating func appendItems(_ ids: [String], toSection section: String? = nil) throws(ListModelError) {
     let slot = try targetSection(section)
-    let guide = template?.snapshot
-    if guide != nil {
+    if template != nil {
       let empty = ItemPayload()
       if adoptTemplateSection(
         slot, count: ids.count,
@@ -37,15 +35,14 @@ extension ListSnapshot {
         return
       }
     }
-    try appendBlock(ids.map { ListItem($0) }, into: slot, orderedLike: guide)
+    try appendBlock(ids.map { ListItem($0) }, into: slot)
   }
 
-  /// Appends flat items at the end of section `slot`, interning their ids guided by `guide`'s
-  /// order (the snapshot this one is built from, if any: see ``claimNewItems(_:orderedLike:)``).
-  private mutating func appendBlock(_ items: [ListItem], into slot: Int32, orderedLike guide: ListSnapshot?)
-    throws(ListModelError)
-  {
-    let ids = try claimNewItems(items.map(\.id), orderedLike: guide)
+  /// Appends flat items at the end of section `slot`, hashing their ids (guessing them from the
+  /// template's order, as `appendTrees` does from its base, costs a position lookup per item
+  /// and did not pay in the anchorbench's churn rows).
+  private mutating func appendBlock(_ items: [ListItem], into slot: Int32) throws(ListModelError) {
+    let ids = try claimNewItems(items.map(\.id))
     insertBlock(
       makeBlock(items, ids: ids, level: 0, parent: -1), into: slot, at: slots[Int(slot)].nodes.count)
   }

@@ -30,8 +30,7 @@ extension ListSnapshot {
     _ trees: [OutlineNode], toSection section: String? = nil, inheritingExpansionFrom base: ListSnapshot?
   ) throws(ListModelError) {
     let slot = try targetSection(section)
-    let guide = template?.snapshot
-    if guide != nil, base.map({ $0.table === table }) ?? true,
+    if template != nil, base.map({ $0.table === table }) ?? true,
       adoptTemplateSection(
         slot, count: trees.count,
         { k, node, id in
@@ -47,7 +46,7 @@ extension ListSnapshot {
     {
       return
     }
-    let ids = try claimNewItems(Self.preorderIDs(trees), orderedLike: base ?? guide)
+    let ids = try claimNewItems(Self.preorderIDs(trees), orderedLike: base)
     let block = makeBlock(trees, ids: ids, level: 0, parent: -1, inheritingExpansionFrom: base)
     insertBlock(block, into: slot, at: slots[Int(slot)].nodes.count)
   }
