@@ -92,6 +92,22 @@ public struct ItemPayload: Hashable, Sendable {
         isSelectable: isSelectable, isMovable: isMovable, cells: cells, kind: kind))
   }
 
+  /// A payload with its accessories already placed and its separators set, as a decoder reads
+  /// it: one storage allocation, where setting them one by one would copy the fields each time.
+  public init(
+    content: ItemContent, placedAccessories: [PlacedAccessory], leadingSwipeActions: [ListAction],
+    trailingSwipeActions: [ListAction], contextMenuActions: [ListAction], isSelectable: Bool, isMovable: Bool,
+    cells: [String: CellValue], kind: String?, topSeparator: SeparatorVisibility,
+    bottomSeparator: SeparatorVisibility
+  ) {
+    storage = Self.storage(
+      Fields(
+        content: content, accessories: placedAccessories, topSeparator: topSeparator,
+        bottomSeparator: bottomSeparator, leadingSwipeActions: leadingSwipeActions,
+        trailingSwipeActions: trailingSwipeActions, contextMenuActions: contextMenuActions,
+        isSelectable: isSelectable, isMovable: isMovable, cells: cells, kind: kind))
+  }
+
   /// A payload with only text content.
   public init(text: String) {
     self.init(content: ItemContent(text: text))

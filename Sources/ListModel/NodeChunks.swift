@@ -121,6 +121,20 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     }
   }
 
+  /// Whether `body(position, node)` holds for every node, in order; stops at the first that
+  /// does not. Nodes are read in place (no copy, no retain of their payloads). O(n + chunks).
+  func allSatisfy(_ body: (Int, UnsafePointer<Node>) -> Bool) -> Bool {
+    for (c, chunk) in chunks.enumerated() {
+      let start = starts[c]
+      let ok = chunk.nodes.withUnsafeBufferPointer { nodes in
+        for offset in nodes.indices where !body(start + offset, nodes.baseAddress! + offset) { return false }
+        return true
+      }
+      if !ok { return false }
+    }
+    return true
+  }
+
   /// Visits nodes from `start` while before `end`: `body(position, node)` returns the next
   /// position to visit (greater than `position`). O(visited + chunks skipped).
   func walk(from start: Int, to end: Int, _ body: (Int, Node) -> Int) {

@@ -9,14 +9,42 @@ extension ListSnapshot {
     throws(ListModelError)
   {
     let slot = try targetSection(section)
-    let ids = try claimNewItems(items.map(\.id))
-    insertBlock(
-      makeBlock(items, ids: ids, level: 0, parent: -1), into: slot, at: slots[Int(slot)].nodes.count)
+    if template != nil,
+      adoptTemplateSection(
+        slot, count: items.count,
+        { k, node, id in
+          !node.pointee.isExpanded && bytesEqual(id, items[k].id) && Self.holds(node, items[k].payload)
+        })
+    {
+      return
+    }
+    try appendBlock(items, into: slot)
   }
 
   /// Appends items with empty payloads (see the `[ListItem]` overload). O(k) in a flat section.
   public mutating func appendItems(_ ids: [String], toSection section: String? = nil) throws(ListModelError) {
-    try appendItems(ids.map { ListItem($0) }, toSection: section)
+    let slot = try targetSection(section)
+    if template != nil {
+      let empty = ItemPayload()
+      if adoptTemplateSection(
+        slot, count: ids.count,
+        { k, node, id in
+          !node.pointee.isExpanded && bytesEqual(id, ids[k]) && Self.holds(node, empty)
+        })
+      {
+        return
+      }
+    }
+    try appendBlock(ids.map { ListItem($0) }, into: slot)
+  }
+
+  /// Appends flat items at the end of section `slot`, hashing their ids (guessing them from the
+  /// template's order, as `appendTrees` does from its base, costs a position lookup per item
+  /// and did not pay in the anchorbench's churn rows).
+  private mutating func appendBlock(_ items: [ListItem], into slot: Int32) throws(ListModelError) {
+    let ids = try claimNewItems(items.map(\.id))
+    insertBlock(
+      makeBlock(items, ids: ids, level: 0, parent: -1), into: slot, at: slots[Int(slot)].nodes.count)
   }
 
   /// Inserts items as siblings just before `before` (same parent and level).

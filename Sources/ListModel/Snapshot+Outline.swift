@@ -30,6 +30,22 @@ extension ListSnapshot {
     _ trees: [OutlineNode], toSection section: String? = nil, inheritingExpansionFrom base: ListSnapshot?
   ) throws(ListModelError) {
     let slot = try targetSection(section)
+    if template != nil, base.map({ $0.table === table }) ?? true,
+      adoptTemplateSection(
+        slot, count: trees.count,
+        { k, node, id in
+          guard trees[k].children.isEmpty, bytesEqual(id, trees[k].item.id),
+            Self.holds(node, trees[k].item.payload)
+          else { return false }
+          var isExpanded = trees[k].isExpanded
+          if trees[k].inheritsExpansion, let placed = base?.placed(node.pointee.id) {
+            isExpanded = placed.node.isExpanded
+          }
+          return isExpanded == node.pointee.isExpanded
+        })
+    {
+      return
+    }
     let ids = try claimNewItems(Self.preorderIDs(trees), orderedLike: base)
     let block = makeBlock(trees, ids: ids, level: 0, parent: -1, inheritingExpansionFrom: base)
     insertBlock(block, into: slot, at: slots[Int(slot)].nodes.count)

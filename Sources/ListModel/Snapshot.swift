@@ -55,6 +55,8 @@ public struct ListSnapshot: Sendable {
   public internal(set) var emptyState: EmptyState?
   /// Whether the list is in editing mode (accessories shown `whenEditing`, …).
   public internal(set) var isEditing = false
+  /// The snapshot this one was started from, while it is built (see ``BuildTemplate``).
+  var template: BuildTemplate?
 
   /// An empty snapshot with its own new id table.
   public init(selectionMode: SelectionMode = .multiple) {
@@ -65,12 +67,19 @@ public struct ListSnapshot: Sendable {
   /// An empty snapshot sharing `other`'s id table, so diffs between the two stay integer-only,
   /// and `other`'s list attributes (columns, empty state, editing), so content built on it is
   /// checked against them and keeps them.
+  ///
+  /// Content rebuilt equal costs a comparison: a section appended whole (one `appendItems`,
+  /// `appendTrees` of leaves) with exactly what `other` holds at the same place (section id,
+  /// header, footer, kind, item ids, payloads, expansion; no reload mark) takes over `other`'s
+  /// storage for it, interning and placing nothing, and `diff(other, self)` skips it in O(1).
+  /// O(1).
   public init(sharingIdentifiersWith other: ListSnapshot, selectionMode: SelectionMode = .multiple) {
     self.table = other.table
     self.selectionMode = selectionMode
     self.columns = other.columns
     self.emptyState = other.emptyState
     self.isEditing = other.isEditing
+    self.template = BuildTemplate(other)
   }
 
   /// Whether `other` shares this snapshot's id table (diffs between them never hash strings).

@@ -31,7 +31,7 @@ extension ContentDecoding {
 
   /// Content decoded from its bytes in one pass, building no tree: the same result, or the same
   /// error, as decoding `text.parsed()` viewed at `path`. Anything the one-pass reader does not
-  /// take (an unknown or repeated member, a wrong type, accessories or actions, …) falls back to
+  /// take (an unknown or repeated member, a wrong type, a repeated system accessory, …) falls back to
   /// that tree-based decoder, which names the problem. O(size of the input).
   public static func content(_ text: JSONText, path: String, inherit: Bool) throws(ResponseError)
     -> [SectionContent]
@@ -132,7 +132,8 @@ extension ContentDecoding {
   }
 
   /// A string or null (`.some(nil)`); nil for any other type.
-  private static func optionalString(_ reader: inout JSONReader) throws(JSONParseError) -> String?? {
+  private static func optionalString(_ reader: inout JSONReader) throws(JSONParseError) -> String??
+  {
     switch try reader.peek() {
     case .string: return .some(try reader.readString())
     case .null:
@@ -167,9 +168,12 @@ extension ContentDecoding {
 
   /// The members ``readTree(_:inherit:)`` takes.
   private static let itemNames = JSONNames([
-    "id", "kind", "cells", "text", "secondaryText", "image", "data", "selectable", "movable", "expanded",
+    "id", "kind", "cells", "text", "secondaryText", "image", "data", "selectable", "movable",
+    "expanded",
     "children",
     "accessories", "leadingSwipeActions", "trailingSwipeActions", "contextMenuActions",
+    "topSeparator",
+    "bottomSeparator",
   ])
 
   /// One item as ``fastTrees(_:inherit:)`` reads it from a tree (the same members, the same
@@ -190,11 +194,17 @@ extension ContentDecoding {
     var cells: [String: CellValue] = [:]
     var expanded: Bool?
     var children: [OutlineNode] = []
-    var seen: UInt16 = 0
+    var accessories: [PlacedAccessory] = []
+    var leading: [ListAction] = []
+    var trailing: [ListAction] = []
+    var contextMenu: [ListAction] = []
+    var top = SeparatorVisibility.automatic
+    var bottom = SeparatorVisibility.automatic
+    var seen: UInt32 = 0
     while let index = try reader.nextKey(in: itemNames) {
       guard index >= 0 else { return nil }
       let key = itemNames.strings[index]
-      let bit: UInt16
+      let bit: UInt32
       switch key {
       case "id":
         guard try reader.peek() == .string else { return nil }
@@ -272,18 +282,50 @@ extension ContentDecoding {
         default: return nil
         }
         bit = 1 << 8
-      case "accessories", "leadingSwipeActions", "trailingSwipeActions", "contextMenuActions":
+      case "accessories":
         switch try reader.peek() {
         case .null: try reader.readNull()
         case .array:
-          try reader.beginArray()
-          guard try !reader.nextElement() else { return nil }  // only an empty array
+          guard let list = try readAccessories(&reader) else { return nil }
+          accessories = list
         default: return nil
         }
-        bit =
-          key == "accessories"
-          ? 1 << 9
-          : key == "leadingSwipeActions" ? 1 << 10 : key == "trailingSwipeActions" ? 1 << 11 : 1 << 12
+        bit = 1 << 9
+      case "leadingSwipeActions", "trailingSwipeActions", "contextMenuActions":
+        var list: [ListAction] = []
+        switch try reader.peek() {
+        case .null: try reader.readNull()
+        case .array:
+          guard let actions = try readActions(&reader, submenus: key == "contextMenuActions") else {
+            return nil
+          }
+          list = actions
+        default: return nil
+        }
+        if key == "leadingSwipeActions" {
+          leading = list
+          bit = 1 << 10
+        } else if key == "trailingSwipeActions" {
+          trailing = list
+          bit = 1 << 11
+        } else {
+          contextMenu = list
+          bit = 1 << 12
+        }
+      case "topSeparator", "bottomSeparator":
+        guard let string = try optionalString(&reader) else { return nil }
+        var visibility = SeparatorVisibility.automatic
+        if let string {
+          guard let parsed = SeparatorVisibility(rawValue: string) else { return nil }
+          visibility = parsed
+        }
+        if key == "topSeparator" {
+          top = visibility
+          bit = 1 << 15
+        } else {
+          bottom = visibility
+          bit = 1 << 16
+        }
       default:
         return nil
       }
@@ -293,10 +335,187 @@ extension ContentDecoding {
     guard let id else { return nil }
     let payload = ItemPayload(
       content: ItemContent(text: text, secondaryText: secondaryText, image: image, data: data),
-      isSelectable: selectable, isMovable: movable, cells: cells, kind: kind)
+      placedAccessories: accessories, leadingSwipeActions: leading, trailingSwipeActions: trailing,
+      contextMenuActions: contextMenu, isSelectable: selectable, isMovable: movable, cells: cells,
+      kind: kind,
+      topSeparator: top, bottomSeparator: bottom)
     if expanded == nil && inherit {
       return .inheritingExpansion(ListItem(id, payload: payload), children: children)
     }
-    return OutlineNode(ListItem(id, payload: payload), children: children, isExpanded: expanded ?? false)
+    return OutlineNode(
+      ListItem(id, payload: payload), children: children, isExpanded: expanded ?? false)
+  }
+
+  /// Accessories (an array) as ``payload(_:item:)`` reads them, or nil where it must decide
+  /// (an unknown or repeated member, a wrong type, a value out of range, a repeated system
+  /// accessory).
+  private static func readAccessories(_ reader: inout JSONReader) throws(JSONParseError)
+    -> [PlacedAccessory]?
+  {
+    try reader.beginArray()
+    var list: [PlacedAccessory] = []
+    while try reader.nextElement() {
+      guard let accessory = try readAccessory(&reader) else { return nil }
+      list.append(accessory)
+    }
+    guard ListAccessory.repeatedSystemTypes(list.map(\.accessory)).isEmpty else { return nil }
+    return list
+  }
+
+  /// The members an accessory object may have (`type`, `placement`, `displayed`, and its type's).
+  private static let accessoryNames = JSONNames([
+    "type", "placement", "displayed", "text", "name", "value", "isOn", "actions",
+  ])
+
+  private static func readAccessory(_ reader: inout JSONReader) throws(JSONParseError)
+    -> PlacedAccessory?
+  {
+    guard try reader.peek() == .object else { return nil }
+    try reader.beginObject()
+    var type: String?
+    var placement: AccessoryPlacement?
+    var displayed: AccessoryDisplayed?
+    var string: String?
+    var number: Double?
+    var flag: Bool?
+    var actions: [ListAction]?
+    var seen: UInt8 = 0
+    while let index = try reader.nextKey(in: accessoryNames) {
+      guard index >= 0 else { return nil }
+      let bit = UInt8(1) << UInt8(index)
+      guard seen & bit == 0 else { return nil }
+      seen |= bit
+      switch index {
+      case 0:
+        guard try reader.peek() == .string else { return nil }
+        type = try reader.readString()
+      case 1, 2:
+        guard let value = try optionalString(&reader) else { return nil }
+        guard let value else { continue }
+        if index == 1 {
+          guard let parsed = AccessoryPlacement(rawValue: value) else { return nil }
+          placement = parsed
+        } else {
+          guard let parsed = AccessoryDisplayed(rawValue: value) else { return nil }
+          displayed = parsed
+        }
+      case 3, 4:
+        guard try reader.peek() == .string else { return nil }
+        string = try reader.readString()
+      case 5:
+        guard try reader.peek() == .number else { return nil }
+        switch try reader.readValue() {
+        case .int(let int): number = Double(int)
+        case .double(let double): number = double
+        default: return nil
+        }
+      case 6:
+        guard try reader.peek() == .bool else { return nil }
+        flag = try reader.readBool()
+      default:
+        guard try reader.peek() == .array, let list = try readActions(&reader, submenus: true)
+        else { return nil }
+        actions = list
+      }
+    }
+    // Which member each type takes besides type/placement/displayed (bits of accessoryNames).
+    let own = seen & ~0b111
+    let accessory: ListAccessory
+    switch type {
+    case "disclosureIndicator", "checkmark", "delete", "reorder", "outlineDisclosure", "detail",
+      "multiselect",
+      "activityIndicator":
+      guard own == 0 else { return nil }
+      switch type {
+      case "disclosureIndicator": accessory = .disclosureIndicator
+      case "checkmark": accessory = .checkmark
+      case "delete": accessory = .delete
+      case "reorder": accessory = .reorder
+      case "outlineDisclosure": accessory = .outlineDisclosure
+      case "detail": accessory = .detail
+      case "multiselect": accessory = .multiselect
+      default: accessory = .activityIndicator
+      }
+    case "label", "badge":
+      guard own == 1 << 3, let string else { return nil }
+      accessory = type == "label" ? .label(string) : .badge(string)
+    case "image", "custom":
+      guard own == 1 << 4, let string else { return nil }
+      accessory = type == "image" ? .image(string) : .custom(string)
+    case "progress":
+      guard own == 1 << 5, let number, number >= 0 && number <= 1 else { return nil }
+      accessory = .progress(number)
+    case "toggle":
+      guard own == 1 << 6, let flag else { return nil }
+      accessory = .toggle(isOn: flag)
+    case "popUpMenu":
+      guard own == 1 << 7, let actions else { return nil }
+      accessory = .popUpMenu(actions)
+    default:
+      return nil
+    }
+    return PlacedAccessory(accessory, placement: placement, displayed: displayed)
+  }
+
+  /// The members an action object may have.
+  private static let actionNames = JSONNames([
+    "id", "title", "style", "image", "disabled", "checked", "children",
+  ])
+
+  /// Actions (an array) as ``actions(_:_:required:submenus:)`` reads them, or nil where it must
+  /// decide (also an empty submenu, or one where `submenus` forbids it).
+  private static func readActions(_ reader: inout JSONReader, submenus: Bool) throws(JSONParseError)
+    -> [ListAction]?
+  {
+    try reader.beginArray()
+    var list: [ListAction] = []
+    while try reader.nextElement() {
+      guard try reader.peek() == .object else { return nil }
+      try reader.beginObject()
+      var id: String?
+      var title: String?
+      var style = ActionStyle.normal
+      var image: String?
+      var disabled = false
+      var checked = false
+      var children: [ListAction] = []
+      var seen: UInt8 = 0
+      while let index = try reader.nextKey(in: actionNames) {
+        guard index >= 0 else { return nil }
+        let bit = UInt8(1) << UInt8(index)
+        guard seen & bit == 0 else { return nil }
+        seen |= bit
+        switch index {
+        case 0, 1:
+          guard try reader.peek() == .string else { return nil }
+          if index == 0 { id = try reader.readString() } else { title = try reader.readString() }
+        case 2:
+          guard let value = try optionalString(&reader) else { return nil }
+          if let value {
+            guard let parsed = ActionStyle(rawValue: value) else { return nil }
+            style = parsed
+          }
+        case 3:
+          guard let value = try optionalString(&reader) else { return nil }
+          image = value
+        case 4, 5:
+          guard let value = try optionalBool(&reader) else { return nil }
+          if index == 4 { disabled = value ?? false } else { checked = value ?? false }
+        default:
+          guard submenus, try reader.peek() == .array,
+            let nested = try readActions(&reader, submenus: true),
+            !nested.isEmpty
+          else { return nil }
+          children = nested
+        }
+      }
+      guard let id, let title else { return nil }
+      list.append(
+        ListAction(
+          id: id, title: title, style: style, image: image, isDisabled: disabled,
+          isChecked: checked,
+          children: children))
+    }
+    return list
   }
 }

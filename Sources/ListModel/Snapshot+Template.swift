@@ -1,0 +1,63 @@
+// Equal content rebuilt on a snapshot's id table: sections taken over whole from the snapshot it was started from.
+
+/// The snapshot a new one was started from (``ListSnapshot/init(sharingIdentifiersWith:selectionMode:)``),
+/// kept while the new one is built: a section appended with exactly the items (ids, payloads,
+/// expansion) that section holds there takes over its storage, stamp included, instead of
+/// interning and placing every item again, and a diff between the two skips it in O(1).
+///
+/// Held without its own template (so snapshots never chain), and let go once the build reaches
+/// the template's last section; until then it keeps the template's storage alive, most of it
+/// shared with the new snapshot anyway.
+final class BuildTemplate: Sendable {
+  let snapshot: ListSnapshot
+
+  init(_ snapshot: ListSnapshot) {
+    var snapshot = snapshot
+    snapshot.template = nil
+    self.snapshot = snapshot
+  }
+}
+
+extension ListSnapshot {
+  /// Takes over the storage of the template's section at the display index of the empty
+  /// section `slot` when it is that section (same id, header, footer, kind, header mode), flat,
+  /// holds `count` nodes, carries no reload or reconfigure mark, and `matches(k, node, id)`
+  /// holds for its k-th node and that node's id string; none of its items may already be in
+  /// this snapshot. Returns whether it did (else nothing changed). The template is let go once
+  /// the build reaches its last section. O(count): one pass comparing ids by their bytes (by
+  /// reference when they are the same strings) and payloads by reference first, no hashing.
+  mutating func adoptTemplateSection(
+    _ slot: Int32, count: Int, _ matches: (Int, UnsafePointer<Node>, String) -> Bool
+  ) -> Bool {
+    guard let template = template?.snapshot else { return false }
+    let s = Int(slot)
+    let index = Int(indexOfSlot[s])
+    if index >= template.order.count - 1 { self.template = nil }
+    guard template.table === table, index < template.order.count, slots[s].nodes.isEmpty, count > 0
+    else { return false }
+    let store = template.slots[Int(template.order[index])]
+    let mine = slots[s]
+    guard store.id == mine.id, store.nodes.count == count, store.visibility == nil, store.nestedCount == 0,
+      store.mark == 0, store.header == mine.header, store.footer == mine.footer, store.kind == mine.kind,
+      store.headerMode == mine.headerMode
+    else { return false }
+    let strings = table.strings()
+    let locations = self.locations
+    let matched = store.nodes.allSatisfy { k, node in
+      let id = Int(node.pointee.id)
+      guard node.pointee.mark == 0, id >= locations.count || locations[id].slot == -1 else { return false }
+      return matches(k, node, strings[id])
+    }
+    guard matched else { return false }
+    if self.locations.count < strings.count { self.locations.grow(to: strings.count) }
+    slots[s] = store
+    itemCount += count
+    relocate(slot, 0..<count)
+    return true
+  }
+
+  /// Whether a node holds `payload`: by reference, else field by field.
+  @inline(__always) static func holds(_ node: UnsafePointer<Node>, _ payload: ItemPayload) -> Bool {
+    node.pointee.payload.isIdentical(to: payload) || node.pointee.payload == payload
+  }
+}
