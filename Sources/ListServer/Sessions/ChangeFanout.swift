@@ -1,0 +1,74 @@
+// A committed change told to a list's subscribers: `list/didChange`, encoded once per form.
+import JSON
+import ListModel
+
+/// Turns a ``ListCommit`` into the `list/didChange` notifications of its subscribers.
+enum ChangeFanout {
+  /// The `list/didChange` params `{list, version, previousVersion, changeset}` of a change
+  /// whose changeset is `encoded`. (`list/changesSince` answers the same.)
+  static func params(list: String, version: Int, previousVersion: Int, changeset encoded: JSONValue) -> JSONValue {
+    [
+      "list": .string(list), "version": .int(Int64(version)), "previousVersion": .int(Int64(previousVersion)),
+      "changeset": encoded,
+    ]
+  }
+
+  /// The params of a kept change (its changeset encoded with every row).
+  static func params(list: String, _ change: KeptChange) -> JSONValue {
+    params(
+      list: list, version: change.version, previousVersion: change.previousVersion,
+      changeset: ChangesetEncoding.changeset(change.changeset))
+  }
+
+  /// Queues `list/didChange` to every subscriber of `commit`, once its ticket is durable (each
+  /// subscription's gate orders it with that session's answers); a subscriber that can no
+  /// longer take it is dropped. `encoded` is the changeset's full encoding if the caller made
+  /// one; returns the full encoding if one exists now (for the answer to share). Encodes on
+  /// the caller's thread, the list's queue: one body for every full subscriber, one per
+  /// distinct window. O(size of the changeset · forms).
+  @discardableResult
+  static func publish(_ commit: ListCommit, of list: LiveList, encoded: JSONValue? = nil) -> JSONValue? {
+    let subscribers = commit.subscribers
+    guard !subscribers.isEmpty else { return encoded }
+    var full = encoded
+    if full == nil && subscribers.contains(where: { $0.window == nil }) {
+      full = ChangesetEncoding.changeset(commit.changeset)
+    }
+    let bodies = notificationBodies(commit, full: full)
+    let (version, old, new) = (commit.version, commit.before, commit.after)
+    DurabilityTicket.afterDurable(commit.durabilityTicket) {
+      for (subscriber, body) in zip(subscribers, bodies)
+      where !subscriber.deliver(version: version, body: body, old: old, new: new) {
+        list.unsubscribe(subscriber.session.id)
+      }
+    }
+    return full
+  }
+
+  /// The encoded `didChange` for each subscriber: one encoding for every full subscriber
+  /// (`full`, the changeset with every row), one per distinct window for the windowed ones
+  /// (their rows filtered by the window). Each body shares the bytes of the others of its form.
+  private static func notificationBodies(_ commit: ListCommit, full: JSONValue?) -> [[UInt8]] {
+    var fullBody: [UInt8]?
+    var windowed: [RowWindow: [UInt8]] = [:]
+    func body(_ changeset: JSONValue) -> [UInt8] {
+      Session.encodeNotification(
+        "list/didChange",
+        params(
+          list: commit.list, version: commit.version, previousVersion: commit.previousVersion, changeset: changeset))
+    }
+    return commit.subscribers.map { subscriber in
+      guard let window = subscriber.window else {
+        if let fullBody { return fullBody }
+        let made = body(full ?? ChangesetEncoding.changeset(commit.changeset))
+        fullBody = made
+        return made
+      }
+      if let made = windowed[window] { return made }
+      let made = body(
+        ChangesetEncoding.changeset(commit.changeset, rows: .window(window, old: commit.before, new: commit.after)))
+      windowed[window] = made
+      return made
+    }
+  }
+}
