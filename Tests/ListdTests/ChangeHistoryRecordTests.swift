@@ -100,9 +100,12 @@ extension ChangeHistoryRecordTests {
       XCTAssertLessThan(weight, 1_000, "a single-item edit weighs its chunk, not the list")
       let record = ChangeRecord(before: before, after: after, source: ChangeSource(method: "t"))
       sized.append(
-        version: version, previousVersion: version - 1, changeset: Changeset(), weight: 1, record: record, recordWeight: weight,
+        version: version, previousVersion: version - 1, changeset: Changeset(), weight: 1, record: record,
+        recordWeight: weight,
         listWeight: after.numberOfItems(includingHidden: true))
-      fixed.append(version: version, previousVersion: version - 1, changeset: Changeset(), weight: 1, record: record, recordWeight: weight)
+      fixed.append(
+        version: version, previousVersion: version - 1, changeset: Changeset(), weight: 1, record: record,
+        recordWeight: weight)
       before = after
     }
     XCTAssertEqual(sized.oldestExplainable, 1, "all 100 records fit in the list's own weight")

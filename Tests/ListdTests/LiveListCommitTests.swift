@@ -40,7 +40,8 @@ final class LiveListCommitTests: XCTestCase {
 
     let unchanged = try list.queue.sync {
       try list.commit(
-        list.committed.snapshot, changeset: Changeset(), from: list.committed, source: ChangeSource(method: "test"))
+        list.committed.snapshot, changeset: Changeset(), from: list.committed,
+        source: ChangeSource(method: "test"))
     }
     XCTAssertFalse(unchanged.isNewVersion)
     XCTAssertEqual(unchanged.version, 1)
@@ -81,8 +82,9 @@ final class LiveListCommitTests: XCTestCase {
     let lists = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Sources/ListServer/Lists")
     let files = try FileManager.default.contentsOfDirectory(atPath: lists.path).filter {
-      $0.hasPrefix("LiveList") || ["ListCommit.swift", "ListError.swift", "ChangeHistory.swift", "DurabilityTicket.swift"]
-        .contains($0)
+      $0.hasPrefix("LiveList")
+        || ["ListCommit.swift", "ListError.swift", "ChangeHistory.swift", "DurabilityTicket.swift"]
+          .contains($0)
     }
     XCTAssertTrue(files.contains("LiveList.swift"), "\(lists.path): \(files)")
     for file in files {

@@ -21,7 +21,8 @@ struct PublishedChange: Sendable {
     if explain {
       result = result.setting(
         "explain",
-        ExplanationEncoding.explain(commit.changeset, from: commit.before, to: commit.after, source: commit.source))
+        ExplanationEncoding.explain(
+          commit.changeset, from: commit.before, to: commit.after, source: commit.source))
     }
     return DurableAnswer(result, after: commit.durabilityTicket)
   }
@@ -67,7 +68,8 @@ enum ListChanges {
       ? nil
       : wireEdits.map(JournaledChange.wireEdits)
         ?? edits.flatMap { $0.patches.isEmpty ? JournaledChange(modelEdits: $0.edits) : nil }
-    return try commit(list, snapshot, changeset: changeset, from: current, source: source, journaled: journaled)
+    return try commit(
+      list, snapshot, changeset: changeset, from: current, source: source, journaled: journaled)
   }
 
   /// ``mutate(_:ifVersion:source:wireEdits:_:)`` for a change that is not a batch of edits.

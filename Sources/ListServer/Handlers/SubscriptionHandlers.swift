@@ -133,12 +133,13 @@ enum SubscriptionHandlers {
         let (current, changes) = try list.changes(since: version, explain: explain)
         return [
           "list": .string(list.id), "version": .int(Int64(current)),
-          "changes": .array(changes.map { change -> JSONValue in
-            let params = ChangeFanout.params(list: list.id, change)
-            // `changes(since:explain:)` checked that each has its record.
-            guard explain, let record = change.record else { return params }
-            return params.setting("explain", ExplanationEncoding.explain(record))
-          }),
+          "changes": .array(
+            changes.map { change -> JSONValue in
+              let params = ChangeFanout.params(list: list.id, change)
+              // `changes(since:explain:)` checked that each has its record.
+              guard explain, let record = change.record else { return params }
+              return params.setting("explain", ExplanationEncoding.explain(record))
+            }),
         ]
       }
     }

@@ -95,7 +95,8 @@ enum VersionHandlers {
           let (_, changes) = try list.changes(since: version)
           for change in changes {
             _ = gate.send(
-              encoded: Session.encodeNotification("list/didChange", ChangeFanout.params(list: list.id, change)))
+              encoded: Session.encodeNotification(
+                "list/didChange", ChangeFanout.params(list: list.id, change)))
           }
         }
         _ = try list.subscribe(gate, window: form.window)

@@ -74,7 +74,8 @@ struct ChangeHistory {
   ) {
     entries.append(
       Entry(
-        version: version, previousVersion: previousVersion, changeset: changeset, weight: weight, record: record,
+        version: version, previousVersion: previousVersion, changeset: changeset, weight: weight,
+        record: record,
         recordWeight: recordWeight))
     totalWeight += weight
     totalRecordWeight += recordWeight

@@ -22,7 +22,8 @@ extension LiveList {
     let (history, current, disposed) = state.withLock { ($0.history, $0.committed.version, $0.isDisposed) }
     guard !disposed else { throw .unknownList(id) }
     guard version <= current else {
-      throw .invalidParams("\"version\" \(version) is newer than the list's version \(current)", field: "version")
+      throw .invalidParams(
+        "\"version\" \(version) is newer than the list's version \(current)", field: "version")
     }
     guard
       let changes = history.records(since: version, current: current)
@@ -82,7 +83,8 @@ extension LiveList {
     if let version {
       guard version >= 1, version <= current else {
         let changes = current == 0 ? "it has no changes yet" : "its changes are versions 1 to \(current)"
-        throw .invalidParams("\"version\" \(version) is not a change of list '\(id)': \(changes)", field: "version")
+        throw .invalidParams(
+          "\"version\" \(version) is not a change of list '\(id)': \(changes)", field: "version")
       }
       versions = [version]
     } else {

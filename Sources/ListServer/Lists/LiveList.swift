@@ -137,7 +137,8 @@ final class LiveList: Sendable {
       state.committed.snapshot = snapshot
       state.committed.version = version
       state.history.append(
-        version: version, previousVersion: base.version, changeset: changeset, weight: Self.weight(of: changeset),
+        version: version, previousVersion: base.version, changeset: changeset,
+        weight: Self.weight(of: changeset),
         record: record, recordWeight: recordWeight, listWeight: snapshot.numberOfItems(includingHidden: true))
       return Array(state.subscribers.values)
     }
@@ -178,7 +179,8 @@ final class LiveList: Sendable {
       return
     }
     _ = record(
-      snapshot, version: version, changeset: changeset, base: committed, source: ChangeSource(method: "journal"))
+      snapshot, version: version, changeset: changeset, base: committed,
+      source: ChangeSource(method: "journal"))
   }
 
   /// Takes the committed snapshot out (an empty one stands in) so a replay edits it in place;

@@ -6,7 +6,9 @@ import ListModel
 enum ChangeFanout {
   /// The `list/didChange` params `{list, version, previousVersion, changeset}` of a change
   /// whose changeset is `encoded`. (`list/changesSince` answers the same.)
-  static func params(list: String, version: Int, previousVersion: Int, changeset encoded: JSONValue) -> JSONValue {
+  static func params(list: String, version: Int, previousVersion: Int, changeset encoded: JSONValue)
+    -> JSONValue
+  {
     [
       "list": .string(list), "version": .int(Int64(version)), "previousVersion": .int(Int64(previousVersion)),
       "changeset": encoded,
@@ -55,7 +57,8 @@ enum ChangeFanout {
       Session.encodeNotification(
         "list/didChange",
         params(
-          list: commit.list, version: commit.version, previousVersion: commit.previousVersion, changeset: changeset))
+          list: commit.list, version: commit.version, previousVersion: commit.previousVersion,
+          changeset: changeset))
     }
     return commit.subscribers.map { subscriber in
       guard let window = subscriber.window else {
@@ -66,7 +69,8 @@ enum ChangeFanout {
       }
       if let made = windowed[window] { return made }
       let made = body(
-        ChangesetEncoding.changeset(commit.changeset, rows: .window(window, old: commit.before, new: commit.after)))
+        ChangesetEncoding.changeset(
+          commit.changeset, rows: .window(window, old: commit.before, new: commit.after)))
       windowed[window] = made
       return made
     }

@@ -55,7 +55,8 @@ final class ViewDerivation: Sendable {
   private func commit(
     _ update: ViewUpdate, to view: LiveList, method: String, by session: Session? = nil
   ) throws(ResponseError) -> PublishedChange {
-    try ListChanges.mutate(view, ifVersion: nil, source: ChangeSource(method: method, by: session?.ownerInfo)) {
+    try ListChanges.mutate(view, ifVersion: nil, source: ChangeSource(method: method, by: session?.ownerInfo))
+    {
       snapshot throws(ResponseError) -> Changeset in
       var changeset: Changeset
       do throws(ListModelError) {
