@@ -5,7 +5,7 @@ extension LiveList {
   /// The versions the list retains: `oldest` to `current`, both included. Memory retains the
   /// current version and both sides of every change record the history keeps (the records are
   /// the latest changes, contiguous); the connected ``VersionSource`` may reach further back.
-  /// Throws -32010 if the list is disposed. Any thread. O(1).
+  /// Refuses (``ListError/unknownList(_:)``, -32010) if the list is disposed. Any thread. O(1).
   func retainedVersions() throws(ListError) -> (oldest: Int, current: Int) {
     let (history, committed, disposed) = historyAndCommitted
     guard !disposed else { throw .unknownList(id) }
@@ -16,9 +16,9 @@ extension LiveList {
   ///
   /// Answers from what memory keeps (the committed state, and the `before` and `after`
   /// snapshots of the history's change records), then from ``pastVersions``' source (the
-  /// journal). Throws -32010 if the list is disposed, -32602 naming `field` for a version newer
-  /// than the list's or negative, and -32015 (`data: {oldestVersion, currentVersion}`) for a
-  /// version no longer retained. Any thread: it reads the state under the list's lock (a
+  /// journal). Refuses (``ListError``) a disposed list (-32010), a version newer than the
+  /// list's or negative (-32602 naming `field`), and a version no longer retained (-32015,
+  /// `data: {oldestVersion, currentVersion}`). Any thread: it reads the state under the list's lock (a
   /// session's own pending changes are waited for by the caller, as for every query). O(1) from
   /// memory.
   func snapshot(atVersion version: Int, field: String = "atVersion") throws(ListError) -> ListSnapshot {
