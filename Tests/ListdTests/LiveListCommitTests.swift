@@ -15,8 +15,9 @@ final class LiveListCommitTests: XCTestCase {
       historyLimit: 100, journal: journal)
   }
 
-  /// A commit returns its versions and changeset, and the history keeps that changeset (not an
-  /// encoding of it); a change that alters nothing makes no version and nothing to fan out.
+  /// A commit returns its versions and changeset, and the history keeps that changeset until
+  /// the server layer publishes the change (the list encodes nothing); a change that alters
+  /// nothing makes no version and nothing to fan out.
   func testACommitReturnsItsVersionsAndChangeset() throws {
     let list = try makeList()
     let base = list.committed

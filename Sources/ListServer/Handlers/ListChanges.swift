@@ -3,9 +3,8 @@ import JSON
 import JSONRPC
 import ListModel
 
-/// A change committed and published to the subscribers (Sessions/ChangeFanout.swift): the
-/// commit, and its changeset's full encoding when the notifications made one (the answer
-/// shares it).
+/// A change committed and published (Sessions/ChangeFanout.swift): the commit, and its
+/// changeset's full encoding (the answer shares it; nil when the change made no version).
 struct PublishedChange: Sendable {
   var commit: ListCommit
   var encoded: JSONValue?

@@ -4,13 +4,27 @@ import ListModel
 /// One kept change: what `list/changesSince` reports of it (its versions and changeset) and,
 /// while the record budget keeps it, its ``ChangeRecord`` for `list/explain`.
 struct KeptChange: Sendable {
+  /// How a change is kept: as its changeset until the server layer publishes it, then as the
+  /// form it was published in (its `list/didChange` params, opaque to the list), which a
+  /// catch-up replays as it is — the changeset is not kept twice.
+  enum Form: Sendable {
+    case changeset(Changeset)
+    case published(any Sendable)
+  }
+
   var version: Int
   var previousVersion: Int
-  var changeset: Changeset
+  var form: Form
   var record: ChangeRecord?
+
+  /// The changeset, while the change is kept as one.
+  var changeset: Changeset? {
+    if case .changeset(let changeset) = form { return changeset }
+    return nil
+  }
 }
 
-/// The last changes of one list, each kept as its changeset (encoded when read).
+/// The last changes of one list, each kept as its changeset or as the form it was published in.
 ///
 /// Bounded twice: by a number of versions (default 1,000) and by a weight — the number of rows
 /// the kept changesets carry — so a burst of huge replaces cannot pin unbounded memory. The
@@ -29,7 +43,7 @@ struct ChangeHistory {
   struct Entry {
     var version: Int
     var previousVersion: Int
-    var changeset: Changeset
+    var form: KeptChange.Form
     var weight: Int
     var record: ChangeRecord?
     var recordWeight: Int
@@ -74,7 +88,7 @@ struct ChangeHistory {
   ) {
     entries.append(
       Entry(
-        version: version, previousVersion: previousVersion, changeset: changeset, weight: weight,
+        version: version, previousVersion: previousVersion, form: .changeset(changeset), weight: weight,
         record: record,
         recordWeight: recordWeight))
     totalWeight += weight
@@ -83,7 +97,8 @@ struct ChangeHistory {
       dropRecord(at: head)
       totalWeight -= entries[head].weight
       entries[head] = Entry(
-        version: 0, previousVersion: 0, changeset: Changeset(), weight: 0, record: nil, recordWeight: 0)  // release now
+        version: 0, previousVersion: 0, form: .changeset(Changeset()), weight: 0, record: nil, recordWeight: 0
+      )  // release now
       head += 1
     }
     recordHead = max(recordHead, head)
@@ -133,10 +148,16 @@ struct ChangeHistory {
     return entries[first...].map(Self.kept)
   }
 
+  /// Keeps the latest change, if it produced `version`, as `published` (the form it was
+  /// published in) instead of its changeset. O(1).
+  mutating func keep(published: any Sendable, ofVersion version: Int) {
+    guard count > 0, entries[entries.count - 1].version == version else { return }
+    entries[entries.count - 1].form = .published(published)
+  }
+
   private static func kept(_ entry: Entry) -> KeptChange {
     KeptChange(
-      version: entry.version, previousVersion: entry.previousVersion, changeset: entry.changeset,
-      record: entry.record)
+      version: entry.version, previousVersion: entry.previousVersion, form: entry.form, record: entry.record)
   }
 
   /// Forgets everything (when a list is disposed). O(1).

@@ -12,6 +12,13 @@ enum ListExplanation {
 }
 
 extension LiveList {
+  /// Keeps the change producing `version` in the history as `published` — the form the server
+  /// layer published it in — for catch-ups to replay (``KeptChange/Form/published(_:)``).
+  /// Nothing if that change is no longer the latest. Must run on ``queue``. O(1).
+  func keep(published: any Sendable, ofVersion version: Int) {
+    state.withLock { $0.history.keep(published: published, ofVersion: version) }
+  }
+
   /// Every change after `version`, oldest first, and the current version; with `explain` every
   /// one of them must still have its record (for its explanation). Throws
   /// ``ListError/historyUnavailable(_:oldestVersion:currentVersion:)`` if the history (and the
@@ -62,7 +69,7 @@ extension LiveList {
       guard let changeset, let before = previous else { return true }
       changes.append(
         KeptChange(
-          version: replayed, previousVersion: replayed - 1, changeset: changeset,
+          version: replayed, previousVersion: replayed - 1, form: .changeset(changeset),
           record: ChangeRecord(before: before, after: snapshot, source: source)))
       return true
     }
