@@ -139,33 +139,7 @@ extension ParserState {
   }
 
   mutating func skipArray() throws(JSONParseError) {
-    try enterContainer()
-    index += 1  // [
-    skipWhitespace()
-    if index < count && base[index] == UInt8(ascii: "]") {
-      index += 1
-      depth -= 1
-      return
-    }
-    while true {
-      try skipValue()
-      skipWhitespace()
-      guard index < count else { throw JSONParseError(.unexpectedEnd, offset: count) }
-      let byte = base[index]
-      if byte == comma {
-        index += 1
-        skipWhitespace()
-        if index < count && base[index] == UInt8(ascii: "]") {
-          throw JSONParseError(.trailingComma, offset: index)
-        }
-      } else if byte == UInt8(ascii: "]") {
-        index += 1
-        depth -= 1
-        return
-      } else {
-        throw unexpected("',' or ']'")
-      }
-    }
+    try readArray { (state: inout ParserState) throws(JSONParseError) in try state.skipValue() }
   }
 
   mutating func skipObject() throws(JSONParseError) {

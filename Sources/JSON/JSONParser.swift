@@ -196,17 +196,31 @@ struct ParserState {
   }
 
   mutating func parseArray() throws(JSONParseError) -> JSONValue {
+    let start = values.count
+    try readArray { (state: inout ParserState) throws(JSONParseError) in
+      state.values.push(try state.parseValue())
+    }
+    if values.count == start { return .array([]) }
+    return .array(values.popArray(from: start))
+  }
+
+  /// The array grammar, written once for the parser and the validator, as ``readObject(key:value:)``
+  /// is for objects: reads the array at `index` (its `[`) through its `]`, within the nesting limit;
+  /// `element` reads each element, with `index` at its first byte.
+  @inline(__always)
+  mutating func readArray(element readElement: (inout ParserState) throws(JSONParseError) -> Void)
+    throws(JSONParseError)
+  {
     try enterContainer()
     index += 1  // [
     skipWhitespace()
     if index < count && base[index] == UInt8(ascii: "]") {
       index += 1
       depth -= 1
-      return .array([])
+      return
     }
-    let start = values.count
     while true {
-      values.push(try parseValue())
+      try readElement(&self)
       skipWhitespace()
       guard index < count else { throw JSONParseError(.unexpectedEnd, offset: count) }
       let byte = base[index]
@@ -219,7 +233,7 @@ struct ParserState {
       } else if byte == UInt8(ascii: "]") {
         index += 1
         depth -= 1
-        return .array(values.popArray(from: start))
+        return
       } else {
         throw unexpected("',' or ']'")
       }

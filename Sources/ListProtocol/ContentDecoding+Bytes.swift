@@ -132,8 +132,7 @@ extension ContentDecoding {
   }
 
   /// A string or null (`.some(nil)`); nil for any other type.
-  private static func optionalString(_ reader: inout JSONReader) throws(JSONParseError) -> String??
-  {
+  private static func optionalString(_ reader: inout JSONReader) throws(JSONParseError) -> String?? {
     switch try reader.peek() {
     case .string: return .some(try reader.readString())
     case .null:

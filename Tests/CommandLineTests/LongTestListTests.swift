@@ -19,7 +19,8 @@ final class LongTestListTests: XCTestCase {
       entries += 1
       if name.hasSuffix(".py") {
         XCTAssertTrue(
-          FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path), "\(name): no such pytest file")
+          FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path),
+          "\(name): no such pytest file")
         continue
       }
       if name.contains("::") {

@@ -247,7 +247,7 @@ final class TimeTravelTests: XCTestCase {
     var versions = [snapshot]
     for index in 1...5 {
       list.queue.sync {
-        _ = try? list.mutate(ifVersion: nil, source: ChangeSource(method: "test")) {
+        _ = try? ListChanges.mutate(list, ifVersion: nil, source: ChangeSource(method: "test")) {
           snapshot throws(ResponseError) in
           let old = snapshot
           try? snapshot.appendItems(["i\(index)"], toSection: "s")
@@ -259,7 +259,8 @@ final class TimeTravelTests: XCTestCase {
     XCTAssertEqual(try list.retainedVersions().oldest, 3)
     XCTAssertEqual(try list.snapshot(atVersion: 3), versions[3])
     XCTAssertThrowsError(try list.snapshot(atVersion: 1)) { error in
-      XCTAssertEqual((error as? ResponseError)?.data, ["oldestVersion": 3, "currentVersion": 5])
+      XCTAssertEqual(
+        (error as? ListError).map { ResponseError($0) }?.data, ["oldestVersion": 3, "currentVersion": 5])
     }
 
     let source = FixedVersions(oldest: 1, snapshots: [1: versions[1], 2: versions[2]])
@@ -269,7 +270,8 @@ final class TimeTravelTests: XCTestCase {
     XCTAssertEqual(source.asked, [1], "memory answers first")
     XCTAssertEqual(try list.retainedVersions().oldest, 1)
     XCTAssertThrowsError(try list.snapshot(atVersion: 0)) { error in
-      XCTAssertEqual((error as? ResponseError)?.data, ["oldestVersion": 1, "currentVersion": 5])
+      XCTAssertEqual(
+        (error as? ListError).map { ResponseError($0) }?.data, ["oldestVersion": 1, "currentVersion": 5])
     }
     let (from, to) = try list.snapshots(from: 1, to: 5)
     XCTAssertEqual(diff(from, to), diff(versions[1], versions[5]))

@@ -20,7 +20,7 @@ final class ChangeHistoryRecordTests: XCTestCase {
     for version in 1...5 {
       let after = snapshot(100, tag: "v\(version)-")
       history.append(
-        version: version, params: ["version": .int(Int64(version))], weight: 1,
+        version: version, previousVersion: version - 1, changeset: Changeset(), weight: 1,
         record: ChangeRecord(before: before, after: after, source: ChangeSource(method: "test")),
         recordWeight: before.retainedWeight(notSharedWith: after))
       before = after
@@ -29,7 +29,7 @@ final class ChangeHistoryRecordTests: XCTestCase {
     XCTAssertEqual(history.oldestExplainable, 5)
     XCTAssertEqual(history.explainableVersionsNewestFirst, [5])
     XCTAssertNil(history.entry(producing: 4)?.record)
-    XCTAssertNotNil(history.entry(producing: 3)?.params)
+    XCTAssertNotNil(history.entry(producing: 3))
     XCTAssertEqual(history.records(since: 0, current: 5)?.count, 5)
   }
 
@@ -38,7 +38,7 @@ final class ChangeHistoryRecordTests: XCTestCase {
     let before = snapshot(1_000, tag: "a")
     let after = snapshot(1_000, tag: "b")
     history.append(
-      version: 1, params: [:], weight: 1,
+      version: 1, previousVersion: 0, changeset: Changeset(), weight: 1,
       record: ChangeRecord(before: before, after: after, source: ChangeSource(method: "t")),
       recordWeight: before.retainedWeight(notSharedWith: after))
     XCTAssertEqual(history.oldestExplainable, 1)
@@ -75,7 +75,7 @@ extension ChangeHistoryRecordTests {
       try! after.select(["v0-0"].filter { _ in version.isMultiple(of: 2) })
       try! after.setPayload(ItemPayload(text: "\(version)"), forItem: "v0-0")
       history.append(
-        version: version, params: [:], weight: 1,
+        version: version, previousVersion: version - 1, changeset: Changeset(), weight: 1,
         record: ChangeRecord(before: before, after: after, source: ChangeSource(method: "t")),
         recordWeight: before.retainedWeight(notSharedWith: after))
       before = after
@@ -101,9 +101,12 @@ extension ChangeHistoryRecordTests {
       XCTAssertLessThan(weight, 1_000, "a single-item edit weighs its chunk, not the list")
       let record = ChangeRecord(before: before, after: after, source: ChangeSource(method: "t"))
       sized.append(
-        version: version, params: [:], weight: 1, record: record, recordWeight: weight,
+        version: version, previousVersion: version - 1, changeset: Changeset(), weight: 1, record: record,
+        recordWeight: weight,
         listWeight: after.numberOfItems(includingHidden: true))
-      fixed.append(version: version, params: [:], weight: 1, record: record, recordWeight: weight)
+      fixed.append(
+        version: version, previousVersion: version - 1, changeset: Changeset(), weight: 1, record: record,
+        recordWeight: weight)
       before = after
     }
     XCTAssertEqual(sized.oldestExplainable, 1, "all 100 records fit in the list's own weight")

@@ -51,14 +51,16 @@ extension ListServer {
         if (try? edited.appendItems([demo.newJob()], toSection: "queued")) != nil { snapshot = edited }
       }
     }
-    let (live, _) = try createList(
+    let live = try createList(
       id: "live", snapshot: initial, metadata: ListMetadata(title: "Build Queue", appearance: .insetGrouped),
-      owner: owner)
+      owner: owner
+    ).list
     let timer = DispatchSource.makeTimerSource(queue: live.queue)
     timer.schedule(deadline: .now() + 1, repeating: 1)
     timer.setEventHandler {
       guard !live.isDisposed else { return }
-      _ = try? live.mutate(ifVersion: nil, source: ChangeSource(method: "demo")) {
+      defer { live.reclaimIdentifiersIfNeeded() }  // the end of this turn of the list's queue
+      _ = try? ListChanges.mutate(live, ifVersion: nil, source: ChangeSource(method: "demo")) {
         snapshot throws(ResponseError) in
         let old = snapshot
         do throws(ListModelError) {

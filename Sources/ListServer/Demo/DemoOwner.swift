@@ -24,7 +24,8 @@ final class DemoOwner: ListOwner {
   func deliver(event: JSONValue, on list: LiveList) {
     guard let kind = event["event"]?.stringValue, let item = event["item"]?.stringValue else { return }
     list.queue.async {
-      _ = try? list.mutate(ifVersion: nil, source: ChangeSource(method: "demo")) {
+      defer { list.reclaimIdentifiersIfNeeded() }  // the end of this turn of the list's queue
+      _ = try? ListChanges.mutate(list, ifVersion: nil, source: ChangeSource(method: "demo")) {
         snapshot throws(ResponseError) in
         do throws(ListModelError) {
           return try snapshot.applyAndDiff(Self.edits(for: kind, item: item, event: event, in: snapshot))
@@ -79,7 +80,8 @@ final class DemoOwner: ListOwner {
     // Like a network reload: answer a moment later, after the change.
     list.queue.asyncAfter(deadline: .now() + .milliseconds(300)) { [onRefresh] in
       if let onRefresh {
-        _ = try? list.mutate(ifVersion: nil, source: ChangeSource(method: "demo")) {
+        defer { list.reclaimIdentifiersIfNeeded() }  // the end of this turn of the list's queue
+        _ = try? ListChanges.mutate(list, ifVersion: nil, source: ChangeSource(method: "demo")) {
           snapshot throws(ResponseError) in
           let old = snapshot
           onRefresh(&snapshot)

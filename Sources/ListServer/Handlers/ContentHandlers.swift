@@ -25,13 +25,13 @@ enum ContentHandlers {
     },
   ]
 
-  /// Queues `edits` (decoded on the list's queue, against the state they apply to) as one
-  /// atomic change of the list named in the params, honouring `ifVersion` and, for a `batch`
-  /// (`list/edit`), `explain`. Only a batch names the failing edit in its errors
-  /// (`data.editIndex`).
+  /// Queues `edits` (decoded on the list's queue, so a large batch does not hold up the
+  /// reading thread) as one atomic change of the list named in the params, honouring
+  /// `ifVersion` and, for a `batch` (`list/edit`), `explain`. Only a batch names the failing
+  /// edit in its errors (`data.editIndex`).
   private static func change(
     _ context: HandlerContext, _ request: IncomingRequest, batch: Bool = false,
-    decode: @escaping @Sendable (ListSnapshot) throws(ResponseError) -> DecodedEdits
+    decode: @escaping @Sendable () throws(ResponseError) -> DecodedEdits
   ) throws {
     let p = request.params
     let ifVersion = try p.optionalInt("ifVersion")
@@ -42,14 +42,12 @@ enum ContentHandlers {
     // The journal keeps a batch as sent; without a journal its tree is never built.
     let wireEdits = batch && list.journal != nil ? try p.member("edits") : nil
     let rows = try AnswerRows(p)
-    context.onQueue(of: list, request) {
-      try list.mutate(
-        ifVersion: ifVersion, source: source, explain: explain, wireEdits: wireEdits, answerRows: rows
-      ) {
+    context.changeOnQueue(of: list, request) {
+      try ListChanges.mutate(list, ifVersion: ifVersion, source: source, wireEdits: wireEdits) {
         snapshot throws(ResponseError) in
-        let edits = try decode(snapshot)
+        let edits = try decode()
         return (try edits.applyAndDiff(to: &snapshot, list: list.id, batch: batch), edits)
-      }
+      }.answer(rows: rows, explain: explain)
     }
   }
 
@@ -59,7 +57,7 @@ enum ContentHandlers {
     // A type error is answered before queuing. Edits kept as bytes are decoded from them.
     let text = request.params.memberText("edits").flatMap { $0.isArray ? $0 : nil }
     if text == nil { _ = try request.params.array("edits") }
-    try change(context, request, batch: true) { _ throws(ResponseError) in
+    try change(context, request, batch: true) { () throws(ResponseError) in
       if let text { return try EditDecoding.edits(text) }
       return try EditDecoding.edits(request.params)
     }
@@ -77,7 +75,7 @@ enum ContentHandlers {
     let content = try contentSource(p)
     let list = try context.registry.list(try p.string("list"))
     try list.refuseEditIfView(request.method)
-    context.onQueue(of: list, request) {
+    context.changeOnQueue(of: list, request) {
       var progress = Progress(context, request, title: "Replacing the content of list '\(list.id)'")
       let current = try list.current(ifVersion: ifVersion)
       let old = current.snapshot
@@ -87,9 +85,10 @@ enum ContentHandlers {
       let snapshot = try replaced(old, by: sections, list: list.id)
       LateRelease.later(sections)  // (its items are freed after the answer)
       defer { MemoryTrim.afterLargeWork(items: snapshot.numberOfItems(includingHidden: true)) }
-      return try list.commit(
-        snapshot, changeset: diff(old, snapshot), from: current, source: source, explain: explain,
-        journaled: list.journal == nil ? nil : content.json.map(JournaledChange.content), answerRows: rows)
+      return try ListChanges.commit(
+        list, snapshot, changeset: diff(old, snapshot), from: current, source: source,
+        journaled: list.journal == nil ? nil : content.json.map(JournaledChange.content)
+      ).answer(rows: rows, explain: explain)
     }
   }
 
@@ -134,7 +133,7 @@ enum ContentHandlers {
     case (let id?, true, true): edit = .expandSubtree(id)
     case (let id?, true, false): edit = .collapseSubtree(id)
     }
-    try change(context, request) { _ in DecodedEdits(edits: [edit], origins: [0]) }
+    try change(context, request) { DecodedEdits(edits: [edit], origins: [0]) }
   }
 
   /// `outline/expandToLevel`: rows of levels 0…level-1 expanded, the rest collapsed.
@@ -144,7 +143,7 @@ enum ContentHandlers {
     let level = try p.int("level")
     guard level >= 0 else { throw p.invalid("level", "must be 0 or more, got \(level)") }
     let section = try p.optionalString("section")
-    try change(context, request) { _ in
+    try change(context, request) {
       DecodedEdits(edits: [.expandToLevel(level, section: section)], origins: [0])
     }
   }
@@ -157,6 +156,6 @@ enum ContentHandlers {
     let p = request.params
     try p.requireKnown(ids ? ["list", "items", "ifVersion", "rows"] : ["list", "ifVersion", "rows"])
     let items = ids ? try p.strings("items") : []
-    try change(context, request) { _ in DecodedEdits(edits: [make(items)], origins: [0]) }
+    try change(context, request) { DecodedEdits(edits: [make(items)], origins: [0]) }
   }
 }

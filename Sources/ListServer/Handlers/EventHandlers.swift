@@ -84,9 +84,9 @@ enum EventHandlers {
     let item = try p.string("item")
     let list = try context.registry.list(try p.string("list"))
     let session = context.session
-    context.onQueue(of: list, request) {
-      let answer = try list.mutate(
-        ifVersion: nil, source: ChangeSource(method: request.method, by: session.ownerInfo)
+    context.changeOnQueue(of: list, request) {
+      let change = try ListChanges.mutate(
+        list, ifVersion: nil, source: ChangeSource(method: request.method, by: session.ownerInfo)
       ) { snapshot throws(ResponseError) -> (Changeset, DecodedEdits?) in
         guard snapshot.contains(item: item) else { throw ResponseError.unknownItem(item, in: list.id) }
         let edits: [ListEdit] =
@@ -98,12 +98,13 @@ enum EventHandlers {
           throw ResponseError.model(ListModelError(error.kind), list: list.id)  // no edit to name
         }
       }
-      let version = Int(answer["version"]?.intValue ?? 0)
+      let version = change.commit.version
       list.eventTarget.owner?.deliver(
         event: event(
           select ? "select" : "deselect", list: list, item: item, session: session, version: version),
         on: list.eventTarget)
-      return ["list": .string(list.id), "version": .int(Int64(version))]
+      return DurableAnswer(
+        ["list": .string(list.id), "version": .int(Int64(version))], after: change.commit.durabilityTicket)
     }
   }
 

@@ -23,7 +23,20 @@ enum ExplainHandlers {
     }
     let list = try context.registry.list(try p.string("list"))
     context.inOrder(on: list) {
-      request.answer { try list.explanation(of: version, item: item) }
+      request.answer {
+        switch try list.explanation(of: version, item: item) {
+        case .change(let change, let causes, let source):
+          var answer = ChangeFanout.params(list: list.id, change)
+            .setting("explain", ExplanationEncoding.encode(causes, source: source))
+          if let item { answer = answer.setting("item", .string(item)) }
+          return answer
+        case .none(let oldestExplainable):
+          return [
+            "list": .string(list.id), "version": .null, "item": item.map(JSONValue.string) ?? .null,
+            "oldestVersion": oldestExplainable.map { .int(Int64($0)) } ?? .null,
+          ]
+        }
+      }
     }
   }
 }

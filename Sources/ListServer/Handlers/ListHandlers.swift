@@ -18,8 +18,8 @@ enum ListHandlers {
       context.afterOwnRequests(on: list) {
         request.answer {
           _ = try list.current(ifVersion: nil)  // disposed by a request of this session before
-          guard let atVersion else { return list.info() }
-          return list.info(atVersion: atVersion, try list.snapshot(atVersion: atVersion))
+          guard let atVersion else { return ListInfo.encode(list) }
+          return ListInfo.encode(list, version: atVersion, try list.snapshot(atVersion: atVersion))
         }
       }
     },
@@ -46,7 +46,7 @@ enum ListHandlers {
     }
     group.notify(queue: .global()) {
       let (page, total) = context.registry.lists(offset: offset, limit: limit ?? .max)
-      request.respond(["lists": .array(page.map { $0.info() }), "total": .int(Int64(total))])
+      request.respond(["lists": .array(page.map(ListInfo.encode)), "total": .int(Int64(total))])
     }
   }
 
@@ -84,12 +84,13 @@ enum ListHandlers {
         throw ResponseError.model(error, list: id)
       }
     }
-    let (list, ticket) = try context.server.createList(
+    let created = try context.server.createList(
       id: id, snapshot: snapshot, metadata: metadata, owner: context.session)
     let changeset = ChangesetEncoding.changeset(diff(empty, snapshot), rows: rows.encoding)
-    let answer = LiveList.mutationResult(list: list.id, version: 0, changeset: changeset)
     // In `--sync batch` mode the creation is answered once the journal has made it durable.
-    Journal.afterDurable(list.journal, ticket) { request.respond(answer) }
+    request.answer(
+      DurableAnswer(
+        ListChanges.result(list: id, version: 0, changeset: changeset), after: created.durabilityTicket))
     MemoryTrim.afterLargeWork(items: snapshot.numberOfItems(includingHidden: true))
   }
 
@@ -97,7 +98,7 @@ enum ListHandlers {
   /// A list another live session owns needs `force`, and that owner gets `owner/lost`.
   static func dispose(_ context: HandlerContext, _ request: IncomingRequest) throws {
     let (list, force) = try listAndForce(context, request)
-    context.onQueue(of: list, request) {
+    context.changeOnQueue(of: list, request) {
       _ = try list.current(ifVersion: nil)
       let displaced = try list.checkOwnership(by: context.session, force: force, action: "dispose")
       // Told before the list/didDispose that everybody gets, so the owner knows why it comes.

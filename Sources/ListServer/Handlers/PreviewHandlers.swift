@@ -49,7 +49,7 @@ enum PreviewHandlers {
         }
         // As LiveList.commit decides: only a snapshot that differs makes a version.
         let changes = !changeset.isEmpty || new != old
-        let answer = LiveList.mutationResult(
+        let answer = ListChanges.result(
           list: list.id, version: current.version + (changes ? 1 : 0),
           changeset: ChangesetEncoding.changeset(changeset))
         guard explain else { return answer }

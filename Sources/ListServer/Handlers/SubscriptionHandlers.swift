@@ -45,7 +45,7 @@ enum SubscriptionHandlers {
         guard let committed = try? list.subscribe(gate, window: form.window) else { return }  // disposed meanwhile
         session.addSubscription(list.id)
         var object: JSONObject = [
-          "list": .string(list.id), "version": .int(Int64(committed.version)), "info": list.info(),
+          "list": .string(list.id), "version": .int(Int64(committed.version)), "info": ListInfo.encode(list),
         ]
         form.append(committed.snapshot, to: &object)
         if form.window == nil { answers.carry(rows: committed.snapshot.numberOfItems()) }
@@ -132,7 +132,16 @@ enum SubscriptionHandlers {
     list.queue.async {
       request.answer {
         let (current, changes) = try list.changes(since: version, explain: explain)
-        return ["list": .string(list.id), "version": .int(Int64(current)), "changes": .array(changes)]
+        return [
+          "list": .string(list.id), "version": .int(Int64(current)),
+          "changes": .array(
+            changes.map { change -> JSONValue in
+              let params = ChangeFanout.params(list: list.id, change)
+              // `changes(since:explain:)` checked that each has its record.
+              guard explain, let record = change.record else { return params }
+              return params.setting("explain", ExplanationEncoding.explain(record))
+            }),
+        ]
       }
     }
   }

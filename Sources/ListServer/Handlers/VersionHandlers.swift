@@ -6,7 +6,7 @@ import ListProtocol
 
 /// The methods built on ``LiveList/snapshot(atVersion:field:)``. (`atVersion` on the other
 /// queries goes through ``HandlerContext/read(_:_:atVersion:_:)``, on `list/info` through
-/// ``LiveList/info(atVersion:_:)``.)
+/// ``ListInfo/encode(_:version:_:)``.)
 enum VersionHandlers {
   static let requests: [RequestMethod] = [
     .query("list/diff", inline: false, diff)
@@ -76,7 +76,7 @@ enum VersionHandlers {
     let session = context.session
     let gate = SubscriptionGate(session: session)
     context.inOrder(on: list) {
-      do throws(ResponseError) {
+      do throws(ListError) {
         let snapshot = try list.snapshot(atVersion: version)
         // Held by the gate (closed until the answer is sent), before any later change.
         if let window = form.window {
@@ -95,19 +95,21 @@ enum VersionHandlers {
         } else {
           let (_, changes) = try list.changes(since: version)
           for change in changes {
-            _ = gate.send(encoded: Session.encodeNotification("list/didChange", change))
+            _ = gate.send(
+              encoded: Session.encodeNotification(
+                "list/didChange", ChangeFanout.params(list: list.id, change)))
           }
         }
         _ = try list.subscribe(gate, window: form.window)
         session.addSubscription(list.id)
         var object: JSONObject = [
           "list": .string(list.id), "version": .int(Int64(version)),
-          "info": list.info(atVersion: version, snapshot),
+          "info": ListInfo.encode(list, version: version, snapshot),
         ]
         form.append(snapshot, to: &object)
         request.respond(["lists": [.object(object)]])
       } catch {
-        request.respond(error: error)
+        request.respond(error: ResponseError(error))
       }
       gate.release()
     }

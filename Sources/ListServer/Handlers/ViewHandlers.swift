@@ -35,8 +35,9 @@ enum ViewHandlers {
       snapshot.setEmptyState(ViewDerivation.emptyState(of: snapshot, definition: definition))
       let derivation = ViewDerivation(source: source, engine: engine)
       let metadata = ListMetadata(title: title, appearance: committed.metadata.appearance)
-      let (view, _) = try context.server.createList(
-        id: id, snapshot: snapshot, metadata: metadata, owner: context.session, derivation: derivation)
+      let view = try context.server.createList(
+        id: id, snapshot: snapshot, metadata: metadata, owner: context.session, derivation: derivation
+      ).list
       source.addView(view)  // on the source's queue: no source change slips in between
       let empty = ListSnapshot(selectionMode: snapshot.selectionMode)
       return [

@@ -1,8 +1,31 @@
-// The bounded history of a list's changes, serving `list/changesSince`.
-import JSON
+// The bounded history of a list's changes, serving `list/changesSince` and `list/explain`.
+import ListModel
 import ListProtocol
 
-/// The last changes of one list, each kept as its encoded `list/didChange` params.
+/// One kept change: what `list/changesSince` reports of it (its versions and changeset) and,
+/// while the record budget keeps it, its ``ChangeRecord`` for `list/explain`.
+struct KeptChange: Sendable {
+  /// How a change is kept: as its changeset until the server layer publishes it, then as the
+  /// form it was published in (its `list/didChange` params, opaque to the list), which a
+  /// catch-up replays as it is — the changeset is not kept twice.
+  enum Form: Sendable {
+    case changeset(Changeset)
+    case published(any Sendable)
+  }
+
+  var version: Int
+  var previousVersion: Int
+  var form: Form
+  var record: ChangeRecord?
+
+  /// The changeset, while the change is kept as one.
+  var changeset: Changeset? {
+    if case .changeset(let changeset) = form { return changeset }
+    return nil
+  }
+}
+
+/// The last changes of one list, each kept as its changeset or as the form it was published in.
 ///
 /// Bounded twice: by a number of versions (default 1,000) and by a weight — the number of rows
 /// the kept changesets carry — so a burst of huge replaces cannot pin unbounded memory. The
@@ -20,7 +43,8 @@ struct ChangeHistory {
   /// One committed change: `version` is the version it produced.
   struct Entry {
     var version: Int
-    var params: JSONValue
+    var previousVersion: Int
+    var form: KeptChange.Form
     var weight: Int
     var record: ChangeRecord?
     var recordWeight: Int
@@ -60,16 +84,22 @@ struct ChangeHistory {
   /// record weighing `recordWeight`; the records may weigh `listWeight` (the list's item count)
   /// when that is more than `maxRecordWeight`. Amortized O(1).
   mutating func append(
-    version: Int, params: JSONValue, weight: Int, record: ChangeRecord, recordWeight: Int, listWeight: Int = 0
+    version: Int, previousVersion: Int, changeset: Changeset, weight: Int, record: ChangeRecord,
+    recordWeight: Int, listWeight: Int = 0
   ) {
     entries.append(
-      Entry(version: version, params: params, weight: weight, record: record, recordWeight: recordWeight))
+      Entry(
+        version: version, previousVersion: previousVersion, form: .changeset(changeset), weight: weight,
+        record: record,
+        recordWeight: recordWeight))
     totalWeight += weight
     totalRecordWeight += recordWeight
     while count > capacity || (totalWeight > maxWeight && count > 1) {
       dropRecord(at: head)
       totalWeight -= entries[head].weight
-      entries[head] = Entry(version: 0, params: .null, weight: 0, record: nil, recordWeight: 0)  // release now
+      entries[head] = Entry(
+        version: 0, previousVersion: 0, form: .changeset(Changeset()), weight: 0, record: nil, recordWeight: 0
+      )  // release now
       head += 1
     }
     recordHead = max(recordHead, head)
@@ -97,13 +127,12 @@ struct ChangeHistory {
   /// The oldest version whose change still has its record (can be explained), or nil. O(1).
   var oldestExplainable: Int? { recordHead < entries.count ? entries[recordHead].version : nil }
 
-  /// The params and record of the change that produced `version`, nil if it is not kept. O(1).
-  func entry(producing version: Int) -> (params: JSONValue, record: ChangeRecord?)? {
+  /// The change that produced `version`, nil if it is not kept. O(1).
+  func entry(producing version: Int) -> KeptChange? {
     guard count > 0, version >= entries[head].version, version <= entries[entries.count - 1].version else {
       return nil
     }
-    let entry = entries[head + (version - entries[head].version)]
-    return (entry.params, entry.record)
+    return Self.kept(entries[head + (version - entries[head].version)])
   }
 
   /// The versions kept with a record, newest first. O(records kept).
@@ -111,13 +140,25 @@ struct ChangeHistory {
     entries[recordHead...].reversed().map(\.version)
   }
 
-  /// The params and records of every change after `version`, oldest first, or nil when some
-  /// of the changes are no longer kept (a change may have lost its record). O(changes).
-  func records(since version: Int, current: Int) -> [(params: JSONValue, record: ChangeRecord?)]? {
+  /// Every change after `version`, oldest first, or nil when some of the changes are no longer
+  /// kept (a change may have lost its record). O(changes).
+  func records(since version: Int, current: Int) -> [KeptChange]? {
     if version == current { return [] }
     guard version < current, let oldestBase, version >= oldestBase else { return nil }
     let first = head + (version - oldestBase)
-    return entries[first...].map { ($0.params, $0.record) }
+    return entries[first...].map(Self.kept)
+  }
+
+  /// Keeps the latest change, if it produced `version`, as `published` (the form it was
+  /// published in) instead of its changeset. O(1).
+  mutating func keep(published: any Sendable, ofVersion version: Int) {
+    guard count > 0, entries[entries.count - 1].version == version else { return }
+    entries[entries.count - 1].form = .published(published)
+  }
+
+  private static func kept(_ entry: Entry) -> KeptChange {
+    KeptChange(
+      version: entry.version, previousVersion: entry.previousVersion, form: entry.form, record: entry.record)
   }
 
   /// Forgets everything (when a list is disposed). O(1).

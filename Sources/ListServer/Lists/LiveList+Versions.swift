@@ -1,6 +1,4 @@
 // A list's past versions: from the history's records in memory, then from its VersionSource.
-import JSON
-import JSONRPC
 import ListModel
 import ListProtocol
 
@@ -8,8 +6,8 @@ extension LiveList {
   /// The versions the list retains: `oldest` to `current`, both included. Memory retains the
   /// current version and both sides of every change record the history keeps (the records are
   /// the latest changes, contiguous); the connected ``VersionSource`` may reach further back.
-  /// Throws -32010 if the list is disposed. Any thread. O(1).
-  func retainedVersions() throws(ResponseError) -> (oldest: Int, current: Int) {
+  /// Refuses (``ListError/unknownList(_:)``, -32010) if the list is disposed. Any thread. O(1).
+  func retainedVersions() throws(ListError) -> (oldest: Int, current: Int) {
     let (history, committed, disposed) = historyAndCommitted
     guard !disposed else { throw .unknownList(id) }
     return (oldestRetained(history, committed), committed.version)
@@ -19,12 +17,12 @@ extension LiveList {
   ///
   /// Answers from what memory keeps (the committed state, and the `before` and `after`
   /// snapshots of the history's change records), then from ``pastVersions``' source (the
-  /// journal). Throws -32010 if the list is disposed, -32602 naming `field` for a version newer
-  /// than the list's or negative, and -32015 (`data: {oldestVersion, currentVersion}`) for a
-  /// version no longer retained. Any thread: it reads the state under the list's lock (a
+  /// journal). Refuses (``ListError``) a disposed list (-32010), a version newer than the
+  /// list's or negative (-32602 naming `field`), and a version no longer retained (-32015,
+  /// `data: {oldestVersion, currentVersion}`). Any thread: it reads the state under the list's lock (a
   /// session's own pending changes are waited for by the caller, as for every query). O(1) from
   /// memory.
-  func snapshot(atVersion version: Int, field: String = "atVersion") throws(ResponseError) -> ListSnapshot {
+  func snapshot(atVersion version: Int, field: String = "atVersion") throws(ListError) -> ListSnapshot {
     let (history, committed, disposed) = historyAndCommitted
     guard !disposed else { throw .unknownList(id) }
     try check(version, field: field, current: committed.version)
@@ -40,7 +38,7 @@ extension LiveList {
   /// ``VersionSource/change(producing:)``), so they share an id table and its reload marks
   /// (their diff is the change's own changeset); other pairs are looked up one by one
   /// (``snapshot(atVersion:field:)``). Any thread.
-  func snapshots(from: Int, to: Int) throws(ResponseError) -> (from: ListSnapshot, to: ListSnapshot) {
+  func snapshots(from: Int, to: Int) throws(ListError) -> (from: ListSnapshot, to: ListSnapshot) {
     if abs(from - to) == 1 {
       let (history, committed, disposed) = historyAndCommitted
       guard !disposed else { throw .unknownList(id) }
@@ -52,13 +50,6 @@ extension LiveList {
       }
     }
     return (try snapshot(atVersion: from, field: "from"), try snapshot(atVersion: to, field: "to"))
-  }
-
-  /// `list/info` as the list was at `version` (``snapshot(atVersion:field:)``): the version, the
-  /// selection mode and the counts of then; the title, appearance, owner and subscribers are
-  /// not versioned and are the current ones.
-  func info(atVersion version: Int, _ snapshot: ListSnapshot) -> JSONValue {
-    info(version: version, snapshot)
   }
 
   /// The snapshot memory keeps of `version`, or nil. The `after` side of the change that made
@@ -112,8 +103,8 @@ extension LiveList {
     return "; \(lost) lost to damage: " + damage.joined(separator: "; ")
   }
 
-  /// -32602 for a version the list never had: negative, or newer than `current`.
-  private func check(_ version: Int, field: String, current: Int) throws(ResponseError) {
+  /// The refusal (-32602) of a version the list never had: negative, or newer than `current`.
+  private func check(_ version: Int, field: String, current: Int) throws(ListError) {
     guard version >= 0 else {
       throw .invalidParams("\"\(field)\" must be 0 or more, got \(version)", field: field)
     }
@@ -123,20 +114,19 @@ extension LiveList {
     }
   }
 
-  /// -32015 for a version the list had but no longer retains, naming the versions it keeps
+  /// The refusal (-32015) of a version the list had but no longer retains, naming the versions it keeps
   /// (and the damage that lost it, if it is in a gap between them).
   private func notRetained(
     _ version: Int, field: String, _ history: ChangeHistory, _ committed: Committed
-  ) -> ResponseError {
+  ) -> ListError {
     let current = committed.version
     let inMemory = history.oldestExplainable.map { $0 - 1 } ?? current
     let kept = keptVersions(fromMemory: inMemory, current: current)
     let oldest = kept.first?.lowerBound ?? current
     let only = oldest == current ? " only" : ""
-    return ResponseError(
-      .historyUnavailable,
+    return .historyUnavailable(
       "\"\(field)\" \(version) is no longer kept by list '\(id)', which keeps \(describe(kept))\(only)"
         + damageNote(gap(version, in: kept)),
-      data: ["oldestVersion": .int(Int64(oldest)), "currentVersion": .int(Int64(current))])
+      oldestVersion: oldest, currentVersion: current)
   }
 }

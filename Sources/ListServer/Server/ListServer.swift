@@ -66,7 +66,11 @@ public final class ListServer: Sendable {
         session.logTrace(
           "received request '\(request.method)' (id \(request.id))",
           verbose: request.rawParams.map { "\($0)" })
-        try handler(context, request)
+        do {
+          try handler(context, request)
+        } catch {
+          throw ResponseError.mapping(error)  // a list's refusal as its JSON-RPC error
+        }
       }
     }
     for (method, handler) in MethodTable.notifications {
@@ -154,20 +158,30 @@ public final class ListServer: Sendable {
   }
 
   /// Disposes `list` and tells every session (`list/didDispose`); returns that notification's
-  /// params. Must run on the list's queue. Throws -32010 if it is already disposed.
-  func dispose(_ list: LiveList) throws(ResponseError) -> JSONValue {
-    let (version, subscribers) = try list.dispose(journaling: list.derivation == nil)
+  /// params, which answer `list/dispose` once the returned ticket is durable. Must run on the
+  /// list's queue. Throws -32010 if it is already disposed.
+  func dispose(_ list: LiveList) throws(ResponseError) -> DurableAnswer {
+    let disposal = try mappingListErrors { () throws(ListError) in
+      try list.dispose(journaling: list.derivation == nil)
+    }
     registry.remove(list)
     // A view goes with its source: disposed first, each on its own queue.
     list.derivation?.source.removeView(list)
     for view in list.views { _ = view.queue.sync { try? dispose(view) } }
-    for session in subscribers { session.removeSubscription(list.id) }
-    let params: JSONValue = ["list": .string(list.id), "version": .int(Int64(version))]
+    for session in disposal.subscribers { session.removeSubscription(list.id) }
+    let params: JSONValue = ["list": .string(list.id), "version": .int(Int64(disposal.version))]
     registry.broadcast("list/didDispose", params)
-    return params
+    return DurableAnswer(params, after: disposal.durabilityTicket)
   }
 
   // MARK: - Lists
+
+  /// A list just created, and the ticket its creation's answer waits for.
+  struct CreatedList: Sendable {
+    let list: LiveList
+    /// Set in `--sync batch` mode: the creation is answered once it is durable.
+    let durabilityTicket: DurabilityTicket?
+  }
 
   /// Creates a list and announces it, on the list's queue before anything else can change it:
   /// each subscription to all lists starts at version 0 with a `list/didCreate` carrying the
@@ -179,24 +193,26 @@ public final class ListServer: Sendable {
   func createList(
     id: String, snapshot: ListSnapshot, metadata: ListMetadata, owner: (any ListOwner)?,
     derivation: ViewDerivation? = nil
-  ) throws(ResponseError) -> (list: LiveList, durabilityTicket: UInt64?) {
+  ) throws(ResponseError) -> CreatedList {
     let journal = derivation == nil ? durability.withLock { $0.journal } : nil
     let list = LiveList(
       id: id, snapshot: snapshot, metadata: metadata, owner: owner, historyLimit: options.historyLimit,
       explainLimit: options.explainLimit, serial: nextListSerial.wrappingAdd(1, ordering: .relaxed).oldValue,
       journal: journal, derivation: derivation)
-    let outcome = list.queue.sync { () -> Result<UInt64?, ResponseError> in
+    let outcome = list.queue.sync { () -> Result<DurabilityTicket?, ResponseError> in
       let subscriptions: [AllListsSubscription]
       do throws(ResponseError) {
         subscriptions = try registry.add(list)
       } catch {
         return .failure(error)
       }
-      var ticket: UInt64?
+      var ticket: DurabilityTicket?
       if let journal {
         do throws(JournalError) {
-          ticket = try journal.append(
-            .state(list: id, serial: list.serial, version: 0, metadata: metadata, snapshot: snapshot))
+          ticket = DurabilityTicket(
+            journal,
+            try journal.append(
+              .state(list: id, serial: list.serial, version: 0, metadata: metadata, snapshot: snapshot)))
         } catch {
           registry.remove(list)
           journal.logRefusal(error)
@@ -204,7 +220,7 @@ public final class ListServer: Sendable {
         }
       }
       let subscribed = subscriptions.filter { (try? list.subscribe($0.gate, window: $0.form.window)) != nil }
-      let info = list.info()
+      let info = ListInfo.encode(list)
       for subscription in subscribed {
         subscription.gate.session.addSubscription(id)
         var params: JSONObject = ["list": .string(id), "info": info]
@@ -218,6 +234,6 @@ public final class ListServer: Sendable {
     }
     let ticket = try outcome.get()
     if let session = owner as? Session, session.isDetached { orphan(list, from: session) }
-    return (list, ticket)
+    return CreatedList(list: list, durabilityTicket: ticket)
   }
 }

@@ -1,4 +1,5 @@
 // The table of every method and notification the daemon serves, by name.
+import JSON
 import JSONRPC
 import ListModel
 import ListProtocol
@@ -66,14 +67,33 @@ enum MethodTable {
   }
 }
 
+/// An answer and the journal ticket it waits for: in `--sync batch` mode a change is answered
+/// once the journal has made it durable. The one way a handler's result carries its ticket
+/// (Lists/DurabilityTicket.swift).
+struct DurableAnswer: Sendable {
+  var result: JSONValue
+  var durabilityTicket: DurabilityTicket?
+
+  init(_ result: JSONValue, after ticket: DurabilityTicket? = nil) {
+    self.result = result
+    self.durabilityTicket = ticket
+  }
+}
+
 extension IncomingRequest {
-  /// Answers with the result of `body`, or with the error it throws.
+  /// Answers with the result of `body`, or with the error it throws (a list's refusal as its
+  /// JSON-RPC error).
   func answer(_ body: () throws -> JSONValue) {
     do {
       respond(try body())
     } catch {
-      respond(throwing: error)
+      respond(throwing: ResponseError.mapping(error))
     }
+  }
+
+  /// Answers with `answer`'s result once its ticket is durable.
+  func answer(_ answer: DurableAnswer) {
+    DurabilityTicket.afterDurable(answer.durabilityTicket) { self.respond(answer.result) }
   }
 
   /// Throws -32800 if the peer cancelled this request.
@@ -88,19 +108,28 @@ extension HandlerContext {
   func onQueue(
     of list: LiveList, _ request: IncomingRequest, _ body: @escaping @Sendable () throws -> JSONValue
   ) {
+    changeOnQueue(of: list, request) { DurableAnswer(try body()) }
+  }
+
+  /// ``onQueue(of:_:_:)`` for a change: `body`'s answer is sent once its ticket is durable.
+  func changeOnQueue(
+    of list: LiveList, _ request: IncomingRequest, _ body: @escaping @Sendable () throws -> DurableAnswer
+  ) {
     inOrder(on: list) {
-      let result = Result {
+      do {
         try request.checkCancelled()
-        return try body()
+        request.answer(try body())
+      } catch {
+        request.answer { throw error }
       }
-      // In `--sync batch` mode a change is answered once the journal has made it durable.
-      Journal.afterDurable(list.journal, list.takeDurabilityTicket()) { request.answer { try result.get() } }
     }
   }
 
   /// Runs `body` on `list`'s queue, after everything queued there before (from any session).
   /// Until it has run, this session's later reads of the list wait behind it
   /// (``afterOwnRequests(on:_:)``), so a session always sees the effect of its own requests.
+  /// The turn ends by reclaiming the ids a change (or its failure, or a preview) left unused:
+  /// the one place a request's change does.
   func inOrder(on list: LiveList, _ body: @escaping @Sendable () -> Void) {
     let session = self.session
     session.changeQueued(list.id)
@@ -135,7 +164,7 @@ extension HandlerContext {
           let committed = try list.current(ifVersion: nil)
           return try body(committed.version, committed.snapshot)
         }
-        return try body(atVersion, try list.snapshot(atVersion: atVersion))
+        return try body(atVersion, try list.snapshot(atVersion: atVersion))  // (errors mapped by `answer`)
       }
     }
   }

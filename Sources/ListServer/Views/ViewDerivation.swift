@@ -26,6 +26,7 @@ final class ViewDerivation: Sendable {
   func follow(_ snapshot: ListSnapshot, changeset: Changeset, into view: LiveList) {
     let update = engine.withLock { $0.update(to: snapshot, changeset: changeset) }
     view.queue.sync {
+      defer { view.reclaimIdentifiersIfNeeded() }  // the end of this turn of the view's queue
       do {
         try commit(update, to: view, method: "source change")
       } catch {
@@ -40,8 +41,9 @@ final class ViewDerivation: Sendable {
   {
     let update = engine.withLock { $0.redefine(definition) }
     let result = view.queue.sync { () -> Result<JSONValue, ResponseError> in
+      defer { view.reclaimIdentifiersIfNeeded() }  // the end of this turn of the view's queue
       do throws(ResponseError) {
-        return .success(try commit(update, to: view, method: "view/update", by: session))
+        return .success(try commit(update, to: view, method: "view/update", by: session).answer().result)
       } catch {
         return .failure(error)
       }
@@ -53,8 +55,9 @@ final class ViewDerivation: Sendable {
   @discardableResult
   private func commit(
     _ update: ViewUpdate, to view: LiveList, method: String, by session: Session? = nil
-  ) throws(ResponseError) -> JSONValue {
-    try view.mutate(ifVersion: nil, source: ChangeSource(method: method, by: session?.ownerInfo)) {
+  ) throws(ResponseError) -> PublishedChange {
+    try ListChanges.mutate(view, ifVersion: nil, source: ChangeSource(method: method, by: session?.ownerInfo))
+    {
       snapshot throws(ResponseError) -> Changeset in
       var changeset: Changeset
       do throws(ListModelError) {
