@@ -177,6 +177,10 @@ moves the window.  \\[revert-buffer] asks the list's owner to refresh it.
   (mapcar (lambda (info) (plist-get info :list))
           (plist-get (listd-request-sync "list/all" nil) :lists)))
 
+(defun listd--shown-name ()
+  "The list this buffer shows, as the user knows it: a view by its source."
+  (if listd--source (format "%s (view)" listd--source) listd--list))
+
 (defun listd--buffer-name (list)
   "The name of the buffer showing LIST."
   (format "*listd %s*" list))
@@ -242,9 +246,15 @@ Interactively, complete over the daemon's lists."
     ("list/didChange"
      (when (and listd--mirror (> (plist-get params :version) (listd-mirror-version listd--mirror)))
        (condition-case err
-           (progn
-             (setq listd--mirror (listd-mirror-apply listd--mirror params))
-             (listd--render))
+           ;; Process filters run with quitting inhibited: let C-g stop a long
+           ;; change.  Applying works on a copy, so a stopped change leaves the
+           ;; old mirror, which a resubscription brings up to date.
+           (unless (with-local-quit
+                     (setq listd--mirror (listd-mirror-apply listd--mirror params))
+                     (listd--render)
+                     t)
+             (message "listd: %s: change stopped (quit): resubscribing" (listd--shown-name))
+             (listd--subscribe (listd-mirror-offset listd--mirror)))
          (listd-mismatch
           (cl-incf listd--mismatches)
           (message "listd: %s: resubscribing (%s)" listd--list (cadr err))

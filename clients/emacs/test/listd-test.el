@@ -397,6 +397,42 @@
       (message "listd-mirror property: %d of 60 edits made a version" (listd-mirror-version full))
       (should (> (listd-mirror-version full) 30)))))
 
+;; Bug 1 of the Emacs tour: each of 9,999 moves walked the whole window.
+(ert-deftest listd-mirror-reversal-costs-moves-plus-window ()
+  "Reversing 10,000 rows applies with row visits near moves + window, full and windowed."
+  (listd-test-with-daemon ()
+    (let* ((rows 10000) (listd-window-rows 100)
+           (items (listd-test-items rows)) full)
+      (listd-test-call "list/create" (list :list "r" :content (list :sections (vector (list :id "s" :items items)))))
+      (let ((entry (aref (plist-get (listd-test-call "list/subscribe" '(:list "r" :snapshot "full")) :lists) 0)))
+        (setq full (listd-mirror-from-snapshot "r" (plist-get entry :version) (plist-get entry :snapshot))))
+      (with-current-buffer (listd-test-open "r")
+        (let* ((answer (listd-test-call "list/replace"
+                                        (list :list "r" :content
+                                              (list :sections (vector (list :id "s" :items (vconcat (reverse items))))))))
+               (changeset (plist-get answer :changeset))
+               (moves (length (plist-get changeset :itemMoves)))
+               (listd-mirror--visits 0))
+          (setq full (listd-mirror-apply full (list :list "r" :version (plist-get answer :version)
+                                                    :previousVersion (listd-mirror-version full)
+                                                    :changeset changeset)))
+          (message "listd-mirror reversal: %d moves over %d held rows: %d row visits (full mirror)"
+                   moves rows listd-mirror--visits)
+          (should (> moves 5000))
+          ;; Each held row is visited a few times (remove, move, place), not once per move.
+          (should (<= listd-mirror--visits (* 4 (+ moves rows))))
+          (should (equal (plist-get (gethash 0 (listd-mirror-section-rows (car (listd-mirror-sections full)))) :id)
+                         (format "i%d" (1- rows))))
+          (should (equal (plist-get (gethash (1- rows) (listd-mirror-section-rows (car (listd-mirror-sections full)))) :id)
+                         "i0"))
+          (setq listd-mirror--visits 0)
+          (listd-test-wait-version (plist-get answer :version))
+          (message "listd-mirror reversal: %d row visits (the buffer's window of %d rows)"
+                   listd-mirror--visits listd-window-rows)
+          (should (<= listd-mirror--visits (* 4 (+ moves listd-window-rows))))
+          (goto-char (point-min))
+          (should (re-search-forward (format "^  Item %d$" (1- rows)) nil t)))))))
+
 (defun listd-test-large-list (rows)
   "Open a list of ROWS rows, edit it, and print the figures; assert its structure."
   (listd-test-with-daemon ()
