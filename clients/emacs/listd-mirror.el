@@ -40,8 +40,8 @@
   "The number of held rows the decoder visited, for tests of its cost.")
 
 (defun listd-mirror--run-at (runs index)
-  "The last of RUNS (a vector of vectors sorted on their first element)
-starting at or before INDEX, or nil."
+  "Return the last of RUNS starting at or before INDEX, or nil.
+RUNS is a vector of vectors sorted on their first element."
   (let ((low 0) (high (length runs)))
     (while (< low high)
       (let ((middle (/ (+ low high) 2)))

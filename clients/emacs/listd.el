@@ -107,6 +107,9 @@
 (defface listd-empty '((t :inherit shadow))
   "Empty states and notes."
   :group 'listd)
+(defface listd-stale '((t :inherit warning))
+  "The note saying the rows shown are stale (disconnected)."
+  :group 'listd)
 (defface listd-column-header '((t :inherit (bold header-line)))
   "Table column titles."
   :group 'listd)
@@ -122,6 +125,9 @@
 (defvar-local listd--after-window nil "What to do once a new window arrives.")
 (defvar-local listd--sort nil "(FIELD . DESCENDING) the view sorts by, or nil.")
 (defvar-local listd--source-title nil "The title of the list a view derives from.")
+(defvar-local listd--pending-view nil "The id of the view being made for this buffer.")
+(defvar-local listd--stale nil
+  "Why the rows shown are stale (the connection is gone), or nil.")
 
 (defvar-local listd--lines nil
   "Drawn lines by row object: rows a change left alone are not drawn again.")
@@ -178,7 +184,7 @@ moves the window.  \\[revert-buffer] asks the list's owner to refresh it.
           (plist-get (listd-request-sync "list/all" nil) :lists)))
 
 (defun listd--shown-name ()
-  "The list this buffer shows, as the user knows it: a view by its source."
+  "Return the list this buffer shows as the user knows it: a view by its source."
   (if listd--source (format "%s (view)" listd--source) listd--list))
 
 (defun listd--buffer-name (list)
@@ -193,10 +199,13 @@ Interactively, complete over the daemon's lists."
   (let ((buffer (get-buffer-create (listd--buffer-name list))))
     (with-current-buffer buffer
       (unless (derived-mode-p 'listd-mode) (listd-mode))
-      (unless listd--mirror
-        (setq listd--list list listd--state "Subscribing…")
+      (cond
+       ;; Opening a list shows the list itself: a filtered or sorted view goes.
+       (listd--source (listd--drop-view))
+       ((or (null listd--mirror) listd--stale)
+        (setq listd--list list listd--state (if listd--mirror nil "Subscribing…"))
         (listd--render)
-        (listd--subscribe 0)))
+        (listd--subscribe (if listd--mirror (listd-mirror-offset listd--mirror) 0)))))
     (pop-to-buffer-same-window buffer)
     buffer))
 
@@ -233,7 +242,7 @@ Interactively, complete over the daemon's lists."
   (when (plist-get answer :info) (setq listd--info (plist-get answer :info)))
   (setq listd--mirror (listd-mirror-from-window
                        listd--list (plist-get answer :version) answer offset listd-window-rows)
-        listd--state nil)
+        listd--state nil listd--stale nil)
   (listd--render)
   (when listd--after-window
     (let ((after listd--after-window))
@@ -264,7 +273,8 @@ Interactively, complete over the daemon's lists."
      (setq listd--mirror nil listd--state (format "%s was disposed." listd--list))
      (listd--render))
     ("list/didCreate"
-     (unless listd--mirror (listd--subscribe 0)))))
+     (unless listd--mirror
+       (if listd--source (listd--make-view) (listd--subscribe 0))))))
 
 (defun listd--resubscribe-all ()
   "Subscribe every list buffer again (after a new connection)."
@@ -280,7 +290,10 @@ Interactively, complete over the daemon's lists."
   (dolist (buffer (buffer-list))
     (with-current-buffer buffer
       (when (and (derived-mode-p 'listd-mode) (not listd--at-version))
-        (setq listd--state (format "Disconnected (%s): \\[revert-buffer] reconnects." reason))
+        ;; The last rows stay visible, marked stale, until g reconnects.
+        (if listd--mirror
+            (setq listd--stale reason)
+          (setq listd--state (format "%s: \\[revert-buffer] reconnects." (capitalize reason))))
         (listd--render)))))
 
 (add-hook 'listd-connection-hook #'listd--resubscribe-all)
@@ -369,7 +382,7 @@ order\"); custom ones keep their array order nearest the content."
 
 (defun listd--cell-text (value)
   "A table cell VALUE as text."
-  (cond ((null value) "") ((eq value t) "true") ((eq value :json-false) "false")
+  (cond ((null value) "") ((eq value t) "✓") ((eq value :json-false) "✗")
         ((stringp value) (listd--flat value)) ((floatp value) (format "%g" value))
         (t (format "%s" value))))
 
@@ -377,16 +390,43 @@ order\"); custom ones keep their array order nearest the content."
   "ROW's cell for COLUMN (a plist with :id)."
   (plist-get (plist-get row :cells) (intern (concat ":" (plist-get column :id)))))
 
-(defun listd--column-widths (columns window)
-  "Widths of COLUMNS for the rows of WINDOW (`listd-mirror-window')."
-  (mapcar (lambda (column)
-            (or (and (plist-get column :width) (max 1 (round (plist-get column :width))))
-                (let ((width (string-width (or (plist-get column :title) ""))))
-                  (dolist (entry window)
-                    (dolist (row (nth 3 entry))
-                      (setq width (max width (string-width (listd--cell-text (listd--cell (cdr row) column)))))))
-                  (min width listd-column-width-limit))))
-          (append columns nil)))
+(defun listd--text-width ()
+  "The columns a row may use: the widest window showing the buffer, less the mark."
+  (- (apply #'max (or (mapcar #'window-body-width (get-buffer-window-list nil nil t))
+                      (list (frame-width))))
+     3))
+
+(defun listd--column-widths (columns window &optional room)
+  "Widths of COLUMNS for the rows of WINDOW (`listd-mirror-window').
+The columns get the width of their widest cell when all fit in
+ROOM (by default the window's width); otherwise the widest are cut
+to `listd-column-width-limit' and share what room is left."
+  (let* ((columns (append columns nil))
+         (room (or room (listd--text-width)))
+         (fixed (mapcar (lambda (column)
+                          (and (plist-get column :width) (max 1 (round (plist-get column :width)))))
+                        columns))
+         (natural (cl-mapcar
+                   (lambda (column fixed)
+                     (or fixed
+                         (let ((width (string-width (or (plist-get column :title) ""))))
+                           (dolist (entry window)
+                             (dolist (row (nth 3 entry))
+                               (setq width (max width (string-width (listd--cell-text (listd--cell (cdr row) column)))))))
+                           width)))
+                   columns fixed))
+         (room (- room (* 2 (max 0 (1- (length columns)))))))
+    (if (<= (apply #'+ natural) room)
+        natural
+      (let* ((cut (cl-mapcar (lambda (width fixed) (if fixed width (min width listd-column-width-limit)))
+                             natural fixed))
+             (left (- room (apply #'+ cut))))
+        ;; What room is left goes to the cut columns, first come first served.
+        (cl-mapcar (lambda (width wanted)
+                     (let ((more (max 0 (min left (- wanted width)))))
+                       (setq left (- left more))
+                       (+ width more)))
+                   cut natural)))))
 
 (defun listd--pad (text width alignment)
   "Cut or pad TEXT to WIDTH as ALIGNMENT asks."
@@ -454,16 +494,25 @@ object that is still held draws as it drew before."
      (propertize (format "%s" title) 'face 'listd-title)
      (cond
       (listd--at-version
-       (format "  at version %d (read-only; the list is at version %s now)"
-               listd--at-version listd--now-version))
+       (format "  at version %d (read-only%s)" listd--at-version
+               (if listd--now-version (format "; the list was at version %s when shown" listd--now-version) "")))
       (mirror (format "  v%d · %d row%s" (listd-mirror-version mirror) total (if (= total 1) "" "s")))
       (t ""))
      (if listd--source
          (format "  · view of %s%s%s" listd--source
                  (if (plist-get listd--view :filter)
                      (format " filtered by %S" (plist-get (plist-get listd--view :filter) :query)) "")
-                 (if listd--sort (format " sorted by %s%s" (car listd--sort) (if (cdr listd--sort) " (descending)" "")) ""))
+                 (if listd--sort (format " sorted by %s %s" (listd--field-title (car listd--sort))
+                                         (if (cdr listd--sort) "▼" "▲"))
+                   ""))
        ""))))
+
+(defun listd--field-title (field)
+  "The title of the column FIELD names, or FIELD."
+  (or (plist-get (seq-find (lambda (c) (equal (plist-get c :id) field))
+                           (and listd--mirror (listd-mirror-columns listd--mirror)))
+                 :title)
+      field))
 
 (defun listd--insert-empty-state (empty)
   "Insert the empty state EMPTY (or a plain note)."
@@ -481,6 +530,7 @@ object that is still held draws as it drew before."
          (item (get-text-property (line-beginning-position) 'listd-item))
          (parent (plist-get (get-text-property (line-beginning-position) 'listd-row) :parent))
          (line (line-number-at-pos))
+         (neighbours (and item (listd--neighbours)))
          (column (current-column))
          (windows (mapcar (lambda (w) (list w (get-text-property
                                                (with-selected-window w (line-beginning-position))
@@ -491,6 +541,12 @@ object that is still held draws as it drew before."
          (mirror listd--mirror))
     (erase-buffer)
     (insert (listd--title-line) "\n")
+    (when (and listd--stale mirror (not listd--state))
+      (insert (propertize (substitute-command-keys
+                           (format "  %s: the rows below are as they were; \\[revert-buffer] reconnects."
+                                   (capitalize listd--stale)))
+                          'face 'listd-stale)
+              "\n"))
     (cond
      ((or listd--state (null mirror))
       (insert "\n" (propertize (concat "    " (substitute-command-keys (or listd--state "")))
@@ -509,9 +565,16 @@ object that is still held draws as it drew before."
                 (concat (propertize " " 'display '(space :align-to 0)) "  "
                         (mapconcat #'identity
                                    (cl-mapcar (lambda (c w)
-                                                (propertize (listd--pad (or (plist-get c :title) "") w
-                                                                        (plist-get c :alignment))
-                                                            'face 'listd-column-header))
+                                                (propertize
+                                                 ;; `header-line-format' reads % as a construct.
+                                                 (string-replace
+                                                  "%" "%%"
+                                                  (listd--pad (concat (or (plist-get c :title) "")
+                                                                      (cond ((not (equal (car listd--sort) (plist-get c :id))) "")
+                                                                            ((cdr listd--sort) " ▼")
+                                                                            (t " ▲")))
+                                                              w (plist-get c :alignment)))
+                                                 'face 'listd-column-header))
                                               (append columns nil) widths)
                                    "  "))))
         (when (> offset 0)
@@ -523,7 +586,9 @@ object that is still held draws as it drew before."
             (let* ((section (nth 1 entry))
                    (mode (listd-mirror-section-header-mode section))
                    (header (listd-mirror-section-header section)))
-              (when (and (null mode) (<= offset (nth 2 entry)))
+              (when (and (null mode) (<= offset (nth 2 entry))
+                         ;; A view's one section, items, has no header to show.
+                         (or header (not listd--source)))
                 (insert (propertize (if header (listd--flat header) (listd-mirror-section-id section))
                                     'face (if header 'listd-section-header 'listd-section-id)
                                     'listd-section (listd-mirror-section-id section))
@@ -543,7 +608,15 @@ object that is still held draws as it drew before."
             (insert (propertize (format "  ↓ %d more row%s\n" below (if (= below 1) "" "s"))
                                 'face 'listd-empty 'listd-more 'down)))))))
     ;; Point, and each window's view, back on their items.
+    ;; Its item gone: the parent if it was collapsed, else the next item, else
+    ;; the previous one.
     (goto-char (or (and item (listd--item-position item))
+                   (let ((position (and parent (listd--item-position parent))))
+                     (and position
+                          (not (eq t (plist-get (get-text-property position 'listd-row) :expanded)))
+                          position))
+                   (seq-some #'listd--item-position (car neighbours))
+                   (seq-some #'listd--item-position (cdr neighbours))
                    (and parent (listd--item-position parent))
                    (progn (goto-char (point-min)) (forward-line (1- line)) (point))))
     (move-to-column column)
@@ -560,6 +633,21 @@ object that is still held draws as it drew before."
                                               (forward-line (- (nth 2 entry))) (point)))
                             t))))
     (set-buffer-modified-p nil)))
+
+(defun listd--neighbours ()
+  "The ids of the items after point and before it in its section: (AFTER . BEFORE).
+Nearest first."
+  (cl-flet ((ids (step)
+              (save-excursion
+                (let (ids)
+                  ;; Within the section: past its last item, the previous one.
+                  (while (and (< (length ids) 20) (= 0 (forward-line step))
+                              (not (and (> step 0) (eobp)))
+                              (not (get-text-property (point) 'listd-section)))
+                    (let ((id (get-text-property (point) 'listd-item)))
+                      (when id (push id ids))))
+                  (nreverse ids)))))
+    (cons (ids 1) (ids -1))))
 
 (defun listd--item-position (id)
   "The start of the line of item ID, or nil."
@@ -793,15 +881,27 @@ The owner allows it with a delete accessory or a destructive action."
   (interactive)
   (listd--move 1))
 
+(defun listd--resubscribe ()
+  "Fetch the buffer's rows again: subscribe anew, or make its view again."
+  (let ((offset (if listd--mirror (listd-mirror-offset listd--mirror) 0)))
+    (if listd--source
+        (listd--make-view)
+      (listd--subscribe offset))))
+
 (defun listd--revert (&rest _)
-  "Ask the list's owner to refresh it; reconnect first when disconnected."
+  "Fetch the rows again and ask the list's owner to refresh it.
+Reconnect first when disconnected."
   (cond
    (listd--at-version (listd-show-version listd--at-version))
    ((not (listd-connected-p)) (listd-ensure-connection))
-   ((null listd--mirror) (listd--subscribe 0))
-   (t (let ((list listd--list))
+   ((or (null listd--mirror) listd--stale listd--state) (listd--resubscribe))
+   (t (let ((list (listd-source-list)) (name (listd--shown-name)) (buffer (current-buffer)))
         (listd-request "event/refresh" (list :list list)
-                       :then (lambda (_) (message "listd: %s refreshed by its owner" list)))))))
+                       :then (lambda (_) (message "listd: %s refreshed by its owner" name))
+                       :else (lambda (error)
+                               (message "listd: %s" (listd--plain-error error name))
+                               (when (buffer-live-p buffer)
+                                 (with-current-buffer buffer (listd--resubscribe)))))))))
 
 ;;; The inspector
 
@@ -825,6 +925,10 @@ The owner allows it with a delete accessory or a destructive action."
   (string-join
    (delq nil
          (list (format "%s (%s)" (or (plist-get row :text) "") (plist-get row :id))
+               (and listd--mirror (> (length (listd-mirror-columns listd--mirror)) 0)
+                    (mapconcat (lambda (c) (format "%s: %s" (or (plist-get c :title) (plist-get c :id))
+                                                   (listd--cell-text (listd--cell row c))))
+                               (listd-mirror-columns listd--mirror) ", "))
                (and (plist-get row :secondaryText) (listd-words-quoted (plist-get row :secondaryText)))
                (and (plist-get row :accessories)
                     (concat "accessories: " (listd-words-accessories (plist-get row :accessories))))
@@ -851,10 +955,12 @@ The owner allows it with a delete accessory or a destructive action."
   (interactive
    (list (read-number "Show version: "
                       (max 0 (1- (if listd--mirror (listd-mirror-version listd--mirror) 1))))))
-  (let* ((list (listd--edit-list))
-         (info listd--info)
-         (now (or listd--now-version (and listd--mirror (listd-mirror-version listd--mirror))))
-         (offset (if listd--mirror (listd-mirror-offset listd--mirror) 0))
+  ;; A view is not journaled: its source's history is the one to show.
+  (let* ((list (listd-source-list))
+         (info (if listd--source (list :title listd--source-title) listd--info))
+         (now (if listd--source listd--now-version
+                (or listd--now-version (and listd--mirror (listd-mirror-version listd--mirror)))))
+         (offset (if (and listd--mirror (not listd--source)) (listd-mirror-offset listd--mirror) 0))
          (buffer (get-buffer-create (format "*listd %s at v%d*" list version))))
     (listd-request
      "query/sections" (list :list list :atVersion version)
@@ -873,10 +979,7 @@ The owner allows it with a delete accessory or a destructive action."
                                  (list :sections (plist-get sections :sections) :window window
                                        :selection [])
                                  offset listd-window-rows))
-            (listd--render)
-            (setq header-line-format
-                  (or header-line-format
-                      (format "%s at version %d: read-only (g shows it again)" list version))))
+            (listd--render))
           (pop-to-buffer buffer)))))))
 
 ;;; Views: filter and sort
@@ -885,27 +988,71 @@ The owner allows it with a delete accessory or a destructive action."
   "Create this buffer's view of `listd--source' and show it."
   (let ((buffer (current-buffer))
         (view (format "%s·emacs-%d" listd--source (cl-incf listd--view-counter))))
+    (setq listd--pending-view view)
     (listd-request "view/create" (append (list :view view :source listd--source) listd--view)
                    :then (lambda (_)
-                           (when (buffer-live-p buffer)
+                           (if (not (and (buffer-live-p buffer)
+                                         (equal view (buffer-local-value 'listd--pending-view buffer))))
+                               ;; The buffer went back to its list meanwhile.
+                               (listd-request "list/dispose" (list :list view) :else #'ignore)
                              (with-current-buffer buffer
+                               (setq listd--pending-view nil)
                                (remhash listd--list listd--subscribers)
+                               (remhash listd--source listd--subscribers)
                                (setq listd--list view listd--mirror nil)
-                               (listd--subscribe 0)))))))
+                               (listd--subscribe 0))))
+                   :else (lambda (error)
+                           (when (and (buffer-live-p buffer)
+                                      (equal view (buffer-local-value 'listd--pending-view buffer)))
+                             (with-current-buffer buffer
+                               (setq listd--pending-view nil)
+                               ;; The source is gone (a restart): wait for its didCreate.
+                               (puthash listd--source (listd--subscriber buffer) listd--subscribers)
+                               (setq listd--mirror nil listd--stale nil
+                                     listd--state
+                                     (if (eql (plist-get error :code) -32010)
+                                         (format "No list %s (yet): the view comes back when it is created."
+                                                 listd--source)
+                                       (format "Cannot make the view: %s" (listd--error-message error))))
+                               (listd--render)))))))
+
+(defun listd--drop-view ()
+  "Show the plain list again: dispose this buffer's view, subscribe to its source."
+  (let ((view listd--list) (source listd--source))
+    (remhash view listd--subscribers)
+    (when (and (listd-connected-p) (not (equal view source)))
+      (listd-request "list/unsubscribe" (list :list view) :else #'ignore)
+      (listd-request "list/dispose" (list :list view) :else #'ignore))
+    (setq listd--list source listd--source nil listd--view nil listd--sort nil
+          listd--pending-view nil
+          listd--source-title nil listd--mirror nil listd--stale nil
+          listd--state "Subscribing…")
+    (listd--render)
+    (listd--subscribe 0)))
 
 (defun listd--update-view (members)
   "Set MEMBERS (a plist) of this buffer's view, creating it the first time."
   (listd--writable)
   (cl-loop for (key value) on members by #'cddr
            do (setq listd--view (plist-put listd--view key value)))
-  (if listd--source
-      (listd-request "view/update" (append (list :view listd--list) members))
+  (cond
+   ;; No filter and no sort left: the plain list, with its sections and outline.
+   ((and (null (plist-get listd--view :filter)) (null (plist-get listd--view :sort)))
+    (setq listd--view nil listd--sort nil)
+    (if listd--source (listd--drop-view) (listd--render)))
+   (listd--source
+    (listd--render)                     ; the title says the new filter and sort now
+    (let ((name (listd--shown-name)))
+      (listd-request "view/update" (append (list :view listd--list) members)
+                     :else (lambda (error) (message "listd: %s" (listd--plain-error error name))))))
+   (t
     (let ((old listd--list))
       (listd-request "list/unsubscribe" (list :list old) :else #'ignore)
       (remhash old listd--subscribers)
       (setq listd--source old
             listd--source-title (plist-get listd--info :title))
-      (listd--make-view))))
+      (listd--render)
+      (listd--make-view)))))
 
 (defun listd-filter (text)
   "Show only the rows whose texts contain TEXT (a live view).

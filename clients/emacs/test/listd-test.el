@@ -166,7 +166,7 @@
         (should (> (length widths) 3)))
       (listd-sort "PID" t)
       (listd-test-wait (lambda () (and listd--mirror (string-match-p "·emacs-" (listd-mirror-list listd--mirror))
-                                       (string-match-p "sorted by pid (descending)" (listd-test-text))))
+                                       (string-match-p "sorted by PID ▼" (listd-test-text))))
                        "the sorted view")
       (let ((pids (cl-loop for (_i _s _f rows) in (listd-mirror-window listd--mirror)
                            append (mapcar (lambda (row) (plist-get (plist-get (cdr row) :cells) :pid)) rows))))
@@ -196,7 +196,7 @@
       (with-current-buffer "*listd todo at v0*"
         (listd-test-wait (lambda () listd--mirror))
         (should (string-match-p "Write the code" (listd-test-text)))
-        (should (string-match-p "at version 0 (read-only; the list is at version 1 now)" (listd-test-text)))
+        (should (string-match-p "at version 0 (read-only; the list was at version 1 when shown)" (listd-test-text)))
         (should buffer-read-only)
         (listd-test-goto "code")
         (should-error (listd-activate) :type 'user-error))
@@ -211,7 +211,10 @@
     (listd-test-create-todo)
     (with-current-buffer (listd-test-open "todo")
       (listd-test-stop-daemon)
-      (listd-test-wait (lambda () (string-match-p "Disconnected" (listd-test-text))) "the disconnection")
+      (listd-test-wait (lambda () (string-match-p "Connection closed" (listd-test-text))) "the disconnection")
+      ;; The last rows stay, marked stale.
+      (should (string-match-p "as they were" (listd-test-text)))
+      (should (string-match-p "Write the code" (listd-test-text)))
       (should-not (listd-connected-p))
       (listd-test-start-daemon)
       (listd-test-connect-owner)
@@ -396,6 +399,123 @@
       (should (= 0 listd--mismatches))
       (message "listd-mirror property: %d of 60 edits made a version" (listd-mirror-version full))
       (should (> (listd-mirror-version full) 30)))))
+
+;; Bugs 2 and 7 of the Emacs tour: a view buffer stuck after a restart; no way back to the list.
+(ert-deftest listd-views-come-back-and-go-back-to-the-list ()
+  "A view is made again after a restart once its source exists; f RET and listd-open show the plain list."
+  (listd-test-with-daemon ()
+    (listd-test-create-todo)
+    (with-current-buffer (listd-test-open "todo")
+      (listd-filter "write")
+      (listd-test-wait (lambda () (and listd--mirror (string-match-p "·emacs-" (listd-mirror-list listd--mirror))
+                                       (string-match-p "filtered by \"write\"" (listd-test-text))))
+                       "the filtered view")
+      ;; A view has one section, items: no raw section id as a header.
+      (should-not (string-match-p "^items$" (listd-test-text)))
+      ;; Clearing the filter (no sort): the plain list, its sections and outline.
+      (listd-filter "")
+      (listd-test-wait (lambda () (and (null listd--source) listd--mirror
+                                       (string-match-p "^Later$" (listd-test-text))))
+                       "the plain list after f RET")
+      (should (equal listd--list "todo"))
+      ;; Sorted, then opened again: listd-open shows the list itself.
+      (listd-sort "text")
+      (listd-test-wait (lambda () (and listd--mirror (string-match-p "·emacs-" (listd-mirror-list listd--mirror))
+                                       (string-match-p "sorted by text ▲" (listd-test-text))))
+                       "the sorted view")
+      (listd-open "todo")
+      (listd-test-wait (lambda () (and (null listd--source) listd--mirror (string-match-p "^Later$" (listd-test-text))))
+                       "the plain list after listd-open")
+      ;; A filtered view across a restart whose daemon has no todo yet: said so, then made again.
+      (listd-filter "write")
+      (listd-test-wait (lambda () (and listd--mirror (string-match-p "·emacs-" (listd-mirror-list listd--mirror))))
+                       "the view again")
+      (listd-test-stop-daemon)
+      (listd-test-wait (lambda () (not (listd-connected-p))) "the disconnection")
+      (listd-test-start-daemon)
+      (listd-test-connect-owner)
+      (revert-buffer)
+      (listd-test-wait (lambda () (string-match-p "No list todo (yet)" (listd-test-text))) "the missing source")
+      (listd-test-create-todo)
+      (listd-test-wait (lambda () (and listd--mirror (string-match-p "filtered by \"write\"" (listd-test-text))
+                                       (string-match-p "Write the code" (listd-test-text))))
+                       "the view made again")
+      (let ((version (listd-mirror-version listd--mirror)))
+        (listd-test-call "list/edit" (list :list "todo" :edits (vector (list :op "updateItems" :items (vector (list :id "code" :text "Write more code"))))))
+        (listd-test-wait (lambda () (string-match-p "Write more code" (listd-test-text))) "a live change in the view")
+        (should (> (listd-mirror-version listd--mirror) version))))))
+
+;; Bugs 3, 4 and 5 of the Emacs tour.
+(ert-deftest listd-table-cells-header-booleans-and-widths ()
+  "% in a column title survives the header line, booleans read ✓/✗, wide cells use the room, i shows the cells."
+  (listd-test-with-daemon ()
+    (let ((command "listd --listen /tmp/a/very/long/path/to/a/socket --stay --log-file /tmp/listd.log"))
+      (listd-test-call "list/create"
+                       (list :list "t" :columns (vector (list :id "cpu" :title "CPU %") (list :id "up" :title "Up")
+                                                        (list :id "cmd" :title "Command"))
+                             :content (list :sections (vector (list :id "s" :items
+                                                                    (vector (list :id "p1" :text "listd" :cells (list :cpu 1.5 :up t :cmd command))
+                                                                            (list :id "p2" :text "emacs" :cells (list :cpu 2 :up :json-false :cmd "emacs"))))))))
+      (with-current-buffer (listd-test-open "t")
+        (should (string-match-p "CPU %%" header-line-format))
+        ;; No % left alone for the header line to read as a construct (batch Emacs cannot format it).
+        (should-not (string-match-p "%" (string-replace "%%" "" header-line-format)))
+        (listd-test-goto "p1")
+        (should (string-match-p "✓" (thing-at-point 'line t)))
+        (listd-test-goto "p2")
+        (should (string-match-p "✗" (thing-at-point 'line t)))
+        (let ((window (listd-mirror-window listd--mirror))
+              (columns (listd-mirror-columns listd--mirror)))
+          ;; Room for every cell: no cut; too little: the widest is cut, the rest keep theirs.
+          (should (equal (listd--column-widths columns window 200) (list 5 2 (length command))))
+          (should (equal (listd--column-widths columns window 60) (list 5 2 (- 60 5 2 4)))))
+        (listd-test-goto "p1")
+        (should (string-match-p (regexp-quote (concat "Command: " command)) (listd--eldoc)))
+        (should (string-match-p "Up: ✓" (listd--eldoc)))))))
+
+;; Bug 6 of the Emacs tour.
+(ert-deftest listd-point-moves-to-a-neighbour-when-its-item-goes ()
+  "The item at point deleted: point on the next item (the previous when it was last); collapsed: its parent."
+  (listd-test-with-daemon ()
+    (listd-test-call "list/create"
+                     (list :list "n" :content
+                           (list :sections (vector (list :id "a" :header "A" :items (listd-test-items 4))
+                                                   (list :id "b" :header "B"
+                                                         :items (vector (list :id "p" :text "parent"
+                                                                              :children (listd-test-items 3 "c"))))))))
+    (with-current-buffer (listd-test-open "n")
+      (listd-test-goto "i0")
+      (listd-test-call "list/edit" '(:list "n" :edits [(:op "deleteItems" :items ["i0"])]))
+      (listd-test-wait-version 1)
+      (should (equal (get-text-property (line-beginning-position) 'listd-item) "i1"))
+      (listd-test-goto "i3")
+      (listd-test-call "list/edit" '(:list "n" :edits [(:op "deleteItems" :items ["i3"])]))
+      (listd-test-wait-version 2)
+      (should (equal (get-text-property (line-beginning-position) 'listd-item) "i2"))
+      (listd-test-call "list/edit" '(:list "n" :edits [(:op "expand" :item "p")]))
+      (listd-test-wait-version 3)
+      (listd-test-goto "c2")
+      (listd-test-call "list/edit" '(:list "n" :edits [(:op "collapse" :item "p")]))
+      (listd-test-wait-version 4)
+      (should (equal (get-text-property (line-beginning-position) 'listd-item) "p")))))
+
+;; Bug 8 of the Emacs tour.
+(ert-deftest listd-version-of-a-view-shows-its-source ()
+  "v in a view buffer shows the source list's history, under one title line."
+  (listd-test-with-daemon ()
+    (listd-test-create-todo)
+    (listd-test-call "list/edit" (list :list "todo" :edits (vector (list :op "deleteItems" :items ["code"]))))
+    (with-current-buffer (listd-test-open "todo")
+      (listd-filter "write")
+      (listd-test-wait (lambda () (and listd--mirror (string-match-p "·emacs-" (listd-mirror-list listd--mirror))))
+                       "the view")
+      (listd-show-version 0)
+      (listd-test-wait (lambda () (get-buffer "*listd todo at v0*")) "the version buffer"))
+    (with-current-buffer "*listd todo at v0*"
+      (listd-test-wait (lambda () listd--mirror))
+      (should (string-match-p "Write the code" (listd-test-text)))
+      (should (string-match-p "^Todo  at version 0 (read-only" (listd-test-text)))
+      (should-not header-line-format))))
 
 ;; Bug 1 of the Emacs tour: each of 9,999 moves walked the whole window.
 (ert-deftest listd-mirror-reversal-costs-moves-plus-window ()

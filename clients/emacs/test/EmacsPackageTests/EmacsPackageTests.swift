@@ -78,6 +78,31 @@ final class EmacsPackageTests: XCTestCase {
     try ERTRunner.run("listd-mirror-windowed-and-full-agree-with-the-daemon", file: #filePath, line: #line)
   }
 
+  /// Reversing 10,000 rows visits rows in proportion to moves + window (not moves × window); prints the figure.
+  func testReversalCost() throws {
+    try ERTRunner.run("listd-mirror-reversal-costs-moves-plus-window", echo: true, file: #filePath, line: #line)
+  }
+
+  /// A view is made again after a restart; f RET and listd-open go back to the plain list.
+  func testViewsComeBack() throws {
+    try ERTRunner.run("listd-views-come-back-and-go-back-to-the-list", file: #filePath, line: #line)
+  }
+
+  /// % in column titles, booleans as ✓/✗, widths from the window, cells in eldoc.
+  func testTableCells() throws {
+    try ERTRunner.run("listd-table-cells-header-booleans-and-widths", file: #filePath, line: #line)
+  }
+
+  /// Point moves to a neighbour (or the collapsed parent) when its item goes.
+  func testPointNeighbour() throws {
+    try ERTRunner.run("listd-point-moves-to-a-neighbour-when-its-item-goes", file: #filePath, line: #line)
+  }
+
+  /// v in a view buffer shows the source's history under one title line.
+  func testVersionOfView() throws {
+    try ERTRunner.run("listd-version-of-a-view-shows-its-source", file: #filePath, line: #line)
+  }
+
   /// A 10,000-row list holds only its window through changes and M->; prints the figures.
   func testLargeListWindow() throws {
     try ERTRunner.run("listd-large-list-holds-only-its-window", echo: true, file: #filePath, line: #line)
