@@ -39,16 +39,16 @@
 (defvar listd-mirror--visits 0
   "The number of held rows the decoder visited, for tests of its cost.")
 
-(defun listd-mirror--run-at (runs index)
-  "Return the last of RUNS starting at or before INDEX, or nil.
-RUNS is a vector of vectors sorted on their first element."
-  (let ((low 0) (high (length runs)))
+(defun listd-mirror--run-at (spans index)
+  "Return the last of SPANS starting at or before INDEX, or nil.
+SPANS is a vector of vectors sorted on their first element."
+  (let ((low 0) (high (length spans)))
     (while (< low high)
       (let ((middle (/ (+ low high) 2)))
-        (if (<= (aref (aref runs middle) 0) index)
+        (if (<= (aref (aref spans middle) 0) index)
             (setq low (1+ middle))
           (setq high middle))))
-    (and (> low 0) (aref runs (1- low)))))
+    (and (> low 0) (aref spans (1- low)))))
 
 (defun listd-mirror--fail (format-string &rest args)
   "Signal `listd-mismatch' with FORMAT-STRING formatted with ARGS."

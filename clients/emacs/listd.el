@@ -184,7 +184,7 @@ moves the window.  \\[revert-buffer] asks the list's owner to refresh it.
           (plist-get (listd-request-sync "list/all" nil) :lists)))
 
 (defun listd--shown-name ()
-  "Return the list this buffer shows as the user knows it: a view by its source."
+  "Return the name of this buffer's list for messages: a view by its source."
   (if listd--source (format "%s (view)" listd--source) listd--list))
 
 (defun listd--buffer-name (list)
