@@ -229,7 +229,7 @@ example --demo)."
   (interactive (when current-prefix-arg
                  (split-string-and-unquote (read-string "listd arguments: " "--demo"))))
   (unless (executable-find listd-program)
-    (user-error "Cannot start %s: not an executable (customize `listd-program')"
+    (user-error "Cannot start listd: %s is not on `exec-path' (customize `listd-program')"
                 listd-program))
   (listd-disconnect)
   (let ((name (format "listd %s" (string-join (cons listd-program arguments) " "))))
@@ -238,7 +238,10 @@ example --demo)."
       name
       (make-process :name name :command (cons listd-program arguments)
                     :connection-type 'pipe :coding 'utf-8-emacs-unix :noquery t
-                    :stderr (get-buffer-create (format "*%s stderr*" name)))))))
+                    :stderr (get-buffer-create (format "*%s stderr*" name))))))
+  (when (called-interactively-p 'interactive)
+    (message "listd: started a private daemon (%s)" (string-join (cons listd-program arguments) " ")))
+  listd--connection)
 
 (defun listd-ensure-connection ()
   "Return the current connection, made per `listd-socket' if there is none."

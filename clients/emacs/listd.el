@@ -51,6 +51,11 @@
   :type 'integer
   :group 'listd)
 
+(defcustom listd-confirm-delete t
+  "Whether \\<listd-mode-map>\\[listd-delete] asks before asking the owner to delete an item."
+  :type 'boolean
+  :group 'listd)
+
 (defcustom listd-column-width-limit 30
   "The widest a table column gets without a width hint, in characters."
   :type 'integer
@@ -59,7 +64,8 @@
 (defface listd-title '((t :inherit bold))
   "The title line of a list buffer."
   :group 'listd)
-(defface listd-section-header '((t :inherit (bold font-lock-function-name-face)))
+(defface listd-section-header '((((min-colors 88)) :inherit (bold font-lock-function-name-face))
+                                 (t :inherit bold :underline t))
   "Section headers."
   :group 'listd)
 (defface listd-section-id '((t :inherit shadow))
@@ -68,7 +74,8 @@
 (defface listd-footer '((t :inherit shadow :slant italic))
   "Section footers."
   :group 'listd)
-(defface listd-secondary '((t :inherit shadow))
+(defface listd-secondary '((((min-colors 88)) :inherit shadow)
+                            (t :inherit default))
   "An item's secondary text."
   :group 'listd)
 (defface listd-selected '((t :inherit highlight))
@@ -86,7 +93,8 @@
 (defface listd-label '((t :inherit font-lock-doc-face))
   "Label accessories."
   :group 'listd)
-(defface listd-accessory '((t :inherit font-lock-comment-face))
+(defface listd-accessory '((((min-colors 88)) :inherit shadow)
+                            (t :inherit default))
   "Other accessories."
   :group 'listd)
 (defface listd-checkmark '((t :inherit success))
@@ -98,7 +106,8 @@
 (defface listd-toggle-on '((t :inherit success))
   "A toggle that is on."
   :group 'listd)
-(defface listd-toggle-off '((t :inherit shadow))
+(defface listd-toggle-off '((((min-colors 88)) :inherit shadow)
+                             (t :inherit default))
   "A toggle that is off."
   :group 'listd)
 (defface listd-progress '((t :inherit font-lock-string-face))
@@ -154,6 +163,8 @@
     (define-key map "v" #'listd-show-version)
     (define-key map "f" #'listd-filter)
     (define-key map "s" #'listd-sort)
+    (define-key map [remap scroll-up-command] #'listd-scroll-up)
+    (define-key map [remap scroll-down-command] #'listd-scroll-down)
     (define-key map [remap beginning-of-buffer] #'listd-first-row)
     (define-key map [remap end-of-buffer] #'listd-last-row)
     map)
@@ -178,10 +189,17 @@ moves the window.  \\[revert-buffer] asks the list's owner to refresh it.
 
 ;;; Opening
 
-(defun listd--list-ids ()
-  "The ids of the daemon's lists (asks the daemon and waits)."
-  (mapcar (lambda (info) (plist-get info :list))
-          (plist-get (listd-request-sync "list/all" nil) :lists)))
+(defun listd--read-list (prompt)
+  "Read a list's id with PROMPT, completing over the daemon's lists.
+The completions show each list's title."
+  (let* ((infos (plist-get (listd-request-sync "list/all" nil) :lists))
+         (titles (mapcar (lambda (info) (cons (plist-get info :list) (plist-get info :title))) infos))
+         (completion-extra-properties
+          (list :annotation-function
+                (lambda (id)
+                  (let ((title (cdr (assoc id titles))))
+                    (if (and title (not (equal title id))) (concat "  " title) ""))))))
+    (completing-read prompt (mapcar #'car titles) nil nil)))
 
 (defun listd--shown-name ()
   "Return the name of this buffer's list for messages: a view by its source."
@@ -195,7 +213,7 @@ moves the window.  \\[revert-buffer] asks the list's owner to refresh it.
 (defun listd-open (list)
   "Show LIST in a buffer following every change of the list.
 Interactively, complete over the daemon's lists."
-  (interactive (list (completing-read "listd list: " (listd--list-ids) nil nil)))
+  (interactive (list (listd--read-list "listd list: ")))
   (let ((buffer (get-buffer-create (listd--buffer-name list))))
     (with-current-buffer buffer
       (unless (derived-mode-p 'listd-mode) (listd-mode))
@@ -730,6 +748,32 @@ Nearest first."
                                 (goto-char position)
                                 (listd-next-item (if (eq more 'up) -1 1)))))))))
 
+(defun listd-scroll-up (&optional arg)
+  "Scroll up ARG lines or a screen.
+At the end of the rows held, move the window on."
+  (interactive "^P")
+  (condition-case nil
+      (scroll-up-command arg)
+    (end-of-buffer
+     (goto-char (point-max))
+     (forward-line -1)
+     (if (get-text-property (point) 'listd-more)
+         (listd--follow-point)
+       (user-error "End of the list")))))
+
+(defun listd-scroll-down (&optional arg)
+  "Scroll down ARG lines or a screen.
+At the start of the rows held, move the window back."
+  (interactive "^P")
+  (condition-case nil
+      (scroll-down-command arg)
+    (beginning-of-buffer
+     (goto-char (point-min))
+     (forward-line 1)
+     (if (get-text-property (point) 'listd-more)
+         (listd--follow-point)
+       (user-error "Beginning of the list")))))
+
 (defun listd-first-row ()
   "Move to the list's first row (moving the window there)."
   (interactive)
@@ -759,8 +803,18 @@ Nearest first."
 ;;; Acting on the list
 
 (defun listd--event (method params &optional done)
-  "Send the user event METHOD with PARAMS; DONE is shown when answered."
-  (listd-request method params :then (lambda (_) (when done (message "listd: %s" done)))))
+  "Send the user event METHOD with PARAMS; DONE is shown when answered.
+A refusal is said in plain words, naming the list as the buffer shows it."
+  (let ((name (listd--shown-name)))
+    (listd-request method params
+                   :then (lambda (_) (when done (message "listd: %s" done)))
+                   :else (lambda (error) (message "listd: %s" (listd--plain-error error name))))))
+
+(defun listd--owned ()
+  "Refuse with a `user-error' when nobody owns the list.
+No one would receive a user event."
+  (when (and listd--info (plist-member listd--info :owner) (null (plist-get listd--info :owner)))
+    (user-error "Nobody owns %s, so no one would receive that" (listd--shown-name))))
 
 (defun listd-activate ()
   "The primary action: open or close an outline item, else select it."
@@ -832,7 +886,7 @@ Interactively, choose it with `completing-read'."
      (list (cdr (assoc (completing-read "Action: " actions nil t) actions)))))
   (let ((item (listd--item-at-point)))
     (listd--event "event/action" (list :list (listd--edit-list) :item item :action action)
-                  (format "%s sent to the owner of %s" action listd--list))))
+                  (format "%s sent to the owner of %s" action (listd--shown-name)))))
 
 (defun listd-toggle-switch ()
   "Flip the toggle accessory of the item at point."
@@ -855,7 +909,12 @@ The owner allows it with a delete accessory or a destructive action."
     (unless (or (seq-find (lambda (a) (equal (plist-get a :type) "delete")) (plist-get row :accessories))
                 (seq-find (lambda (a) (equal (plist-get a :style) "destructive"))
                           (plist-get row :trailingSwipeActions)))
+      (listd--owned)
       (user-error "The owner does not allow deleting %s (no delete accessory)" (plist-get row :id)))
+    (when (and listd-confirm-delete
+               (not (y-or-n-p (format "Ask the owner to delete %s? "
+                                      (or (plist-get row :text) (plist-get row :id))))))
+      (user-error "Not deleted"))
     (listd--event "event/delete" (list :list (listd--edit-list) :item (plist-get row :id))
                   (format "asked the owner to delete %s" (plist-get row :id)))))
 
@@ -866,6 +925,7 @@ The owner allows it with a delete accessory or a destructive action."
          (neighbour (save-excursion (listd-next-item direction)
                                     (get-text-property (line-beginning-position) 'listd-item))))
     (unless (eq (plist-get row :movable) t)
+      (listd--owned)
       (user-error "The owner does not allow moving %s (not movable)" (plist-get row :id)))
     (unless neighbour (user-error "Nothing to move past"))
     (listd--event "event/move" (list :list (listd--edit-list) :item (plist-get row :id)
@@ -1089,7 +1149,8 @@ Sorting again by the same field turns the order around."
    (let* ((columns (and listd--mirror (mapcar (lambda (c) (plist-get c :title))
                                                (listd-mirror-columns listd--mirror))))
           (default (or (listd--column-at-point) (car columns) "text")))
-     (list (completing-read (format-prompt "Sort by" default) (append columns '("text" "secondaryText" "id"))
+     (list (completing-read (format-prompt "Sort by" default)
+                            (or columns '("text" "secondaryText"))
                             nil nil nil nil default)
            current-prefix-arg)))
   (let* ((id (listd--field field))

@@ -517,6 +517,55 @@
       (should (string-match-p "^Todo  at version 0 (read-only" (listd-test-text)))
       (should-not header-line-format))))
 
+;; The friction list of the Emacs tour: plain words, no view ids, d asks, a list nobody owns.
+(defun listd-test-messaged (regexp)
+  "Wait until *Messages* has a line matching REGEXP."
+  (listd-test-wait (lambda () (with-current-buffer "*Messages*"
+                                (save-excursion (goto-char (point-min)) (re-search-forward regexp nil t))))
+                   regexp))
+
+(ert-deftest listd-refusals-in-plain-words ()
+  "Refusals say what happened without codes or view ids; d asks first; g on a list nobody owns re-fetches."
+  (listd-test-with-daemon ()
+    (listd-test-create-todo)
+    (listd-test-call "list/create" (list :list "fixed" :selectionMode "none"
+                                         :content (list :sections (vector (list :id "s" :items (listd-test-items 2))))))
+    (with-current-buffer (listd-test-open "fixed")
+      (listd-test-goto "i0")
+      (listd-activate)
+      (listd-test-messaged "^listd: items of fixed cannot be selected$"))
+    (with-current-buffer (listd-test-open "todo")
+      (listd-test-goto "spec")
+      (let ((listd-confirm-delete t))
+        (cl-letf (((symbol-function 'y-or-n-p) (lambda (&rest _) nil)))
+          (should-error (listd-delete) :type 'user-error))
+        (should-not (seq-find (lambda (e) (equal (plist-get (cdr e) :event) "delete")) listd-test-owner-events))
+        (cl-letf (((symbol-function 'y-or-n-p) (lambda (&rest _) t)))
+          (listd-delete))
+        (listd-test-owner-event "owner/event" (lambda (p) (equal (plist-get p :event) "delete"))))
+      (listd-filter "write")
+      (listd-test-wait (lambda () (and listd--mirror (string-match-p "·emacs-" (listd-mirror-list listd--mirror))))
+                       "the view")
+      (listd-test-goto "spec")
+      (listd-actions "archive")
+      (listd-test-messaged "^listd: archive sent to the owner of todo (view)$"))
+    ;; The owner goes: the list stays, owned by nobody.
+    (jsonrpc-shutdown listd-test-owner t)
+    (listd-test-wait (lambda () (null (plist-get (listd-request-sync "list/info" '(:list "fixed")) :owner)))
+                     "the list to lose its owner")
+    (with-current-buffer (listd-test-open "fixed")
+      (let ((subscribed 0))
+        (cl-letf* ((subscribe (symbol-function 'listd--subscribe))
+                   ((symbol-function 'listd--subscribe)
+                    (lambda (&rest args) (cl-incf subscribed) (apply subscribe args))))
+          (revert-buffer)
+          (listd-test-messaged "^listd: nobody owns fixed, so no one receives that$")
+          (listd-test-wait (lambda () (> subscribed 0)) "the rows fetched again")))
+      (listd-test-wait (lambda () listd--mirror))
+      (setq listd--info (list :owner nil))
+      (listd-test-goto "i0")
+      (should (string-match-p "Nobody owns fixed" (cadr (should-error (listd-delete) :type 'user-error)))))))
+
 ;; Bug 1 of the Emacs tour: each of 9,999 moves walked the whole window.
 (ert-deftest listd-mirror-reversal-costs-moves-plus-window ()
   "Reversing 10,000 rows applies with row visits near moves + window, full and windowed."

@@ -103,6 +103,11 @@ final class EmacsPackageTests: XCTestCase {
     try ERTRunner.run("listd-version-of-a-view-shows-its-source", file: #filePath, line: #line)
   }
 
+  /// Refusals in plain words without view ids; d asks first; g on a list nobody owns re-fetches.
+  func testRefusalsInPlainWords() throws {
+    try ERTRunner.run("listd-refusals-in-plain-words", file: #filePath, line: #line)
+  }
+
   /// A 10,000-row list holds only its window through changes and M->; prints the figures.
   func testLargeListWindow() throws {
     try ERTRunner.run("listd-large-list-holds-only-its-window", echo: true, file: #filePath, line: #line)
