@@ -123,7 +123,7 @@
         (should (equal (plist-get event :item) "spec")))
       (revert-buffer)
       (should (equal (plist-get (listd-test-owner-event "owner/refresh") :list) "todo"))
-      (listd-delete)
+      (let ((listd-confirm-delete nil)) (listd-delete))
       (should (listd-test-owner-event "owner/event" (lambda (p) (equal (plist-get p :event) "delete"))))
       (listd-test-goto "code")
       (should-error (listd-delete) :type 'user-error)
