@@ -173,9 +173,10 @@
 (define-derived-mode listd-mode special-mode "listd"
   "A live list of the listd daemon.
 The buffer follows every change of the list, keeping point on its
-item.  It holds a window of `listd-window-rows' rows around point;
-moving past its edge, or \\[listd-first-row] and \\[listd-last-row],
-moves the window.  \\[revert-buffer] asks the list's owner to refresh it.
+item.  It holds a window of `listd-window-rows' rows around point.
+Moving onto a \"more rows\" line moves the window, and so do
+\\[listd-first-row] and \\[listd-last-row].  \\[revert-buffer] fetches the
+rows again and asks the list's owner to refresh it.
 
 \\{listd-mode-map}"
   (setq-local revert-buffer-function #'listd--revert)
@@ -329,6 +330,16 @@ Interactively, complete over the daemon's lists."
 
 ;;; Drawing
 
+(defconst listd--symbols
+  '(("star.fill" . "★") ("star" . "☆") ("heart.fill" . "♥") ("heart" . "♡")
+    ("checkmark" . "✓") ("checkmark.circle.fill" . "✔") ("xmark" . "✗")
+    ("flag.fill" . "⚑") ("flag" . "⚐") ("bell.fill" . "🔔") ("lock.fill" . "🔒")
+    ("folder" . "📁") ("folder.fill" . "📁") ("doc" . "📄") ("doc.text" . "📄")
+    ("circle.fill" . "●") ("circle" . "○") ("exclamationmark.triangle.fill" . "⚠")
+    ("info.circle" . "ⓘ") ("person" . "👤") ("person.fill" . "👤"))
+  "Characters for the image names (SF Symbols) owners use most.
+Other names show as <name>.")
+
 (defun listd--accessory-rank (accessory)
   "Where ACCESSORY sits: (EDGE . RANK), leading edge 0, trailing 1."
   (let* ((kind (plist-get accessory :type))
@@ -374,8 +385,10 @@ order\"); custom ones keep their array order nearest the content."
     ("outlineDisclosure" nil)
     ("label" (propertize (listd--flat (plist-get accessory :text)) 'face 'listd-label))
     ("badge" (propertize (format "[%s]" (listd--flat (plist-get accessory :text))) 'face 'listd-badge))
-    ((or "image" "custom") (propertize (format "<%s>" (listd--flat (plist-get accessory :name)))
-                                       'face 'listd-accessory))
+    ((or "image" "custom")
+     (let ((name (listd--flat (or (plist-get accessory :name) ""))))
+       (propertize (or (cdr (assoc name listd--symbols)) (format "<%s>" name))
+                   'face 'listd-accessory)))
     ("progress" (let* ((value (max 0 (min 1 (or (plist-get accessory :value) 0))))
                        (filled (floor (+ 0.5 (* 10 value)))))
                   (propertize (format "%s%s %d%%" (make-string filled ?█) (make-string (- 10 filled) ?░)
@@ -1106,6 +1119,13 @@ Reconnect first when disconnected."
       (listd-request "view/update" (append (list :view listd--list) members)
                      :else (lambda (error) (message "listd: %s" (listd--plain-error error name))))))
    (t
+    (when (and listd--mirror
+               (seq-some (lambda (entry) (seq-some (lambda (row) (or (> (or (plist-get (cdr row) :level) 0) 0)
+                                                                     (eq t (plist-get (cdr row) :hasChildren))))
+                                                   (nth 3 entry)))
+                         (listd-mirror-window listd--mirror)))
+      (message "listd: a filtered or sorted view shows the outline flat; %s shows it again"
+               (substitute-command-keys "\\[listd-open]")))
     (let ((old listd--list))
       (listd-request "list/unsubscribe" (list :list old) :else #'ignore)
       (remhash old listd--subscribers)

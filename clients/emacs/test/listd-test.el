@@ -471,7 +471,9 @@
           (should (equal (listd--column-widths columns window 60) (list 5 2 (- 60 5 2 4)))))
         (listd-test-goto "p1")
         (should (string-match-p (regexp-quote (concat "Command: " command)) (listd--eldoc)))
-        (should (string-match-p "Up: ✓" (listd--eldoc)))))))
+        (should (string-match-p "Up: ✓" (listd--eldoc)))
+        ;; An image accessory by a common symbol's name: its character, not <star.fill>.
+        (should (equal (listd--accessory-text '(:type "image" :name "star.fill") nil) "★"))))))
 
 ;; Bug 6 of the Emacs tour.
 (ert-deftest listd-point-moves-to-a-neighbour-when-its-item-goes ()
