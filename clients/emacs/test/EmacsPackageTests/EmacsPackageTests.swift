@@ -80,32 +80,18 @@ final class EmacsPackageTests: XCTestCase {
 
   /// Reversing 10,000 rows visits rows in proportion to moves + window (not moves × window); prints the figure.
   func testReversalCost() throws {
-    try ERTRunner.run("listd-mirror-reversal-costs-moves-plus-window", echo: true, file: #filePath, line: #line)
+    try ERTRunner.run(
+      "listd-mirror-reversal-costs-moves-plus-window", echo: true, file: #filePath, line: #line)
   }
 
-  /// A view is made again after a restart; f RET and listd-open go back to the plain list.
-  func testViewsComeBack() throws {
-    try ERTRunner.run("listd-views-come-back-and-go-back-to-the-list", file: #filePath, line: #line)
-  }
-
-  /// % in column titles, booleans as ✓/✗, widths from the window, cells in eldoc.
-  func testTableCells() throws {
-    try ERTRunner.run("listd-table-cells-header-booleans-and-widths", file: #filePath, line: #line)
-  }
-
-  /// Point moves to a neighbour (or the collapsed parent) when its item goes.
-  func testPointNeighbour() throws {
-    try ERTRunner.run("listd-point-moves-to-a-neighbour-when-its-item-goes", file: #filePath, line: #line)
-  }
-
-  /// v in a view buffer shows the source's history under one title line.
-  func testVersionOfView() throws {
-    try ERTRunner.run("listd-version-of-a-view-shows-its-source", file: #filePath, line: #line)
-  }
-
-  /// Refusals in plain words without view ids; d asks first; g on a list nobody owns re-fetches.
-  func testRefusalsInPlainWords() throws {
-    try ERTRunner.run("listd-refusals-in-plain-words", file: #filePath, line: #line)
+  /// The findings of the new user's tour, in one Emacs: a view comes back after a restart and f RET /
+  /// listd-open go back to the plain list; % in column titles, ✓/✗, widths from the window, cells in
+  /// eldoc; point to a neighbour when its item goes; v in a view shows its source; refusals in plain words.
+  func testTourFindings() throws {
+    try ERTRunner.run(
+      "listd-views-come-back-and-go-back-to-the-list", "listd-table-cells-header-booleans-and-widths",
+      "listd-point-moves-to-a-neighbour-when-its-item-goes", "listd-version-of-a-view-shows-its-source",
+      "listd-refusals-in-plain-words", file: #filePath, line: #line)
   }
 
   /// A 10,000-row list holds only its window through changes and M->; prints the figures.
