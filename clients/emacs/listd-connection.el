@@ -191,8 +191,12 @@ The answer names the path and what is wrong with it."
     (setq listd--connection nil)
     (when (and connection (jsonrpc-running-p connection))
       (ignore-errors (jsonrpc-notify connection :exit nil))
-      (jsonrpc-shutdown connection t))
-    (when connection (run-hook-with-args 'listd-disconnection-hook "disconnected"))))
+      ;; jsonrpc would say "Server exited with status 0", even of a socket.
+      (let ((inhibit-message t) (message-log-max nil))
+        (jsonrpc-shutdown connection t)))
+    (when connection
+      (when (called-interactively-p 'interactive) (message "listd: disconnected"))
+      (run-hook-with-args 'listd-disconnection-hook "disconnected"))))
 
 ;;;###autoload
 (defun listd-connect (&optional socket)

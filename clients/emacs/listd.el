@@ -186,7 +186,13 @@ rows again and asks the list's owner to refresh it.
   (eldoc-add-command #'listd-next-item #'listd-previous-item #'listd-first-row #'listd-last-row)
   (add-hook 'kill-buffer-hook #'listd--on-kill nil t)
   (add-hook 'post-command-hook #'listd--follow-point nil t)
+  (add-hook 'window-size-change-functions #'listd--resized nil t)
   (eldoc-mode 1))
+
+(defun listd--resized (_window)
+  "Draw a table again for a window of a new size: its columns use the width."
+  (when (and listd--mirror (> (length (listd-mirror-columns listd--mirror)) 0))
+    (listd--render)))
 
 ;;; Opening
 
@@ -651,6 +657,12 @@ object that is still held draws as it drew before."
                    (and parent (listd--item-position parent))
                    (progn (goto-char (point-min)) (forward-line (1- line)) (point))))
     (move-to-column column)
+    (unless (or noninteractive (equal item (get-text-property (point) 'listd-item))
+                (not (eq (window-buffer) (current-buffer))))
+      ;; Point is on another item now: eldoc would go on showing the gone one.
+      (when (bound-and-true-p eldoc-mode)
+        (let ((details (listd--eldoc)))
+          (when details (let ((message-log-max nil)) (message "%s" details))))))
     (dolist (entry windows)
       (let ((position (and (nth 1 entry) (listd--item-position (nth 1 entry)))))
         (when position
