@@ -652,6 +652,14 @@
         (let ((start (float-time)))
           (dotimes (_ 20) (listd--render))
           (message "listd-emacs figures: drawing the window %.2f ms" (/ (* 1000 (- (float-time) start)) 20)))
+        ;; C-v (or SPC) at the end of the rows held moves the window on, M-v at the start back.
+        (goto-char (point-max))
+        (call-interactively #'listd-scroll-up)
+        (listd-test-wait (lambda () (= 50 (listd-mirror-offset listd--mirror))) "C-v to move the window")
+        (goto-char (point-min))
+        (call-interactively #'listd-scroll-down)
+        (listd-test-wait (lambda () (= 0 (listd-mirror-offset listd--mirror))) "M-v to move the window back")
+        (should (eq (key-binding (kbd "C-v")) 'listd-scroll-up))
         ;; Onto the "more rows" line below the window, as C-n or n would go: the window moves on.
         (goto-char (point-min))
         (listd-next-item 200)
