@@ -191,8 +191,12 @@ The answer names the path and what is wrong with it."
     (setq listd--connection nil)
     (when (and connection (jsonrpc-running-p connection))
       (ignore-errors (jsonrpc-notify connection :exit nil))
-      (jsonrpc-shutdown connection t))
-    (when connection (run-hook-with-args 'listd-disconnection-hook "disconnected"))))
+      ;; jsonrpc would say "Server exited with status 0", even of a socket.
+      (let ((inhibit-message t) (message-log-max nil))
+        (jsonrpc-shutdown connection t)))
+    (when connection
+      (when (called-interactively-p 'interactive) (message "listd: disconnected"))
+      (run-hook-with-args 'listd-disconnection-hook "disconnected"))))
 
 ;;;###autoload
 (defun listd-connect (&optional socket)
@@ -229,7 +233,7 @@ example --demo)."
   (interactive (when current-prefix-arg
                  (split-string-and-unquote (read-string "listd arguments: " "--demo"))))
   (unless (executable-find listd-program)
-    (user-error "Cannot start %s: not an executable (customize `listd-program')"
+    (user-error "Cannot start listd: %s is not on `exec-path' (customize `listd-program')"
                 listd-program))
   (listd-disconnect)
   (let ((name (format "listd %s" (string-join (cons listd-program arguments) " "))))
@@ -238,7 +242,10 @@ example --demo)."
       name
       (make-process :name name :command (cons listd-program arguments)
                     :connection-type 'pipe :coding 'utf-8-emacs-unix :noquery t
-                    :stderr (get-buffer-create (format "*%s stderr*" name)))))))
+                    :stderr (get-buffer-create (format "*%s stderr*" name))))))
+  (when (called-interactively-p 'interactive)
+    (message "listd: started a private daemon (%s)" (string-join (cons listd-program arguments) " ")))
+  listd--connection)
 
 (defun listd-ensure-connection ()
   "Return the current connection, made per `listd-socket' if there is none."
@@ -252,6 +259,23 @@ example --demo)."
   (format "%s%s" (or (plist-get error :message) "error")
           (if (plist-get error :code) (format " (%s)" (plist-get error :code)) "")))
 
+(defun listd--plain-error (error &optional name)
+  "A JSON-RPC ERROR object in plain words; NAME is the list as the user knows it.
+The daemon's messages name lists by id (a view's id too) and end
+with a code; these say what happened instead."
+  (let ((code (plist-get error :code))
+        (text (or (plist-get error :message) "error"))
+        (name (or name "the list")))
+    (cond
+     ((and (eql code -32014) (string-match-p "selection mode is none" text))
+      (format "items of %s cannot be selected" name))
+     ((eql code -32014) (format "%s does not allow that: %s" name
+                                (replace-regexp-in-string "\\`[^:]*: " "" text)))
+     ((eql code -32016) (format "nobody owns %s, so no one receives that" name))
+     ((eql code -32010) (format "%s is gone (g shows it again once it exists)" name))
+     ((eql code -32099) (format "the daemon did not answer within %s s" listd-request-timeout))
+     (t text))))
+
 (cl-defun listd-request (method params &key then else)
   "Send METHOD (a string) with PARAMS; never wait for the answer.
 THEN is called with the result; ELSE with the error object (by
@@ -263,11 +287,11 @@ default the error is shown as a message)."
      :success-fn (lambda (result) (when then (funcall then result)))
      :error-fn (lambda (error)
                  (if else (funcall else error)
-                   (message "listd: %s: %s" method (listd--error-message error))))
+                   (message "listd: %s" (listd--plain-error error (plist-get params :list)))))
      :timeout-fn (lambda ()
                    (let ((error (list :code -32099 :message (format "no answer within %s s" listd-request-timeout))))
                      (if else (funcall else error)
-                       (message "listd: %s: %s" method (listd--error-message error))))))))
+                       (message "listd: %s: %s" method (listd--plain-error error))))))))
 
 (defun listd-request-sync (method params)
   "Send METHOD with PARAMS and wait for the result; any key stops waiting.

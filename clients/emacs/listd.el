@@ -51,6 +51,11 @@
   :type 'integer
   :group 'listd)
 
+(defcustom listd-confirm-delete t
+  "Whether \\<listd-mode-map>\\[listd-delete] asks before asking the owner to delete an item."
+  :type 'boolean
+  :group 'listd)
+
 (defcustom listd-column-width-limit 30
   "The widest a table column gets without a width hint, in characters."
   :type 'integer
@@ -59,7 +64,8 @@
 (defface listd-title '((t :inherit bold))
   "The title line of a list buffer."
   :group 'listd)
-(defface listd-section-header '((t :inherit (bold font-lock-function-name-face)))
+(defface listd-section-header '((((min-colors 88)) :inherit (bold font-lock-function-name-face))
+                                 (t :inherit bold :underline t))
   "Section headers."
   :group 'listd)
 (defface listd-section-id '((t :inherit shadow))
@@ -68,7 +74,8 @@
 (defface listd-footer '((t :inherit shadow :slant italic))
   "Section footers."
   :group 'listd)
-(defface listd-secondary '((t :inherit shadow))
+(defface listd-secondary '((((min-colors 88)) :inherit shadow)
+                            (t :inherit default))
   "An item's secondary text."
   :group 'listd)
 (defface listd-selected '((t :inherit highlight))
@@ -86,7 +93,8 @@
 (defface listd-label '((t :inherit font-lock-doc-face))
   "Label accessories."
   :group 'listd)
-(defface listd-accessory '((t :inherit font-lock-comment-face))
+(defface listd-accessory '((((min-colors 88)) :inherit shadow)
+                            (t :inherit default))
   "Other accessories."
   :group 'listd)
 (defface listd-checkmark '((t :inherit success))
@@ -98,7 +106,8 @@
 (defface listd-toggle-on '((t :inherit success))
   "A toggle that is on."
   :group 'listd)
-(defface listd-toggle-off '((t :inherit shadow))
+(defface listd-toggle-off '((((min-colors 88)) :inherit shadow)
+                             (t :inherit default))
   "A toggle that is off."
   :group 'listd)
 (defface listd-progress '((t :inherit font-lock-string-face))
@@ -106,6 +115,9 @@
   :group 'listd)
 (defface listd-empty '((t :inherit shadow))
   "Empty states and notes."
+  :group 'listd)
+(defface listd-stale '((t :inherit warning))
+  "The note saying the rows shown are stale (disconnected)."
   :group 'listd)
 (defface listd-column-header '((t :inherit (bold header-line)))
   "Table column titles."
@@ -122,6 +134,9 @@
 (defvar-local listd--after-window nil "What to do once a new window arrives.")
 (defvar-local listd--sort nil "(FIELD . DESCENDING) the view sorts by, or nil.")
 (defvar-local listd--source-title nil "The title of the list a view derives from.")
+(defvar-local listd--pending-view nil "The id of the view being made for this buffer.")
+(defvar-local listd--stale nil
+  "Why the rows shown are stale (the connection is gone), or nil.")
 
 (defvar-local listd--lines nil
   "Drawn lines by row object: rows a change left alone are not drawn again.")
@@ -148,6 +163,8 @@
     (define-key map "v" #'listd-show-version)
     (define-key map "f" #'listd-filter)
     (define-key map "s" #'listd-sort)
+    (define-key map [remap scroll-up-command] #'listd-scroll-up)
+    (define-key map [remap scroll-down-command] #'listd-scroll-down)
     (define-key map [remap beginning-of-buffer] #'listd-first-row)
     (define-key map [remap end-of-buffer] #'listd-last-row)
     map)
@@ -156,9 +173,10 @@
 (define-derived-mode listd-mode special-mode "listd"
   "A live list of the listd daemon.
 The buffer follows every change of the list, keeping point on its
-item.  It holds a window of `listd-window-rows' rows around point;
-moving past its edge, or \\[listd-first-row] and \\[listd-last-row],
-moves the window.  \\[revert-buffer] asks the list's owner to refresh it.
+item.  It holds a window of `listd-window-rows' rows around point.
+Moving onto a \"more rows\" line moves the window, and so do
+\\[listd-first-row] and \\[listd-last-row].  \\[revert-buffer] fetches the
+rows again and asks the list's owner to refresh it.
 
 \\{listd-mode-map}"
   (setq-local revert-buffer-function #'listd--revert)
@@ -168,14 +186,31 @@ moves the window.  \\[revert-buffer] asks the list's owner to refresh it.
   (eldoc-add-command #'listd-next-item #'listd-previous-item #'listd-first-row #'listd-last-row)
   (add-hook 'kill-buffer-hook #'listd--on-kill nil t)
   (add-hook 'post-command-hook #'listd--follow-point nil t)
+  (add-hook 'window-size-change-functions #'listd--resized nil t)
   (eldoc-mode 1))
+
+(defun listd--resized (_window)
+  "Draw a table again for a window of a new size: its columns use the width."
+  (when (and listd--mirror (> (length (listd-mirror-columns listd--mirror)) 0))
+    (listd--render)))
 
 ;;; Opening
 
-(defun listd--list-ids ()
-  "The ids of the daemon's lists (asks the daemon and waits)."
-  (mapcar (lambda (info) (plist-get info :list))
-          (plist-get (listd-request-sync "list/all" nil) :lists)))
+(defun listd--read-list (prompt)
+  "Read a list's id with PROMPT, completing over the daemon's lists.
+The completions show each list's title."
+  (let* ((infos (plist-get (listd-request-sync "list/all" nil) :lists))
+         (titles (mapcar (lambda (info) (cons (plist-get info :list) (plist-get info :title))) infos))
+         (completion-extra-properties
+          (list :annotation-function
+                (lambda (id)
+                  (let ((title (cdr (assoc id titles))))
+                    (if (and title (not (equal title id))) (concat "  " title) ""))))))
+    (completing-read prompt (mapcar #'car titles) nil nil)))
+
+(defun listd--shown-name ()
+  "Return the name of this buffer's list for messages: a view by its source."
+  (if listd--source (format "%s (view)" listd--source) listd--list))
 
 (defun listd--buffer-name (list)
   "The name of the buffer showing LIST."
@@ -185,14 +220,17 @@ moves the window.  \\[revert-buffer] asks the list's owner to refresh it.
 (defun listd-open (list)
   "Show LIST in a buffer following every change of the list.
 Interactively, complete over the daemon's lists."
-  (interactive (list (completing-read "listd list: " (listd--list-ids) nil nil)))
+  (interactive (list (listd--read-list "listd list: ")))
   (let ((buffer (get-buffer-create (listd--buffer-name list))))
     (with-current-buffer buffer
       (unless (derived-mode-p 'listd-mode) (listd-mode))
-      (unless listd--mirror
-        (setq listd--list list listd--state "Subscribing…")
+      (cond
+       ;; Opening a list shows the list itself: a filtered or sorted view goes.
+       (listd--source (listd--drop-view))
+       ((or (null listd--mirror) listd--stale)
+        (setq listd--list list listd--state (if listd--mirror nil "Subscribing…"))
         (listd--render)
-        (listd--subscribe 0)))
+        (listd--subscribe (if listd--mirror (listd-mirror-offset listd--mirror) 0)))))
     (pop-to-buffer-same-window buffer)
     buffer))
 
@@ -229,7 +267,7 @@ Interactively, complete over the daemon's lists."
   (when (plist-get answer :info) (setq listd--info (plist-get answer :info)))
   (setq listd--mirror (listd-mirror-from-window
                        listd--list (plist-get answer :version) answer offset listd-window-rows)
-        listd--state nil)
+        listd--state nil listd--stale nil)
   (listd--render)
   (when listd--after-window
     (let ((after listd--after-window))
@@ -242,9 +280,15 @@ Interactively, complete over the daemon's lists."
     ("list/didChange"
      (when (and listd--mirror (> (plist-get params :version) (listd-mirror-version listd--mirror)))
        (condition-case err
-           (progn
-             (setq listd--mirror (listd-mirror-apply listd--mirror params))
-             (listd--render))
+           ;; Process filters run with quitting inhibited: let C-g stop a long
+           ;; change.  Applying works on a copy, so a stopped change leaves the
+           ;; old mirror, which a resubscription brings up to date.
+           (unless (with-local-quit
+                     (setq listd--mirror (listd-mirror-apply listd--mirror params))
+                     (listd--render)
+                     t)
+             (message "listd: %s: change stopped (quit): resubscribing" (listd--shown-name))
+             (listd--subscribe (listd-mirror-offset listd--mirror)))
          (listd-mismatch
           (cl-incf listd--mismatches)
           (message "listd: %s: resubscribing (%s)" listd--list (cadr err))
@@ -254,7 +298,8 @@ Interactively, complete over the daemon's lists."
      (setq listd--mirror nil listd--state (format "%s was disposed." listd--list))
      (listd--render))
     ("list/didCreate"
-     (unless listd--mirror (listd--subscribe 0)))))
+     (unless listd--mirror
+       (if listd--source (listd--make-view) (listd--subscribe 0))))))
 
 (defun listd--resubscribe-all ()
   "Subscribe every list buffer again (after a new connection)."
@@ -270,7 +315,10 @@ Interactively, complete over the daemon's lists."
   (dolist (buffer (buffer-list))
     (with-current-buffer buffer
       (when (and (derived-mode-p 'listd-mode) (not listd--at-version))
-        (setq listd--state (format "Disconnected (%s): \\[revert-buffer] reconnects." reason))
+        ;; The last rows stay visible, marked stale, until g reconnects.
+        (if listd--mirror
+            (setq listd--stale reason)
+          (setq listd--state (format "%s: \\[revert-buffer] reconnects." (capitalize reason))))
         (listd--render)))))
 
 (add-hook 'listd-connection-hook #'listd--resubscribe-all)
@@ -287,6 +335,16 @@ Interactively, complete over the daemon's lists."
           (listd-request "list/dispose" (list :list list) :else #'ignore))))))
 
 ;;; Drawing
+
+(defconst listd--symbols
+  '(("star.fill" . "★") ("star" . "☆") ("heart.fill" . "♥") ("heart" . "♡")
+    ("checkmark" . "✓") ("checkmark.circle.fill" . "✔") ("xmark" . "✗")
+    ("flag.fill" . "⚑") ("flag" . "⚐") ("bell.fill" . "🔔") ("lock.fill" . "🔒")
+    ("folder" . "📁") ("folder.fill" . "📁") ("doc" . "📄") ("doc.text" . "📄")
+    ("circle.fill" . "●") ("circle" . "○") ("exclamationmark.triangle.fill" . "⚠")
+    ("info.circle" . "ⓘ") ("person" . "👤") ("person.fill" . "👤"))
+  "Characters for the image names (SF Symbols) owners use most.
+Other names show as <name>.")
 
 (defun listd--accessory-rank (accessory)
   "Where ACCESSORY sits: (EDGE . RANK), leading edge 0, trailing 1."
@@ -333,8 +391,10 @@ order\"); custom ones keep their array order nearest the content."
     ("outlineDisclosure" nil)
     ("label" (propertize (listd--flat (plist-get accessory :text)) 'face 'listd-label))
     ("badge" (propertize (format "[%s]" (listd--flat (plist-get accessory :text))) 'face 'listd-badge))
-    ((or "image" "custom") (propertize (format "<%s>" (listd--flat (plist-get accessory :name)))
-                                       'face 'listd-accessory))
+    ((or "image" "custom")
+     (let ((name (listd--flat (or (plist-get accessory :name) ""))))
+       (propertize (or (cdr (assoc name listd--symbols)) (format "<%s>" name))
+                   'face 'listd-accessory)))
     ("progress" (let* ((value (max 0 (min 1 (or (plist-get accessory :value) 0))))
                        (filled (floor (+ 0.5 (* 10 value)))))
                   (propertize (format "%s%s %d%%" (make-string filled ?█) (make-string (- 10 filled) ?░)
@@ -359,7 +419,7 @@ order\"); custom ones keep their array order nearest the content."
 
 (defun listd--cell-text (value)
   "A table cell VALUE as text."
-  (cond ((null value) "") ((eq value t) "true") ((eq value :json-false) "false")
+  (cond ((null value) "") ((eq value t) "✓") ((eq value :json-false) "✗")
         ((stringp value) (listd--flat value)) ((floatp value) (format "%g" value))
         (t (format "%s" value))))
 
@@ -367,16 +427,43 @@ order\"); custom ones keep their array order nearest the content."
   "ROW's cell for COLUMN (a plist with :id)."
   (plist-get (plist-get row :cells) (intern (concat ":" (plist-get column :id)))))
 
-(defun listd--column-widths (columns window)
-  "Widths of COLUMNS for the rows of WINDOW (`listd-mirror-window')."
-  (mapcar (lambda (column)
-            (or (and (plist-get column :width) (max 1 (round (plist-get column :width))))
-                (let ((width (string-width (or (plist-get column :title) ""))))
-                  (dolist (entry window)
-                    (dolist (row (nth 3 entry))
-                      (setq width (max width (string-width (listd--cell-text (listd--cell (cdr row) column)))))))
-                  (min width listd-column-width-limit))))
-          (append columns nil)))
+(defun listd--text-width ()
+  "The columns a row may use: the widest window showing the buffer, less the mark."
+  (- (apply #'max (or (mapcar #'window-body-width (get-buffer-window-list nil nil t))
+                      (list (frame-width))))
+     3))
+
+(defun listd--column-widths (columns window &optional room)
+  "Widths of COLUMNS for the rows of WINDOW (`listd-mirror-window').
+The columns get the width of their widest cell when all fit in
+ROOM (by default the window's width); otherwise the widest are cut
+to `listd-column-width-limit' and share what room is left."
+  (let* ((columns (append columns nil))
+         (room (or room (listd--text-width)))
+         (fixed (mapcar (lambda (column)
+                          (and (plist-get column :width) (max 1 (round (plist-get column :width)))))
+                        columns))
+         (natural (cl-mapcar
+                   (lambda (column fixed)
+                     (or fixed
+                         (let ((width (string-width (or (plist-get column :title) ""))))
+                           (dolist (entry window)
+                             (dolist (row (nth 3 entry))
+                               (setq width (max width (string-width (listd--cell-text (listd--cell (cdr row) column)))))))
+                           width)))
+                   columns fixed))
+         (room (- room (* 2 (max 0 (1- (length columns)))))))
+    (if (<= (apply #'+ natural) room)
+        natural
+      (let* ((cut (cl-mapcar (lambda (width fixed) (if fixed width (min width listd-column-width-limit)))
+                             natural fixed))
+             (left (- room (apply #'+ cut))))
+        ;; What room is left goes to the cut columns, first come first served.
+        (cl-mapcar (lambda (width wanted)
+                     (let ((more (max 0 (min left (- wanted width)))))
+                       (setq left (- left more))
+                       (+ width more)))
+                   cut natural)))))
 
 (defun listd--pad (text width alignment)
   "Cut or pad TEXT to WIDTH as ALIGNMENT asks."
@@ -444,16 +531,25 @@ object that is still held draws as it drew before."
      (propertize (format "%s" title) 'face 'listd-title)
      (cond
       (listd--at-version
-       (format "  at version %d (read-only; the list is at version %s now)"
-               listd--at-version listd--now-version))
+       (format "  at version %d (read-only%s)" listd--at-version
+               (if listd--now-version (format "; the list was at version %s when shown" listd--now-version) "")))
       (mirror (format "  v%d · %d row%s" (listd-mirror-version mirror) total (if (= total 1) "" "s")))
       (t ""))
      (if listd--source
          (format "  · view of %s%s%s" listd--source
                  (if (plist-get listd--view :filter)
                      (format " filtered by %S" (plist-get (plist-get listd--view :filter) :query)) "")
-                 (if listd--sort (format " sorted by %s%s" (car listd--sort) (if (cdr listd--sort) " (descending)" "")) ""))
+                 (if listd--sort (format " sorted by %s %s" (listd--field-title (car listd--sort))
+                                         (if (cdr listd--sort) "▼" "▲"))
+                   ""))
        ""))))
+
+(defun listd--field-title (field)
+  "The title of the column FIELD names, or FIELD."
+  (or (plist-get (seq-find (lambda (c) (equal (plist-get c :id) field))
+                           (and listd--mirror (listd-mirror-columns listd--mirror)))
+                 :title)
+      field))
 
 (defun listd--insert-empty-state (empty)
   "Insert the empty state EMPTY (or a plain note)."
@@ -471,6 +567,7 @@ object that is still held draws as it drew before."
          (item (get-text-property (line-beginning-position) 'listd-item))
          (parent (plist-get (get-text-property (line-beginning-position) 'listd-row) :parent))
          (line (line-number-at-pos))
+         (neighbours (and item (listd--neighbours)))
          (column (current-column))
          (windows (mapcar (lambda (w) (list w (get-text-property
                                                (with-selected-window w (line-beginning-position))
@@ -481,6 +578,12 @@ object that is still held draws as it drew before."
          (mirror listd--mirror))
     (erase-buffer)
     (insert (listd--title-line) "\n")
+    (when (and listd--stale mirror (not listd--state))
+      (insert (propertize (substitute-command-keys
+                           (format "  %s: the rows below are as they were; \\[revert-buffer] reconnects."
+                                   (capitalize listd--stale)))
+                          'face 'listd-stale)
+              "\n"))
     (cond
      ((or listd--state (null mirror))
       (insert "\n" (propertize (concat "    " (substitute-command-keys (or listd--state "")))
@@ -499,9 +602,16 @@ object that is still held draws as it drew before."
                 (concat (propertize " " 'display '(space :align-to 0)) "  "
                         (mapconcat #'identity
                                    (cl-mapcar (lambda (c w)
-                                                (propertize (listd--pad (or (plist-get c :title) "") w
-                                                                        (plist-get c :alignment))
-                                                            'face 'listd-column-header))
+                                                (propertize
+                                                 ;; `header-line-format' reads % as a construct.
+                                                 (string-replace
+                                                  "%" "%%"
+                                                  (listd--pad (concat (or (plist-get c :title) "")
+                                                                      (cond ((not (equal (car listd--sort) (plist-get c :id))) "")
+                                                                            ((cdr listd--sort) " ▼")
+                                                                            (t " ▲")))
+                                                              w (plist-get c :alignment)))
+                                                 'face 'listd-column-header))
                                               (append columns nil) widths)
                                    "  "))))
         (when (> offset 0)
@@ -513,7 +623,9 @@ object that is still held draws as it drew before."
             (let* ((section (nth 1 entry))
                    (mode (listd-mirror-section-header-mode section))
                    (header (listd-mirror-section-header section)))
-              (when (and (null mode) (<= offset (nth 2 entry)))
+              (when (and (null mode) (<= offset (nth 2 entry))
+                         ;; A view's one section, items, has no header to show.
+                         (or header (not listd--source)))
                 (insert (propertize (if header (listd--flat header) (listd-mirror-section-id section))
                                     'face (if header 'listd-section-header 'listd-section-id)
                                     'listd-section (listd-mirror-section-id section))
@@ -533,10 +645,24 @@ object that is still held draws as it drew before."
             (insert (propertize (format "  ↓ %d more row%s\n" below (if (= below 1) "" "s"))
                                 'face 'listd-empty 'listd-more 'down)))))))
     ;; Point, and each window's view, back on their items.
+    ;; Its item gone: the parent if it was collapsed, else the next item, else
+    ;; the previous one.
     (goto-char (or (and item (listd--item-position item))
+                   (let ((position (and parent (listd--item-position parent))))
+                     (and position
+                          (not (eq t (plist-get (get-text-property position 'listd-row) :expanded)))
+                          position))
+                   (seq-some #'listd--item-position (car neighbours))
+                   (seq-some #'listd--item-position (cdr neighbours))
                    (and parent (listd--item-position parent))
                    (progn (goto-char (point-min)) (forward-line (1- line)) (point))))
     (move-to-column column)
+    (unless (or noninteractive (equal item (get-text-property (point) 'listd-item))
+                (not (eq (window-buffer) (current-buffer))))
+      ;; Point is on another item now: eldoc would go on showing the gone one.
+      (when (bound-and-true-p eldoc-mode)
+        (let ((details (listd--eldoc)))
+          (when details (let ((message-log-max nil)) (message "%s" details))))))
     (dolist (entry windows)
       (let ((position (and (nth 1 entry) (listd--item-position (nth 1 entry)))))
         (when position
@@ -550,6 +676,21 @@ object that is still held draws as it drew before."
                                               (forward-line (- (nth 2 entry))) (point)))
                             t))))
     (set-buffer-modified-p nil)))
+
+(defun listd--neighbours ()
+  "The ids of the items after point and before it in its section: (AFTER . BEFORE).
+Nearest first."
+  (cl-flet ((ids (step)
+              (save-excursion
+                (let (ids)
+                  ;; Within the section: past its last item, the previous one.
+                  (while (and (< (length ids) 20) (= 0 (forward-line step))
+                              (not (and (> step 0) (eobp)))
+                              (not (get-text-property (point) 'listd-section)))
+                    (let ((id (get-text-property (point) 'listd-item)))
+                      (when id (push id ids))))
+                  (nreverse ids)))))
+    (cons (ids 1) (ids -1))))
 
 (defun listd--item-position (id)
   "The start of the line of item ID, or nil."
@@ -632,6 +773,32 @@ object that is still held draws as it drew before."
                                 (goto-char position)
                                 (listd-next-item (if (eq more 'up) -1 1)))))))))
 
+(defun listd-scroll-up (&optional arg)
+  "Scroll up ARG lines or a screen.
+At the end of the rows held, move the window on."
+  (interactive "^P")
+  (condition-case nil
+      (scroll-up-command arg)
+    (end-of-buffer
+     (goto-char (point-max))
+     (forward-line -1)
+     (if (get-text-property (point) 'listd-more)
+         (listd--follow-point)
+       (user-error "End of the list")))))
+
+(defun listd-scroll-down (&optional arg)
+  "Scroll down ARG lines or a screen.
+At the start of the rows held, move the window back."
+  (interactive "^P")
+  (condition-case nil
+      (scroll-down-command arg)
+    (beginning-of-buffer
+     (goto-char (point-min))
+     (forward-line 1)
+     (if (get-text-property (point) 'listd-more)
+         (listd--follow-point)
+       (user-error "Beginning of the list")))))
+
 (defun listd-first-row ()
   "Move to the list's first row (moving the window there)."
   (interactive)
@@ -661,8 +828,18 @@ object that is still held draws as it drew before."
 ;;; Acting on the list
 
 (defun listd--event (method params &optional done)
-  "Send the user event METHOD with PARAMS; DONE is shown when answered."
-  (listd-request method params :then (lambda (_) (when done (message "listd: %s" done)))))
+  "Send the user event METHOD with PARAMS; DONE is shown when answered.
+A refusal is said in plain words, naming the list as the buffer shows it."
+  (let ((name (listd--shown-name)))
+    (listd-request method params
+                   :then (lambda (_) (when done (message "listd: %s" done)))
+                   :else (lambda (error) (message "listd: %s" (listd--plain-error error name))))))
+
+(defun listd--owned ()
+  "Refuse with a `user-error' when nobody owns the list.
+No one would receive a user event."
+  (when (and listd--info (plist-member listd--info :owner) (null (plist-get listd--info :owner)))
+    (user-error "Nobody owns %s, so no one would receive that" (listd--shown-name))))
 
 (defun listd-activate ()
   "The primary action: open or close an outline item, else select it."
@@ -734,7 +911,7 @@ Interactively, choose it with `completing-read'."
      (list (cdr (assoc (completing-read "Action: " actions nil t) actions)))))
   (let ((item (listd--item-at-point)))
     (listd--event "event/action" (list :list (listd--edit-list) :item item :action action)
-                  (format "%s sent to the owner of %s" action listd--list))))
+                  (format "%s sent to the owner of %s" action (listd--shown-name)))))
 
 (defun listd-toggle-switch ()
   "Flip the toggle accessory of the item at point."
@@ -757,7 +934,12 @@ The owner allows it with a delete accessory or a destructive action."
     (unless (or (seq-find (lambda (a) (equal (plist-get a :type) "delete")) (plist-get row :accessories))
                 (seq-find (lambda (a) (equal (plist-get a :style) "destructive"))
                           (plist-get row :trailingSwipeActions)))
+      (listd--owned)
       (user-error "The owner does not allow deleting %s (no delete accessory)" (plist-get row :id)))
+    (when (and listd-confirm-delete
+               (not (y-or-n-p (format "Ask the owner to delete %s? "
+                                      (or (plist-get row :text) (plist-get row :id))))))
+      (user-error "Not deleted"))
     (listd--event "event/delete" (list :list (listd--edit-list) :item (plist-get row :id))
                   (format "asked the owner to delete %s" (plist-get row :id)))))
 
@@ -768,6 +950,7 @@ The owner allows it with a delete accessory or a destructive action."
          (neighbour (save-excursion (listd-next-item direction)
                                     (get-text-property (line-beginning-position) 'listd-item))))
     (unless (eq (plist-get row :movable) t)
+      (listd--owned)
       (user-error "The owner does not allow moving %s (not movable)" (plist-get row :id)))
     (unless neighbour (user-error "Nothing to move past"))
     (listd--event "event/move" (list :list (listd--edit-list) :item (plist-get row :id)
@@ -783,15 +966,27 @@ The owner allows it with a delete accessory or a destructive action."
   (interactive)
   (listd--move 1))
 
+(defun listd--resubscribe ()
+  "Fetch the buffer's rows again: subscribe anew, or make its view again."
+  (let ((offset (if listd--mirror (listd-mirror-offset listd--mirror) 0)))
+    (if listd--source
+        (listd--make-view)
+      (listd--subscribe offset))))
+
 (defun listd--revert (&rest _)
-  "Ask the list's owner to refresh it; reconnect first when disconnected."
+  "Fetch the rows again and ask the list's owner to refresh it.
+Reconnect first when disconnected."
   (cond
    (listd--at-version (listd-show-version listd--at-version))
    ((not (listd-connected-p)) (listd-ensure-connection))
-   ((null listd--mirror) (listd--subscribe 0))
-   (t (let ((list listd--list))
+   ((or (null listd--mirror) listd--stale listd--state) (listd--resubscribe))
+   (t (let ((list (listd-source-list)) (name (listd--shown-name)) (buffer (current-buffer)))
         (listd-request "event/refresh" (list :list list)
-                       :then (lambda (_) (message "listd: %s refreshed by its owner" list)))))))
+                       :then (lambda (_) (message "listd: %s refreshed by its owner" name))
+                       :else (lambda (error)
+                               (message "listd: %s" (listd--plain-error error name))
+                               (when (buffer-live-p buffer)
+                                 (with-current-buffer buffer (listd--resubscribe)))))))))
 
 ;;; The inspector
 
@@ -815,6 +1010,10 @@ The owner allows it with a delete accessory or a destructive action."
   (string-join
    (delq nil
          (list (format "%s (%s)" (or (plist-get row :text) "") (plist-get row :id))
+               (and listd--mirror (> (length (listd-mirror-columns listd--mirror)) 0)
+                    (mapconcat (lambda (c) (format "%s: %s" (or (plist-get c :title) (plist-get c :id))
+                                                   (listd--cell-text (listd--cell row c))))
+                               (listd-mirror-columns listd--mirror) ", "))
                (and (plist-get row :secondaryText) (listd-words-quoted (plist-get row :secondaryText)))
                (and (plist-get row :accessories)
                     (concat "accessories: " (listd-words-accessories (plist-get row :accessories))))
@@ -841,10 +1040,12 @@ The owner allows it with a delete accessory or a destructive action."
   (interactive
    (list (read-number "Show version: "
                       (max 0 (1- (if listd--mirror (listd-mirror-version listd--mirror) 1))))))
-  (let* ((list (listd--edit-list))
-         (info listd--info)
-         (now (or listd--now-version (and listd--mirror (listd-mirror-version listd--mirror))))
-         (offset (if listd--mirror (listd-mirror-offset listd--mirror) 0))
+  ;; A view is not journaled: its source's history is the one to show.
+  (let* ((list (listd-source-list))
+         (info (if listd--source (list :title listd--source-title) listd--info))
+         (now (if listd--source listd--now-version
+                (or listd--now-version (and listd--mirror (listd-mirror-version listd--mirror)))))
+         (offset (if (and listd--mirror (not listd--source)) (listd-mirror-offset listd--mirror) 0))
          (buffer (get-buffer-create (format "*listd %s at v%d*" list version))))
     (listd-request
      "query/sections" (list :list list :atVersion version)
@@ -863,10 +1064,7 @@ The owner allows it with a delete accessory or a destructive action."
                                  (list :sections (plist-get sections :sections) :window window
                                        :selection [])
                                  offset listd-window-rows))
-            (listd--render)
-            (setq header-line-format
-                  (or header-line-format
-                      (format "%s at version %d: read-only (g shows it again)" list version))))
+            (listd--render))
           (pop-to-buffer buffer)))))))
 
 ;;; Views: filter and sort
@@ -875,27 +1073,78 @@ The owner allows it with a delete accessory or a destructive action."
   "Create this buffer's view of `listd--source' and show it."
   (let ((buffer (current-buffer))
         (view (format "%s·emacs-%d" listd--source (cl-incf listd--view-counter))))
+    (setq listd--pending-view view)
     (listd-request "view/create" (append (list :view view :source listd--source) listd--view)
                    :then (lambda (_)
-                           (when (buffer-live-p buffer)
+                           (if (not (and (buffer-live-p buffer)
+                                         (equal view (buffer-local-value 'listd--pending-view buffer))))
+                               ;; The buffer went back to its list meanwhile.
+                               (listd-request "list/dispose" (list :list view) :else #'ignore)
                              (with-current-buffer buffer
+                               (setq listd--pending-view nil)
                                (remhash listd--list listd--subscribers)
+                               (remhash listd--source listd--subscribers)
                                (setq listd--list view listd--mirror nil)
-                               (listd--subscribe 0)))))))
+                               (listd--subscribe 0))))
+                   :else (lambda (error)
+                           (when (and (buffer-live-p buffer)
+                                      (equal view (buffer-local-value 'listd--pending-view buffer)))
+                             (with-current-buffer buffer
+                               (setq listd--pending-view nil)
+                               ;; The source is gone (a restart): wait for its didCreate.
+                               (puthash listd--source (listd--subscriber buffer) listd--subscribers)
+                               (setq listd--mirror nil listd--stale nil
+                                     listd--state
+                                     (if (eql (plist-get error :code) -32010)
+                                         (format "No list %s (yet): the view comes back when it is created."
+                                                 listd--source)
+                                       (format "Cannot make the view: %s" (listd--error-message error))))
+                               (listd--render)))))))
+
+(defun listd--drop-view ()
+  "Show the plain list again: dispose this buffer's view, subscribe to its source."
+  (let ((view listd--list) (source listd--source))
+    (remhash view listd--subscribers)
+    (when (and (listd-connected-p) (not (equal view source)))
+      (listd-request "list/unsubscribe" (list :list view) :else #'ignore)
+      (listd-request "list/dispose" (list :list view) :else #'ignore))
+    (setq listd--list source listd--source nil listd--view nil listd--sort nil
+          listd--pending-view nil
+          listd--source-title nil listd--mirror nil listd--stale nil
+          listd--state "Subscribing…")
+    (listd--render)
+    (listd--subscribe 0)))
 
 (defun listd--update-view (members)
   "Set MEMBERS (a plist) of this buffer's view, creating it the first time."
   (listd--writable)
   (cl-loop for (key value) on members by #'cddr
            do (setq listd--view (plist-put listd--view key value)))
-  (if listd--source
-      (listd-request "view/update" (append (list :view listd--list) members))
+  (cond
+   ;; No filter and no sort left: the plain list, with its sections and outline.
+   ((and (null (plist-get listd--view :filter)) (null (plist-get listd--view :sort)))
+    (setq listd--view nil listd--sort nil)
+    (if listd--source (listd--drop-view) (listd--render)))
+   (listd--source
+    (listd--render)                     ; the title says the new filter and sort now
+    (let ((name (listd--shown-name)))
+      (listd-request "view/update" (append (list :view listd--list) members)
+                     :else (lambda (error) (message "listd: %s" (listd--plain-error error name))))))
+   (t
+    (when (and listd--mirror
+               (seq-some (lambda (entry) (seq-some (lambda (row) (or (> (or (plist-get (cdr row) :level) 0) 0)
+                                                                     (eq t (plist-get (cdr row) :hasChildren))))
+                                                   (nth 3 entry)))
+                         (listd-mirror-window listd--mirror)))
+      (message "listd: a filtered or sorted view shows the outline flat; %s shows it again"
+               (substitute-command-keys "\\[listd-open]")))
     (let ((old listd--list))
       (listd-request "list/unsubscribe" (list :list old) :else #'ignore)
       (remhash old listd--subscribers)
       (setq listd--source old
             listd--source-title (plist-get listd--info :title))
-      (listd--make-view))))
+      (listd--render)
+      (listd--make-view)))))
 
 (defun listd-filter (text)
   "Show only the rows whose texts contain TEXT (a live view).
@@ -932,7 +1181,8 @@ Sorting again by the same field turns the order around."
    (let* ((columns (and listd--mirror (mapcar (lambda (c) (plist-get c :title))
                                                (listd-mirror-columns listd--mirror))))
           (default (or (listd--column-at-point) (car columns) "text")))
-     (list (completing-read (format-prompt "Sort by" default) (append columns '("text" "secondaryText" "id"))
+     (list (completing-read (format-prompt "Sort by" default)
+                            (or columns '("text" "secondaryText"))
                             nil nil nil nil default)
            current-prefix-arg)))
   (let* ((id (listd--field field))

@@ -23,7 +23,7 @@
 
 (defun listd-test-wait (predicate &optional what seconds)
   "Wait until PREDICATE is true; fail naming WHAT after SECONDS (60: a loaded machine is slow)."
-  (let ((deadline (+ (float-time) (or seconds 60))) value)
+  (let ((deadline (+ (float-time) (or seconds (string-to-number (or (getenv "LISTD_TEST_WAIT") "60"))))) value)
     (while (and (not (setq value (funcall predicate))) (< (float-time) deadline))
       (accept-process-output nil 0.01))
     (or value (ert-fail (list "timed out waiting" (or what predicate))))))

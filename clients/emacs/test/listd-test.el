@@ -123,7 +123,7 @@
         (should (equal (plist-get event :item) "spec")))
       (revert-buffer)
       (should (equal (plist-get (listd-test-owner-event "owner/refresh") :list) "todo"))
-      (listd-delete)
+      (let ((listd-confirm-delete nil)) (listd-delete))
       (should (listd-test-owner-event "owner/event" (lambda (p) (equal (plist-get p :event) "delete"))))
       (listd-test-goto "code")
       (should-error (listd-delete) :type 'user-error)
@@ -166,7 +166,7 @@
         (should (> (length widths) 3)))
       (listd-sort "PID" t)
       (listd-test-wait (lambda () (and listd--mirror (string-match-p "·emacs-" (listd-mirror-list listd--mirror))
-                                       (string-match-p "sorted by pid (descending)" (listd-test-text))))
+                                       (string-match-p "sorted by PID ▼" (listd-test-text))))
                        "the sorted view")
       (let ((pids (cl-loop for (_i _s _f rows) in (listd-mirror-window listd--mirror)
                            append (mapcar (lambda (row) (plist-get (plist-get (cdr row) :cells) :pid)) rows))))
@@ -196,7 +196,7 @@
       (with-current-buffer "*listd todo at v0*"
         (listd-test-wait (lambda () listd--mirror))
         (should (string-match-p "Write the code" (listd-test-text)))
-        (should (string-match-p "at version 0 (read-only; the list is at version 1 now)" (listd-test-text)))
+        (should (string-match-p "at version 0 (read-only; the list was at version 1 when shown)" (listd-test-text)))
         (should buffer-read-only)
         (listd-test-goto "code")
         (should-error (listd-activate) :type 'user-error))
@@ -211,7 +211,10 @@
     (listd-test-create-todo)
     (with-current-buffer (listd-test-open "todo")
       (listd-test-stop-daemon)
-      (listd-test-wait (lambda () (string-match-p "Disconnected" (listd-test-text))) "the disconnection")
+      (listd-test-wait (lambda () (string-match-p "Connection closed" (listd-test-text))) "the disconnection")
+      ;; The last rows stay, marked stale.
+      (should (string-match-p "as they were" (listd-test-text)))
+      (should (string-match-p "Write the code" (listd-test-text)))
       (should-not (listd-connected-p))
       (listd-test-start-daemon)
       (listd-test-connect-owner)
@@ -397,6 +400,210 @@
       (message "listd-mirror property: %d of 60 edits made a version" (listd-mirror-version full))
       (should (> (listd-mirror-version full) 30)))))
 
+;; Bugs 2 and 7 of the Emacs tour: a view buffer stuck after a restart; no way back to the list.
+(ert-deftest listd-views-come-back-and-go-back-to-the-list ()
+  "A view is made again after a restart once its source exists; f RET and listd-open show the plain list."
+  (listd-test-with-daemon ()
+    (listd-test-create-todo)
+    (with-current-buffer (listd-test-open "todo")
+      (listd-filter "write")
+      (listd-test-wait (lambda () (and listd--mirror (string-match-p "·emacs-" (listd-mirror-list listd--mirror))
+                                       (string-match-p "filtered by \"write\"" (listd-test-text))))
+                       "the filtered view")
+      ;; A view has one section, items: no raw section id as a header.
+      (should-not (string-match-p "^items$" (listd-test-text)))
+      ;; Clearing the filter (no sort): the plain list, its sections and outline.
+      (listd-filter "")
+      (listd-test-wait (lambda () (and (null listd--source) listd--mirror
+                                       (string-match-p "^Later$" (listd-test-text))))
+                       "the plain list after f RET")
+      (should (equal listd--list "todo"))
+      ;; Sorted, then opened again: listd-open shows the list itself.
+      (listd-sort "text")
+      (listd-test-wait (lambda () (and listd--mirror (string-match-p "·emacs-" (listd-mirror-list listd--mirror))
+                                       (string-match-p "sorted by text ▲" (listd-test-text))))
+                       "the sorted view")
+      (listd-open "todo")
+      (listd-test-wait (lambda () (and (null listd--source) listd--mirror (string-match-p "^Later$" (listd-test-text))))
+                       "the plain list after listd-open")
+      ;; A filtered view across a restart whose daemon has no todo yet: said so, then made again.
+      (listd-filter "write")
+      (listd-test-wait (lambda () (and listd--mirror (string-match-p "·emacs-" (listd-mirror-list listd--mirror))))
+                       "the view again")
+      (listd-test-stop-daemon)
+      (listd-test-wait (lambda () (not (listd-connected-p))) "the disconnection")
+      (listd-test-start-daemon)
+      (listd-test-connect-owner)
+      (revert-buffer)
+      (listd-test-wait (lambda () (string-match-p "No list todo (yet)" (listd-test-text))) "the missing source")
+      (listd-test-create-todo)
+      (listd-test-wait (lambda () (and listd--mirror (string-match-p "filtered by \"write\"" (listd-test-text))
+                                       (string-match-p "Write the code" (listd-test-text))))
+                       "the view made again")
+      (let ((version (listd-mirror-version listd--mirror)))
+        (listd-test-call "list/edit" (list :list "todo" :edits (vector (list :op "updateItems" :items (vector (list :id "code" :text "Write more code"))))))
+        (listd-test-wait (lambda () (string-match-p "Write more code" (listd-test-text))) "a live change in the view")
+        (should (> (listd-mirror-version listd--mirror) version))))))
+
+;; Bugs 3, 4 and 5 of the Emacs tour.
+(ert-deftest listd-table-cells-header-booleans-and-widths ()
+  "% in a column title survives the header line, booleans read ✓/✗, wide cells use the room, i shows the cells."
+  (listd-test-with-daemon ()
+    (let ((command "listd --listen /tmp/a/very/long/path/to/a/socket --stay --log-file /tmp/listd.log"))
+      (listd-test-call "list/create"
+                       (list :list "t" :columns (vector (list :id "cpu" :title "CPU %") (list :id "up" :title "Up")
+                                                        (list :id "cmd" :title "Command"))
+                             :content (list :sections (vector (list :id "s" :items
+                                                                    (vector (list :id "p1" :text "listd" :cells (list :cpu 1.5 :up t :cmd command))
+                                                                            (list :id "p2" :text "emacs" :cells (list :cpu 2 :up :json-false :cmd "emacs"))))))))
+      (with-current-buffer (listd-test-open "t")
+        (should (string-match-p "CPU %%" header-line-format))
+        ;; No % left alone for the header line to read as a construct (batch Emacs cannot format it).
+        (should-not (string-match-p "%" (string-replace "%%" "" header-line-format)))
+        (listd-test-goto "p1")
+        (should (string-match-p "✓" (thing-at-point 'line t)))
+        (listd-test-goto "p2")
+        (should (string-match-p "✗" (thing-at-point 'line t)))
+        (let ((window (listd-mirror-window listd--mirror))
+              (columns (listd-mirror-columns listd--mirror)))
+          ;; Room for every cell: no cut; too little: the widest is cut, the rest keep theirs.
+          (should (equal (listd--column-widths columns window 200) (list 5 2 (length command))))
+          (should (equal (listd--column-widths columns window 60) (list 5 2 (- 60 5 2 4)))))
+        (listd-test-goto "p1")
+        (should (string-match-p (regexp-quote (concat "Command: " command)) (listd--eldoc)))
+        (should (string-match-p "Up: ✓" (listd--eldoc)))
+        ;; An image accessory by a common symbol's name: its character, not <star.fill>.
+        (should (equal (listd--accessory-text '(:type "image" :name "star.fill") nil) "★"))))))
+
+;; Bug 6 of the Emacs tour.
+(ert-deftest listd-point-moves-to-a-neighbour-when-its-item-goes ()
+  "The item at point deleted: point on the next item (the previous when it was last); collapsed: its parent."
+  (listd-test-with-daemon ()
+    (listd-test-call "list/create"
+                     (list :list "n" :content
+                           (list :sections (vector (list :id "a" :header "A" :items (listd-test-items 4))
+                                                   (list :id "b" :header "B"
+                                                         :items (vector (list :id "p" :text "parent"
+                                                                              :children (listd-test-items 3 "c"))))))))
+    (with-current-buffer (listd-test-open "n")
+      (listd-test-goto "i0")
+      (listd-test-call "list/edit" '(:list "n" :edits [(:op "deleteItems" :items ["i0"])]))
+      (listd-test-wait-version 1)
+      (should (equal (get-text-property (line-beginning-position) 'listd-item) "i1"))
+      (listd-test-goto "i3")
+      (listd-test-call "list/edit" '(:list "n" :edits [(:op "deleteItems" :items ["i3"])]))
+      (listd-test-wait-version 2)
+      (should (equal (get-text-property (line-beginning-position) 'listd-item) "i2"))
+      (listd-test-call "list/edit" '(:list "n" :edits [(:op "expand" :item "p")]))
+      (listd-test-wait-version 3)
+      (listd-test-goto "c2")
+      (listd-test-call "list/edit" '(:list "n" :edits [(:op "collapse" :item "p")]))
+      (listd-test-wait-version 4)
+      (should (equal (get-text-property (line-beginning-position) 'listd-item) "p")))))
+
+;; Bug 8 of the Emacs tour.
+(ert-deftest listd-version-of-a-view-shows-its-source ()
+  "v in a view buffer shows the source list's history, under one title line."
+  (listd-test-with-daemon ()
+    (listd-test-create-todo)
+    (listd-test-call "list/edit" (list :list "todo" :edits (vector (list :op "deleteItems" :items ["code"]))))
+    (with-current-buffer (listd-test-open "todo")
+      (listd-filter "write")
+      (listd-test-wait (lambda () (and listd--mirror (string-match-p "·emacs-" (listd-mirror-list listd--mirror))))
+                       "the view")
+      (listd-show-version 0)
+      (listd-test-wait (lambda () (get-buffer "*listd todo at v0*")) "the version buffer"))
+    (with-current-buffer "*listd todo at v0*"
+      (listd-test-wait (lambda () listd--mirror))
+      (should (string-match-p "Write the code" (listd-test-text)))
+      (should (string-match-p "^Todo  at version 0 (read-only" (listd-test-text)))
+      (should-not header-line-format))))
+
+;; The friction list of the Emacs tour: plain words, no view ids, d asks, a list nobody owns.
+(defun listd-test-messaged (regexp)
+  "Wait until *Messages* has a line matching REGEXP."
+  (listd-test-wait (lambda () (with-current-buffer "*Messages*"
+                                (save-excursion (goto-char (point-min)) (re-search-forward regexp nil t))))
+                   regexp))
+
+(ert-deftest listd-refusals-in-plain-words ()
+  "Refusals say what happened without codes or view ids; d asks first; g on a list nobody owns re-fetches."
+  (listd-test-with-daemon ()
+    (listd-test-create-todo)
+    (listd-test-call "list/create" (list :list "fixed" :selectionMode "none"
+                                         :content (list :sections (vector (list :id "s" :items (listd-test-items 2))))))
+    (with-current-buffer (listd-test-open "fixed")
+      (listd-test-goto "i0")
+      (listd-activate)
+      (listd-test-messaged "^listd: items of fixed cannot be selected$"))
+    (with-current-buffer (listd-test-open "todo")
+      (listd-test-goto "spec")
+      (let ((listd-confirm-delete t))
+        (cl-letf (((symbol-function 'y-or-n-p) (lambda (&rest _) nil)))
+          (should-error (listd-delete) :type 'user-error))
+        (should-not (seq-find (lambda (e) (equal (plist-get (cdr e) :event) "delete")) listd-test-owner-events))
+        (cl-letf (((symbol-function 'y-or-n-p) (lambda (&rest _) t)))
+          (listd-delete))
+        (listd-test-owner-event "owner/event" (lambda (p) (equal (plist-get p :event) "delete"))))
+      (listd-filter "write")
+      (listd-test-wait (lambda () (and listd--mirror (string-match-p "·emacs-" (listd-mirror-list listd--mirror))))
+                       "the view")
+      (listd-test-goto "spec")
+      (listd-actions "archive")
+      (listd-test-messaged "^listd: archive sent to the owner of todo (view)$"))
+    ;; The owner goes: the list stays, owned by nobody.
+    (jsonrpc-shutdown listd-test-owner t)
+    (listd-test-wait (lambda () (null (plist-get (listd-request-sync "list/info" '(:list "fixed")) :owner)))
+                     "the list to lose its owner")
+    (with-current-buffer (listd-test-open "fixed")
+      (let ((subscribed 0))
+        (cl-letf* ((subscribe (symbol-function 'listd--subscribe))
+                   ((symbol-function 'listd--subscribe)
+                    (lambda (&rest args) (cl-incf subscribed) (apply subscribe args))))
+          (revert-buffer)
+          (listd-test-messaged "^listd: nobody owns fixed, so no one receives that$")
+          (listd-test-wait (lambda () (> subscribed 0)) "the rows fetched again")))
+      (listd-test-wait (lambda () listd--mirror))
+      (setq listd--info (list :owner nil))
+      (listd-test-goto "i0")
+      (should (string-match-p "Nobody owns fixed" (cadr (should-error (listd-delete) :type 'user-error)))))))
+
+;; Bug 1 of the Emacs tour: each of 9,999 moves walked the whole window.
+(ert-deftest listd-mirror-reversal-costs-moves-plus-window ()
+  "Reversing 10,000 rows applies with row visits near moves + window, full and windowed."
+  (listd-test-with-daemon ()
+    (let* ((rows 10000) (listd-window-rows 100)
+           (items (listd-test-items rows)) full)
+      (listd-test-call "list/create" (list :list "r" :content (list :sections (vector (list :id "s" :items items)))))
+      (let ((entry (aref (plist-get (listd-test-call "list/subscribe" '(:list "r" :snapshot "full")) :lists) 0)))
+        (setq full (listd-mirror-from-snapshot "r" (plist-get entry :version) (plist-get entry :snapshot))))
+      (with-current-buffer (listd-test-open "r")
+        (let* ((answer (listd-test-call "list/replace"
+                                        (list :list "r" :content
+                                              (list :sections (vector (list :id "s" :items (vconcat (reverse items))))))))
+               (changeset (plist-get answer :changeset))
+               (moves (length (plist-get changeset :itemMoves)))
+               (listd-mirror--visits 0))
+          (setq full (listd-mirror-apply full (list :list "r" :version (plist-get answer :version)
+                                                    :previousVersion (listd-mirror-version full)
+                                                    :changeset changeset)))
+          (message "listd-mirror reversal: %d moves over %d held rows: %d row visits (full mirror)"
+                   moves rows listd-mirror--visits)
+          (should (> moves 5000))
+          ;; Each held row is visited a few times (remove, move, place), not once per move.
+          (should (<= listd-mirror--visits (* 4 (+ moves rows))))
+          (should (equal (plist-get (gethash 0 (listd-mirror-section-rows (car (listd-mirror-sections full)))) :id)
+                         (format "i%d" (1- rows))))
+          (should (equal (plist-get (gethash (1- rows) (listd-mirror-section-rows (car (listd-mirror-sections full)))) :id)
+                         "i0"))
+          (setq listd-mirror--visits 0)
+          (listd-test-wait-version (plist-get answer :version))
+          (message "listd-mirror reversal: %d row visits (the buffer's window of %d rows)"
+                   listd-mirror--visits listd-window-rows)
+          (should (<= listd-mirror--visits (* 4 (+ moves listd-window-rows))))
+          (goto-char (point-min))
+          (should (re-search-forward (format "^  Item %d$" (1- rows)) nil t)))))))
+
 (defun listd-test-large-list (rows)
   "Open a list of ROWS rows, edit it, and print the figures; assert its structure."
   (listd-test-with-daemon ()
@@ -445,6 +652,14 @@
         (let ((start (float-time)))
           (dotimes (_ 20) (listd--render))
           (message "listd-emacs figures: drawing the window %.2f ms" (/ (* 1000 (- (float-time) start)) 20)))
+        ;; C-v (or SPC) at the end of the rows held moves the window on, M-v at the start back.
+        (goto-char (point-max))
+        (call-interactively #'listd-scroll-up)
+        (listd-test-wait (lambda () (= 50 (listd-mirror-offset listd--mirror))) "C-v to move the window")
+        (goto-char (point-min))
+        (call-interactively #'listd-scroll-down)
+        (listd-test-wait (lambda () (= 0 (listd-mirror-offset listd--mirror))) "M-v to move the window back")
+        (should (eq (key-binding (kbd "C-v")) 'listd-scroll-up))
         ;; Onto the "more rows" line below the window, as C-n or n would go: the window moves on.
         (goto-char (point-min))
         (listd-next-item 200)

@@ -78,6 +78,22 @@ final class EmacsPackageTests: XCTestCase {
     try ERTRunner.run("listd-mirror-windowed-and-full-agree-with-the-daemon", file: #filePath, line: #line)
   }
 
+  /// Reversing 10,000 rows visits rows in proportion to moves + window (not moves × window); prints the figure.
+  func testReversalCost() throws {
+    try ERTRunner.run(
+      "listd-mirror-reversal-costs-moves-plus-window", echo: true, file: #filePath, line: #line)
+  }
+
+  /// The findings of the new user's tour, in one Emacs: a view comes back after a restart and f RET /
+  /// listd-open go back to the plain list; % in column titles, ✓/✗, widths from the window, cells in
+  /// eldoc; point to a neighbour when its item goes; v in a view shows its source; refusals in plain words.
+  func testTourFindings() throws {
+    try ERTRunner.run(
+      "listd-views-come-back-and-go-back-to-the-list", "listd-table-cells-header-booleans-and-widths",
+      "listd-point-moves-to-a-neighbour-when-its-item-goes", "listd-version-of-a-view-shows-its-source",
+      "listd-refusals-in-plain-words", file: #filePath, line: #line)
+  }
+
   /// A 10,000-row list holds only its window through changes and M->; prints the figures.
   func testLargeListWindow() throws {
     try ERTRunner.run("listd-large-list-holds-only-its-window", echo: true, file: #filePath, line: #line)
