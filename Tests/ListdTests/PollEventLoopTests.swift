@@ -49,8 +49,8 @@ final class PollEventLoopTests: XCTestCase {
 
   func testSubscriptionTestsPassUnderPoll() throws {
     try runUnderPoll([
-      "ListdTests.SubscriptionTests", "ListdTests.SlowSubscriberTests",
-      "ListdTests.WindowedSubscriptionTests",
+      "ListServerTests.SubscriptionTests", "ListdTests.SlowSubscriberTests",
+      "ListServerTests.WindowedSubscriptionTests",
       "ListdTests.SubscriptionOrderTests",
     ])
   }
@@ -68,7 +68,7 @@ final class PollEventLoopTests: XCTestCase {
   func testStdioLifecycleAndDurabilityTestsPassUnderPoll() throws {
     try runUnderPoll([
       "ListdTests.StdioKindsTests", "ListdTests.LifecycleTests", "ListdTests.FramingCornerTests",
-      "ListdTests.DurabilityTests", "ListdTests.OwnershipTests",
+      "ListdTests.DurabilityTests", "ListServerTests.OwnershipTests",
     ])
   }
 
