@@ -51,7 +51,7 @@ final class PollEventLoopTests: XCTestCase {
     try runUnderPoll([
       "ListServerTests.SubscriptionTests", "ListdTests.SlowSubscriberTests",
       "ListServerTests.WindowedSubscriptionTests",
-      "ListdTests.SubscriptionOrderTests",
+      "ListServerTests.SubscriptionOrderTests",
     ])
   }
 
