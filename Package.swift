@@ -85,14 +85,19 @@ let package = Package(
       name: "ListClientTests",
       dependencies: ["JSON", "JSONRPC", "ListModel", "ListProtocol", "ListClient", "listd"]),
     // What protocol tests share, in-process or end to end: a client that validates every server
-    // message against Protocol/protocol.json (TestClient, ProtocolSpec, SchemaValidator).
-    .target(name: "ListdTestSupport", dependencies: ["JSON", "JSONRPC"], path: "Tests/ListdTestSupport"),
+    // message against Protocol/protocol.json (TestClient, ProtocolSpec, SchemaValidator), and the
+    // mirror property's random batches with the model's expected outcomes (MirrorRun).
+    .target(
+      name: "ListdTestSupport",
+      dependencies: ["JSON", "JSONRPC", "ListModel", "ListProtocol", "ListClient", "SeededRandom"],
+      path: "Tests/ListdTestSupport"),
     // Protocol-rule tests of the server in the test process: a ListServer attached to one end of
     // an in-memory connection pair, no binary started.
     .testTarget(
       name: "ListServerTests",
       dependencies: [
-        "ListServer", "ListProtocol", "JSONRPC", "JSON", "ListModel", "SeededRandom", "ListClient", "ListdTestSupport",
+        "ListServer", "ListProtocol", "JSONRPC", "JSON", "ListModel", "SeededRandom", "ListClient",
+        "ListdTestSupport",
       ]),
     // End-to-end tests: they start the built `listd` binary and talk to it over pipes and sockets.
     .testTarget(

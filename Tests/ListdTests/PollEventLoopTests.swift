@@ -49,9 +49,9 @@ final class PollEventLoopTests: XCTestCase {
 
   func testSubscriptionTestsPassUnderPoll() throws {
     try runUnderPoll([
-      "ListdTests.SubscriptionTests", "ListdTests.SlowSubscriberTests",
-      "ListdTests.WindowedSubscriptionTests",
-      "ListdTests.SubscriptionOrderTests",
+      "ListServerTests.SubscriptionTests", "ListdTests.SlowSubscriberTests",
+      "ListServerTests.WindowedSubscriptionTests",
+      "ListServerTests.SubscriptionOrderTests",
     ])
   }
 
@@ -68,7 +68,7 @@ final class PollEventLoopTests: XCTestCase {
   func testStdioLifecycleAndDurabilityTestsPassUnderPoll() throws {
     try runUnderPoll([
       "ListdTests.StdioKindsTests", "ListdTests.LifecycleTests", "ListdTests.FramingCornerTests",
-      "ListdTests.DurabilityTests", "ListdTests.OwnershipTests",
+      "ListdTests.DurabilityTests", "ListServerTests.OwnershipTests",
     ])
   }
 

@@ -1,34 +1,29 @@
-// A byte-level client for end-to-end tests: writes any bytes (malformed frames included) and reads framed answers.
+// A byte-level client for protocol tests, in process or end to end: writes any bytes (malformed frames included) and reads framed answers.
 import Foundation
 import JSON
 import JSONRPC
 import XCTest
 
-/// Talks to a running daemon below the JSON-RPC layer: writes raw bytes, reads whatever frames
+/// Talks to a server (a daemon, or one in the test process) below the JSON-RPC layer: writes raw bytes, reads whatever frames
 /// come back (in the framing the daemon chose), with a timeout on every wait.
-final class RawClient: @unchecked Sendable {
+public final class RawClient: @unchecked Sendable {
   // `@unchecked Sendable`: used by one thread at a time (a test may hand it to a reader thread).
-  let readFD: Int32
-  let writeFD: Int32
+  public let readFD: Int32
+  public let writeFD: Int32
   /// Whether the descriptors belong to this client (a socket it opened) and are closed by it.
   private let ownsDescriptors: Bool
   private var reader = FrameReader()
   private var buffered: [JSONValue] = []
-  private(set) var sawEndOfFile = false
+  public private(set) var sawEndOfFile = false
 
-  init(reading readFD: Int32, writing writeFD: Int32, owns: Bool = false) {
+  public init(reading readFD: Int32, writing writeFD: Int32, owns: Bool = false) {
     self.readFD = readFD
     self.writeFD = writeFD
     ownsDescriptors = owns
   }
 
-  /// A raw client of a daemon's stdio.
-  convenience init(_ daemon: DaemonProcess) {
-    self.init(reading: daemon.output, writing: daemon.input)
-  }
-
   /// A raw client of a daemon's socket.
-  static func socket(_ path: String) throws -> RawClient {
+  public static func socket(_ path: String) throws -> RawClient {
     let fd = try UnixSocket.connect(to: path)
     return RawClient(reading: fd, writing: fd, owns: true)
   }
@@ -38,7 +33,7 @@ final class RawClient: @unchecked Sendable {
   private var closed = false
 
   /// Closes a socket this client opened (both directions).
-  func close() {
+  public func close() {
     guard ownsDescriptors, !closed else { return }
     closed = true
     Glibc.close(readFD)
@@ -47,7 +42,7 @@ final class RawClient: @unchecked Sendable {
   // MARK: - Writing
 
   /// Writes all of `bytes` (blocking).
-  func write(_ bytes: [UInt8]) {
+  public func write(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes { Glibc.write(writeFD, $0.baseAddress, $0.count) }
@@ -60,16 +55,18 @@ final class RawClient: @unchecked Sendable {
     }
   }
 
-  func write(_ text: String) { write(Array(text.utf8)) }
+  public func write(_ text: String) { write(Array(text.utf8)) }
 
   /// Writes `body` as one Content-Length frame.
-  func frame(_ body: String) { write(FrameWriter(framing: .contentLength).frame(Array(body.utf8))) }
+  public func frame(_ body: String) { write(FrameWriter(framing: .contentLength).frame(Array(body.utf8))) }
 
   /// Writes `message` as one Content-Length frame.
-  func frame(_ message: JSONValue) { write(FrameWriter(framing: .contentLength).frame(message)) }
+  public func frame(_ message: JSONValue) { write(FrameWriter(framing: .contentLength).frame(message)) }
 
   /// Writes a request frame `{jsonrpc, id, method, params?}`.
-  func sendRequest(id: Int, _ method: String, _ params: JSONValue? = nil, framing: Framing = .contentLength) {
+  public func sendRequest(
+    id: Int, _ method: String, _ params: JSONValue? = nil, framing: Framing = .contentLength
+  ) {
     var object: JSONObject = ["jsonrpc": "2.0", "id": .int(Int64(id)), "method": .string(method)]
     if let params { object.append("params", params) }
     write(FrameWriter(framing: framing).frame(JSONValue.object(object)))
@@ -78,7 +75,7 @@ final class RawClient: @unchecked Sendable {
   // MARK: - Reading
 
   /// The next message the daemon sends, or nil at end of file or after `timeout` seconds.
-  func next(timeout: TimeInterval = 10) -> JSONValue? {
+  public func next(timeout: TimeInterval = 10) -> JSONValue? {
     let deadline = Date().addingTimeInterval(timeout)
     while buffered.isEmpty {
       if sawEndOfFile { return nil }
@@ -90,7 +87,7 @@ final class RawClient: @unchecked Sendable {
   }
 
   /// Waits for the answer with `id`, skipping notifications and other answers.
-  func response(id: Int, timeout: TimeInterval = 10) -> JSONValue? {
+  public func response(id: Int, timeout: TimeInterval = 10) -> JSONValue? {
     let deadline = Date().addingTimeInterval(timeout)
     while let message = next(timeout: max(0, deadline.timeIntervalSinceNow)) {
       if message["id"] == .int(Int64(id)) { return message }
@@ -99,7 +96,9 @@ final class RawClient: @unchecked Sendable {
   }
 
   /// Sends a request and waits for its answer.
-  func request(id: Int, _ method: String, _ params: JSONValue? = nil, framing: Framing = .contentLength)
+  public func request(
+    id: Int, _ method: String, _ params: JSONValue? = nil, framing: Framing = .contentLength
+  )
     -> JSONValue?
   {
     sendRequest(id: id, method, params, framing: framing)
@@ -107,7 +106,7 @@ final class RawClient: @unchecked Sendable {
   }
 
   /// Reads (discarding messages) until the daemon closes the stream; true if it did within `timeout`.
-  func waitForEndOfFile(timeout: TimeInterval = 10) -> Bool {
+  public func waitForEndOfFile(timeout: TimeInterval = 10) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while !sawEndOfFile {
       let left = deadline.timeIntervalSinceNow
@@ -152,7 +151,7 @@ final class RawClient: @unchecked Sendable {
 
 extension JSONValue {
   /// `error.code` of a response, if it is an error.
-  var errorCode: Int64? { self["error"]?["code"]?.intValue }
+  public var errorCode: Int64? { self["error"]?["code"]?.intValue }
   /// `error.message` of a response, if it is an error.
-  var errorMessage: String { self["error"]?["message"]?.stringValue ?? "" }
+  public var errorMessage: String { self["error"]?["message"]?.stringValue ?? "" }
 }

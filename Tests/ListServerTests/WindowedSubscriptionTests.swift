@@ -1,4 +1,4 @@
-// Windowed subscriptions end to end: a windowed mirror equals the list's window at every version, and costs bytes per window.
+// Windowed subscriptions in process: a windowed mirror equals the list's window at every version, and costs bytes per window.
 import Foundation
 import JSON
 import JSONRPC
@@ -26,12 +26,8 @@ final class WindowedSubscriptionTests: XCTestCase {
     print(
       "WindowedSubscriptionTests: seed \(seed) (LISTD_WINDOWED_SEED=\(seed) replays it), \(batches) batches")
 
-    let directory = try PrivateDirectory()
-    defer { directory.remove() }
-    let socket = directory.file("listd.sock")
-    let daemon = try DaemonProcess.listening(on: socket)
-    defer { daemon.stop() }
-    let owner = try TestClient(daemon, name: "owner")
+    let server = TestClient.server()
+    let owner = try TestClient.inProcess(of: server, primary: true, name: "owner")
     try owner.initialize(name: "owner")
     var run = MirrorRun(seed: seed, list: "w")
     try owner.request(
@@ -44,7 +40,7 @@ final class WindowedSubscriptionTests: XCTestCase {
 
     var viewers: [Viewer] = []
     for (index, (offset, limit)) in [(0, 10), (17, 5), (30, 40)].enumerated() {
-      let client = try TestClient.socket(socket, name: "viewer-\(index)")
+      let client = try TestClient.inProcess(of: server, name: "viewer-\(index)")
       try client.initialize(name: "viewer-\(index)")
       let answer = try client.request(
         "list/subscribe",
@@ -82,7 +78,6 @@ final class WindowedSubscriptionTests: XCTestCase {
       }
       for (index, (slot, expectation)) in zip(answers, expectations).enumerated() {
         let result = try slot.wait(timeout: 60, "list/edit #\(sent + index)")
-        if case .failure(ConnectionError.closed) = result { print(daemon.standardError()) }
         try run.check(result, against: expectation, batch: sent + index, seed: seed)
       }
       sent += size
@@ -114,12 +109,8 @@ final class WindowedSubscriptionTests: XCTestCase {
   /// megabytes — and its mirror is exact; the owner asking `rows: "none"` is answered the
   /// structure only, under 1 KB.
   func testALargeExpandCostsAWindowedSubscriberItsWindow() throws {
-    let directory = try PrivateDirectory()
-    defer { directory.remove() }
-    let socket = directory.file("listd.sock")
-    let daemon = try DaemonProcess.listening(on: socket)
-    defer { daemon.stop() }
-    let owner = try TestClient(daemon, name: "owner")
+    let server = TestClient.server()
+    let owner = try TestClient.inProcess(of: server, primary: true, name: "owner")
     try owner.initialize()
     let children: [JSONValue] = (0..<100_000).map {
       ["id": .string("c\($0)"), "text": .string("Child \($0)")]
@@ -132,10 +123,10 @@ final class WindowedSubscriptionTests: XCTestCase {
           "sections": [["id": "s", "items": [["id": "top"], ["id": "root", "children": .array(children)]]]]
         ],
       ])
-    let full = try TestClient.socket(socket, name: "full")
+    let full = try TestClient.inProcess(of: server, name: "full")
     try full.initialize()
     try full.request("list/subscribe", ["list": "big", "snapshot": "none"])
-    let windowed = try TestClient.socket(socket, name: "windowed")
+    let windowed = try TestClient.inProcess(of: server, name: "windowed")
     try windowed.initialize()
     let answer = try windowed.request(
       "list/subscribe", ["list": "big", "window": ["offset": 0, "limit": 100]])
@@ -187,9 +178,7 @@ final class WindowedSubscriptionTests: XCTestCase {
   /// `list/setWindow` needs a subscription, a known list and a window within the limits; it turns
   /// a full subscription into a windowed one.
   func testSetWindowErrors() throws {
-    let daemon = try DaemonProcess()
-    defer { daemon.stop() }
-    let client = try TestClient(daemon)
+    let client = try TestClient.inProcess()
     try client.initialize()
     try client.request(
       "list/create",

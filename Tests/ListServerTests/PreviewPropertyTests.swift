@@ -1,11 +1,10 @@
-// diff/preview end to end under 1,500 random batches: the same answer as the real change, and no trace of it.
-// (Here rather than in ListServerTests while its MirrorRun, which reaches the server's wire decoders, lives in this target.)
+// diff/preview in process under 1,500 random batches: the same answer as the real change, and no trace of it.
 import Foundation
 import JSON
 import JSONRPC
 import XCTest
 
-final class PreviewPropertyTests: StdioDaemonTestCase {
+final class PreviewPropertyTests: InProcessServerTestCase {
   /// 1,500 seeded random `list/edit` batches (a few invalid): each is previewed first, and the
   /// preview's answer — result or error — is exactly the real change's; the preview itself
   /// makes no version, sends a subscriber nothing and leaves no history.

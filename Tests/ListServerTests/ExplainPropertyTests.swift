@@ -1,11 +1,10 @@
-// Explanations under random batches end to end: preview, edit, list/explain and changesSince agree.
-// (Here rather than in ListServerTests while its MirrorRun, which reaches the server's wire decoders, lives in this target.)
+// Explanations under random batches in process: preview, edit, list/explain and changesSince agree.
 import Foundation
 import JSON
 import JSONRPC
 import XCTest
 
-final class ExplainPropertyTests: StdioDaemonTestCase {
+final class ExplainPropertyTests: InProcessServerTestCase {
   /// 300 seeded random batches, each with `explain: true`: `diff/preview` explains it the same,
   /// `list/explain` of its version and `list/changesSince … explain` give the same afterwards.
   func testExplanationsAgreeAcrossPreviewEditExplainAndChangesSince() throws {

@@ -83,9 +83,7 @@ final class EmittedChangesetCheckTests: XCTestCase {
   /// The daemon itself accepts the forms the issue found refused: a lean answer's counted
   /// section, and a windowed subscriber's counted section (`rowsAt`) and `enter`.
   func testTheDaemonChecksItsLeanAnswersAndWindowedNotifications() throws {
-    let daemon = try DaemonProcess()
-    defer { daemon.stop() }
-    let client = try TestClient(daemon)
+    let client = try TestClient.inProcess()
     try client.initialize()
     let content: JSONValue = ["sections": [["id": "s", "items": [["id": "a"], ["id": "b"], ["id": "c"]]]]]
     try client.request("list/create", ["list": "l", "content": content])

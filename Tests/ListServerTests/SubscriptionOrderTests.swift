@@ -1,21 +1,11 @@
-// End-to-end tests of when subscription answers and notifications arrive relative to each other.
+// When subscription answers and notifications arrive relative to each other, read raw in process.
 import Foundation
 import JSON
 import JSONRPC
+import ListServer
 import XCTest
 
 final class SubscriptionOrderTests: XCTestCase {
-  private var directory: PrivateDirectory!
-  private var socketPath: String { directory.file("listd.sock") }
-
-  override func setUpWithError() throws {
-    directory = try PrivateDirectory()
-  }
-
-  override func tearDown() {
-    directory.remove()
-  }
-
   /// Reads `raw` until the answer to `id`; returns it and the `list/didChange` versions of `list`
   /// that arrived before it.
   private func answer(_ raw: RawClient, id: Int, list: String) -> (JSONValue?, [Int64]) {
@@ -47,13 +37,13 @@ final class SubscriptionOrderTests: XCTestCase {
   /// Another connection pipelines changes while this one subscribes: the answer always comes
   /// before every notification of a later version, and the later ones follow without a gap.
   func testTheSubscribeAnswerPrecedesNotificationsOfLaterVersions() throws {
-    let daemon = try DaemonProcess.listening(on: socketPath)
-    let writer = RawClient(daemon)
+    let server = TestClient.server()
+    let writer = try RawClient.inProcess(of: server)
     XCTAssertNil(writer.request(id: 1, "initialize", [:])?["error"])
     XCTAssertNil(
       writer.request(id: 2, "list/create", ["list": "busy", "content": ["sections": [["id": "s"]]]])?["error"]
     )
-    let viewer = try RawClient.socket(socketPath)
+    let viewer = try RawClient.inProcess(of: server, primary: false)
     XCTAssertNil(viewer.request(id: 1, "initialize", [:])?["error"])
 
     var nextID = 10
@@ -95,8 +85,7 @@ final class SubscriptionOrderTests: XCTestCase {
   /// On one connection, requests about a list take effect in the order they were sent:
   /// a subscribe followed by an unsubscribe leaves no subscription, whatever the timing.
   func testSubscribeThenUnsubscribeOnOneConnectionEndsUnsubscribed() throws {
-    let daemon = try DaemonProcess()
-    let raw = RawClient(daemon)
+    let raw = try RawClient.inProcess(of: TestClient.server())
     XCTAssertNil(raw.request(id: 1, "initialize", [:])?["error"])
     XCTAssertNil(
       raw.request(id: 2, "list/create", ["list": "l", "content": ["sections": [["id": "s"]]]])?["error"])
@@ -121,8 +110,7 @@ final class SubscriptionOrderTests: XCTestCase {
   /// A user event sent right after a change on the same connection is checked against that
   /// change (the item it added exists, with its toggle).
   func testAnEventSeesTheChangeSentBeforeItOnTheSameConnection() throws {
-    let daemon = try DaemonProcess()
-    let raw = RawClient(daemon)
+    let raw = try RawClient.inProcess(of: TestClient.server())
     XCTAssertNil(raw.request(id: 1, "initialize", [:])?["error"])
     XCTAssertNil(
       raw.request(id: 2, "list/create", ["list": "l", "content": ["sections": [["id": "s"]]]])?["error"])
@@ -141,8 +129,7 @@ final class SubscriptionOrderTests: XCTestCase {
 
   /// Every kind of read sent right after a change on the same connection sees the change.
   func testEveryReadSentAfterAChangeOnTheSameConnectionSeesIt() throws {
-    let daemon = try DaemonProcess()
-    let raw = RawClient(daemon)
+    let raw = try RawClient.inProcess(of: TestClient.server())
     XCTAssertNil(raw.request(id: 1, "initialize", [:])?["error"])
     XCTAssertNil(
       raw.request(id: 2, "list/create", ["list": "l", "content": ["sections": [["id": "s"]]]])?["error"])

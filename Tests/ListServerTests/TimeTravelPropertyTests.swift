@@ -24,9 +24,7 @@ final class TimeTravelPropertyTests: XCTestCase {
       environment["LISTD_TIMETRAVEL_SEED"].flatMap(UInt64.init) ?? 6311
     let pairs = environment["LISTD_TIMETRAVEL_PAIRS"].flatMap(Int.init) ?? 2_000
     print("TimeTravelPropertyTests: seed \(seed) (LISTD_TIMETRAVEL_SEED=\(seed) replays it), \(pairs) pairs")
-    let daemon = try DaemonProcess(["--log-level", "warning"])
-    defer { daemon.stop() }
-    let client = try TestClient(daemon, name: "owner")
+    let client = try TestClient.inProcess(name: "owner")
     defer { client.close() }
     try client.initialize(name: "owner")
 

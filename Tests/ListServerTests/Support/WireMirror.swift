@@ -1,5 +1,0 @@
-// The mirror the view tests check the mirror property with: ListClient's public Mirror.
-import ListClient
-
-/// A client-side copy of one list kept current from wire changesets alone (`ListClient.Mirror`).
-typealias WireMirror = Mirror
