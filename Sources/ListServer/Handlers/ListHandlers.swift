@@ -76,7 +76,7 @@ enum ListHandlers {
       let content = try ContentHandlers.contentSource(p)
       // Without progress to report (which needs the item count first), content in bytes is
       // built as it is read: no array of every decoded item next to the snapshot (the peak).
-      if case .bytes(let text, _) = content, !p.contains("workDoneToken"),
+      if case .bytes(let text, _) = content, (try? p.contains("workDoneToken")) == false,
         let streamed = ContentDecoding.streamedSnapshot(text, sharingWith: snapshot, selectionMode: mode)
       {
         snapshot = streamed
