@@ -172,6 +172,7 @@ public struct FrameReader: Sendable {
       refuseLineIfTooLong(start: start, continuingWith: bytes)
     }
     guard buffer.isEmpty, bytes.count > 0 else {
+      reserveForBody(from: bufferStart)
       buffer.append(contentsOf: bytes)
       process(handle)
       return
@@ -183,8 +184,18 @@ public struct FrameReader: Sendable {
       base: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), origin: origin, end: origin + bytes.count)
     while step(view, handle) {}
     let keep = min(max(keepOffset, origin), origin + bytes.count)
+    reserveForBody(from: keep)
     buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(keep - origin)...]))
     bufferStart = keep
+  }
+
+  /// While a body is being read, makes room in the buffer (which holds the stream from `start`)
+  /// for all of it at once: growing by doubling would, for a large frame, hold the old and the
+  /// new storage at once, up to three times the frame, at the daemon's peak.
+  private mutating func reserveForBody(from start: Int) {
+    guard case .body(let bodyStart, let length, _, _) = state else { return }
+    let needed = bodyStart + length - start
+    if needed > buffer.capacity { buffer.reserveCapacity(needed) }
   }
 
   /// The number of bytes the reader holds (the unfinished frame, and bytes it may still need).

@@ -114,5 +114,11 @@ func withUTF8<R>(_ string: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {
 
 /// Whether two strings have the same UTF-8 bytes (ids are compared by bytes). O(bytes).
 @inline(__always) func bytesEqual(_ a: String, _ b: String) -> Bool {
-  withUTF8(a) { x in withUTF8(b) { equalBytes(x, $0) } }
+  // Equal representations (one storage object, or equal small strings) hold equal bytes.
+  if MemoryLayout<String>.size == 16,
+    unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self)
+  {
+    return true
+  }
+  return withUTF8(a) { x in withUTF8(b) { equalBytes(x, $0) } }
 }

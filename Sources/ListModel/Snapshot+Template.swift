@@ -42,17 +42,32 @@ extension ListSnapshot {
       store.headerMode == mine.headerMode
     else { return false }
     let strings = table.strings()
-    let locations = self.locations
-    let matched = store.nodes.allSatisfy { k, node in
-      let id = Int(node.pointee.id)
-      guard node.pointee.mark == 0, id >= locations.count || locations[id].slot == -1 else { return false }
-      return matches(k, node, strings[id])
+    // With no item placed yet (and none claimed between edits) no id can be here already.
+    let fresh = itemCount == 0
+    let matched: Bool
+    if fresh {
+      matched = store.nodes.allSatisfy { k, node in
+        node.pointee.mark == 0 && matches(k, node, strings[Int(node.pointee.id)])
+      }
+    } else {
+      let locations = self.locations
+      matched = store.nodes.allSatisfy { k, node in
+        let id = Int(node.pointee.id)
+        guard node.pointee.mark == 0, id >= locations.count || locations[id].slot == -1 else { return false }
+        return matches(k, node, strings[id])
+      }
     }
     guard matched else { return false }
-    if self.locations.count < strings.count { self.locations.grow(to: strings.count) }
     slots[s] = store
     itemCount += count
-    relocate(slot, 0..<count)
+    if fresh && template.order[index] == slot && count == template.itemCount {
+      // The section holds every item of the template, in the same slot: the template's
+      // locations are exactly this snapshot's, so its pages are shared instead of rewritten.
+      locations = template.locations
+    } else {
+      if locations.count < strings.count { locations.grow(to: strings.count) }
+      relocate(slot, 0..<count)
+    }
     return true
   }
 

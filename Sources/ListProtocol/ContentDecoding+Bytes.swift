@@ -132,7 +132,7 @@ extension ContentDecoding {
   }
 
   /// A string or null (`.some(nil)`); nil for any other type.
-  private static func optionalString(_ reader: inout JSONReader) throws(JSONParseError) -> String?? {
+  static func optionalString(_ reader: inout JSONReader) throws(JSONParseError) -> String?? {
     switch try reader.peek() {
     case .string: return .some(try reader.readString())
     case .null:
@@ -177,7 +177,7 @@ extension ContentDecoding {
 
   /// One item as ``fastTrees(_:inherit:)`` reads it from a tree (the same members, the same
   /// refusals), or nil.
-  private static func readTree(_ reader: inout JSONReader, inherit: Bool) throws(JSONParseError)
+  static func readTree(_ reader: inout JSONReader, inherit: Bool) throws(JSONParseError)
     -> OutlineNode?
   {
     guard try reader.peek() == .object else { return nil }

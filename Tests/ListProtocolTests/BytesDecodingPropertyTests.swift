@@ -159,7 +159,7 @@ extension ContentDecoding.SectionContent: Equatable {
 }
 
 /// Random wire values: content, edits and frames, valid or with mutations.
-private struct WireGenerator {
+struct WireGenerator {
   var random: SplitMix64
   private var mutate = false
 

@@ -74,14 +74,14 @@ enum ListHandlers {
     // A null content is absent. (Looked at in its bytes when it has some: not parsed.)
     if try p.memberText("content").map({ !$0.isNull }) ?? p.contains("content") {
       let content = try ContentHandlers.contentSource(p)
-      var progress = Progress(context, request, title: "Loading list '\(id)'")
-      let sections = try ContentDecoding.content(content, inherit: false)
-      progress.begin(itemCount: ContentDecoding.itemCount(sections))
-      defer { progress.end() }
-      do {
-        snapshot = try ContentDecoding.snapshot(sections, sharingWith: snapshot, selectionMode: mode)
-      } catch {
-        throw ResponseError.model(error, list: id)
+      // Without progress to report (which needs the item count first), content in bytes is
+      // built as it is read: no array of every decoded item next to the snapshot (the peak).
+      if case .bytes(let text, _) = content, (try? p.contains("workDoneToken")) == false,
+        let streamed = ContentDecoding.streamedSnapshot(text, sharingWith: snapshot, selectionMode: mode)
+      {
+        snapshot = streamed
+      } else {
+        snapshot = try decodeAndBuild(content, context, request, list: id, base: snapshot, mode: mode)
       }
     }
     let created = try context.server.createList(
@@ -92,6 +92,22 @@ enum ListHandlers {
       DurableAnswer(
         ListChanges.result(list: id, version: 0, changeset: changeset), after: created.durabilityTicket))
     MemoryTrim.afterLargeWork(items: snapshot.numberOfItems(includingHidden: true))
+  }
+
+  /// Create's content decoded whole, then built (with `$/progress` around the build when asked).
+  private static func decodeAndBuild(
+    _ content: ContentSource, _ context: HandlerContext, _ request: IncomingRequest, list id: String,
+    base: ListSnapshot, mode: SelectionMode
+  ) throws -> ListSnapshot {
+    var progress = Progress(context, request, title: "Loading list '\(id)'")
+    let sections = try ContentDecoding.content(content, inherit: false)
+    progress.begin(itemCount: ContentDecoding.itemCount(sections))
+    defer { progress.end() }
+    do {
+      return try ContentDecoding.snapshot(sections, sharingWith: base, selectionMode: mode)
+    } catch {
+      throw ResponseError.model(error, list: id)
+    }
   }
 
   /// `list/dispose`: after every change queued before it; every session gets `list/didDispose`.
