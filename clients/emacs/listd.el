@@ -135,6 +135,8 @@
 (defvar-local listd--sort nil "(FIELD . DESCENDING) the view sorts by, or nil.")
 (defvar-local listd--source-title nil "The title of the list a view derives from.")
 (defvar-local listd--pending-view nil "The id of the view being made for this buffer.")
+(defvar-local listd--refetching nil
+  "Non-nil while a change too large to decode waits for its window afresh.")
 (defvar-local listd--stale nil
   "Why the rows shown are stale (the connection is gone), or nil.")
 
@@ -267,7 +269,7 @@ Interactively, complete over the daemon's lists."
   (when (plist-get answer :info) (setq listd--info (plist-get answer :info)))
   (setq listd--mirror (listd-mirror-from-window
                        listd--list (plist-get answer :version) answer offset listd-window-rows)
-        listd--state nil listd--stale nil)
+        listd--state nil listd--stale nil listd--refetching nil)
   (listd--render)
   (when listd--after-window
     (let ((after listd--after-window))
@@ -278,7 +280,13 @@ Interactively, complete over the daemon's lists."
   "Handle the notification METHOD with PARAMS about this buffer's list."
   (pcase method
     ("list/didChange"
-     (when (and listd--mirror (> (plist-get params :version) (listd-mirror-version listd--mirror)))
+     (cond
+      ;; The window asked for afresh supersedes every change before its answer.
+      ((or (null listd--mirror) listd--refetching
+           (<= (plist-get params :version) (listd-mirror-version listd--mirror))))
+      ((listd--larger-than-window-p (plist-get params :changeset))
+       (listd--refetch-window))
+      (t
        (condition-case err
            ;; Process filters run with quitting inhibited: let C-g stop a long
            ;; change.  Applying works on a copy, so a stopped change leaves the
@@ -292,7 +300,7 @@ Interactively, complete over the daemon's lists."
          (listd-mismatch
           (cl-incf listd--mismatches)
           (message "listd: %s: resubscribing (%s)" listd--list (cadr err))
-          (listd--subscribe (listd-mirror-offset listd--mirror))))))
+          (listd--subscribe (listd-mirror-offset listd--mirror)))))))
     ("list/resync" (listd--subscribe (if listd--mirror (listd-mirror-offset listd--mirror) 0)))
     ("list/didDispose"
      (setq listd--mirror nil listd--state (format "%s was disposed." listd--list))
@@ -300,6 +308,33 @@ Interactively, complete over the daemon's lists."
     ("list/didCreate"
      (unless listd--mirror
        (if listd--source (listd--make-view) (listd--subscribe 0))))))
+
+(defun listd--larger-than-window-p (changeset)
+  "Whether CHANGESET moves more rows than fetching a window afresh costs.
+A windowed buffer then asks for its window again: reversing a
+sorted view of 100,000 rows is 99,999 moves, which Lisp would
+decode for seconds to place the few rows the window holds."
+  (and (listd-mirror-limit listd--mirror)
+       (> (+ (length (plist-get changeset :itemMoves))
+             (length (plist-get changeset :itemDeletes))
+             (length (plist-get changeset :itemInserts)))
+          (* 4 (listd-mirror-limit listd--mirror)))))
+
+(defun listd--refetch-window ()
+  "Ask for the buffer's window afresh (`list/setWindow' at its offset)."
+  (let ((buffer (current-buffer)) (offset (listd-mirror-offset listd--mirror)))
+    (setq listd--refetching t)
+    (listd-request "list/setWindow"
+                   (list :list listd--list :offset offset :limit listd-window-rows)
+                   :then (lambda (answer)
+                           (when (buffer-live-p buffer)
+                             (with-current-buffer buffer
+                               (listd--adopt-window answer offset))))
+                   :else (lambda (_)
+                           (when (buffer-live-p buffer)
+                             (with-current-buffer buffer
+                               (setq listd--refetching nil)
+                               (listd--subscribe offset)))))))
 
 (defun listd--resubscribe-all ()
   "Subscribe every list buffer again (after a new connection)."

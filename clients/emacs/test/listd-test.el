@@ -604,6 +604,43 @@
           (goto-char (point-min))
           (should (re-search-forward (format "^  Item %d$" (1- rows)) nil t)))))))
 
+;; Bug 1 of the second tour: reversing a sorted view of 100,000 rows froze
+;; Emacs while Lisp decoded 99,999 moves to place the window's 100 rows.
+(ert-deftest listd-reversing-a-large-view-fetches-the-window-afresh ()
+  "A change with more moves than the window has rows is not decoded: the window comes afresh."
+  (listd-test-with-daemon ()
+    (let* ((rows 2000) (listd-window-rows 100) (decoded 0) (fetched 0))
+      (listd-test-call "list/create" (list :list "r" :content
+                                           (list :sections (vector (list :id "s" :items (listd-test-items rows))))))
+      (with-current-buffer (listd-test-open "r")
+        (listd-sort "text")
+        (listd-test-wait (lambda () (and listd--mirror listd--source (not (equal listd--list "r"))))
+                         "the sorted view")
+        (should (equal (get-text-property (listd--item-position "i0") 'listd-item) "i0"))
+        (let ((version (listd-mirror-version listd--mirror))
+              (apply (symbol-function 'listd-mirror-apply))
+              (request (symbol-function 'listd-request)))
+          (cl-letf (((symbol-function 'listd-mirror-apply)
+                     (lambda (mirror params)
+                       (cl-incf decoded (length (plist-get (plist-get params :changeset) :itemMoves)))
+                       (funcall apply mirror params)))
+                    ((symbol-function 'listd-request)
+                     (lambda (method &rest args)
+                       (when (equal method "list/setWindow") (cl-incf fetched))
+                       (apply request method args))))
+            (listd-sort "text")
+            (listd-test-wait (lambda () (> (listd-mirror-version listd--mirror) version)) "the reversed view"))
+          (message "listd reversal of a %d-row view: %d moves decoded, %d windows fetched" rows decoded fetched)
+          (should (= decoded 0))
+          (should (= fetched 1))
+          (should (<= (listd-mirror-held-rows listd--mirror) listd-window-rows))
+          (should (= rows (listd-mirror-total-rows listd--mirror)))
+          ;; Descending text: "Item 999" comes first.
+          (should (equal (get-text-property (or (text-property-not-all (point-min) (point-max) 'listd-item nil)
+                                                (point-max))
+                                            'listd-item)
+                         "i999")))))))
+
 (defun listd-test-large-list (rows)
   "Open a list of ROWS rows, edit it, and print the figures; assert its structure."
   (listd-test-with-daemon ()
