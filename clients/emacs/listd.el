@@ -713,19 +713,22 @@ object that is still held draws as it drew before."
     (set-buffer-modified-p nil)))
 
 (defun listd--neighbours ()
-  "The ids of the items after point and before it in its section: (AFTER . BEFORE).
-Nearest first."
-  (cl-flet ((ids (step)
+  "The ids of the items after point and before it: (AFTER . BEFORE), nearest first.
+AFTER holds those of point's section; BEFORE those of its section,
+then the items of the sections before it and, last, after it: the
+only item of a section gone, point goes to the previous item, not
+to a header."
+  (cl-flet ((ids (step across)
               (save-excursion
                 (let (ids)
                   ;; Within the section: past its last item, the previous one.
                   (while (and (< (length ids) 20) (= 0 (forward-line step))
                               (not (and (> step 0) (eobp)))
-                              (not (get-text-property (point) 'listd-section)))
+                              (or across (not (get-text-property (point) 'listd-section))))
                     (let ((id (get-text-property (point) 'listd-item)))
                       (when id (push id ids))))
                   (nreverse ids)))))
-    (cons (ids 1) (ids -1))))
+    (cons (ids 1 nil) (append (ids -1 nil) (ids -1 t) (ids 1 t)))))
 
 (defun listd--item-position (id)
   "The start of the line of item ID, or nil."

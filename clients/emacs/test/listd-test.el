@@ -502,6 +502,25 @@
       (should (equal (get-text-property (line-beginning-position) 'listd-item) "p")))))
 
 ;; Bug 8 of the Emacs tour.
+;; Bug 2 of the second tour: deleting Claude, the only "C" contact, left point on a header.
+(ert-deftest listd-point-leaves-a-section-emptied-for-a-neighbour-item ()
+  "The only item of a section deleted: point on the previous item, or the next when none precedes it."
+  (listd-test-with-daemon ()
+    (listd-test-call "list/create"
+                     (list :list "c" :content
+                           (list :sections (vector (list :id "b" :header "B" :items [(:id "barbara" :text "Barbara")])
+                                                   (list :id "c" :header "C" :items [(:id "claude" :text "Claude")])
+                                                   (list :id "d" :header "D" :items [(:id "donald" :text "Donald")])))))
+    (with-current-buffer (listd-test-open "c")
+      (listd-test-goto "claude")
+      (listd-test-call "list/edit" '(:list "c" :edits [(:op "deleteItems" :items ["claude"])]))
+      (listd-test-wait-version 1)
+      (should (equal (get-text-property (line-beginning-position) 'listd-item) "barbara"))
+      (listd-test-goto "barbara")
+      (listd-test-call "list/edit" '(:list "c" :edits [(:op "deleteItems" :items ["barbara"])]))
+      (listd-test-wait-version 2)
+      (should (equal (get-text-property (line-beginning-position) 'listd-item) "donald")))))
+
 (ert-deftest listd-version-of-a-view-shows-its-source ()
   "v in a view buffer shows the source list's history, under one title line."
   (listd-test-with-daemon ()
