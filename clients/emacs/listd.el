@@ -475,23 +475,30 @@ ROOM (by default the window's width); otherwise the widest are cut
 to `listd-column-width-limit' and share what room is left."
   (let* ((columns (append columns nil))
          (room (or room (listd--text-width)))
-         (fixed (mapcar (lambda (column)
-                          (and (plist-get column :width) (max 1 (round (plist-get column :width)))))
-                        columns))
+         ;; A title is never cut, nor the sort's arrow after it ("CPU % ▲").
+         (titles (mapcar (lambda (column)
+                           (+ (string-width (or (plist-get column :title) ""))
+                              (if (and listd--sort (equal (car listd--sort) (plist-get column :id))) 2 0)))
+                         columns))
+         (fixed (cl-mapcar (lambda (column title)
+                             (and (plist-get column :width)
+                                  (max 1 title (round (plist-get column :width)))))
+                           columns titles))
          (natural (cl-mapcar
-                   (lambda (column fixed)
+                   (lambda (column fixed title)
                      (or fixed
-                         (let ((width (string-width (or (plist-get column :title) ""))))
+                         (let ((width title))
                            (dolist (entry window)
                              (dolist (row (nth 3 entry))
                                (setq width (max width (string-width (listd--cell-text (listd--cell (cdr row) column)))))))
                            width)))
-                   columns fixed))
+                   columns fixed titles))
          (room (- room (* 2 (max 0 (1- (length columns)))))))
     (if (<= (apply #'+ natural) room)
         natural
-      (let* ((cut (cl-mapcar (lambda (width fixed) (if fixed width (min width listd-column-width-limit)))
-                             natural fixed))
+      (let* ((cut (cl-mapcar (lambda (width fixed title)
+                               (if fixed width (max title (min width listd-column-width-limit))))
+                             natural fixed titles))
              (left (- room (apply #'+ cut))))
         ;; What room is left goes to the cut columns, first come first served.
         (cl-mapcar (lambda (width wanted)

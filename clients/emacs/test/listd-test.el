@@ -521,6 +521,22 @@
       (listd-test-wait-version 2)
       (should (equal (get-text-property (line-beginning-position) 'listd-item) "donald")))))
 
+;; Finding 3 of the second tour: "CPU %" sorted showed as "CPU …" in a 3-wide column.
+(ert-deftest listd-column-titles-and-the-sort-arrow-are-never-cut ()
+  "A column narrower than its title, or its title and the sort's arrow, widens to fit them."
+  (with-temp-buffer
+    (let ((columns [(:id "cpu" :title "CPU %" :width 3) (:id "ok" :title "OK" :width 1)
+                    (:id "name" :title "Name")])
+          (listd--sort nil))
+      (should (equal (listd--column-widths columns nil 80) '(5 2 4)))
+      (setq listd--sort (cons "cpu" nil))
+      (should (equal (listd--column-widths columns nil 80) '(7 2 4)))
+      (setq listd--sort (cons "ok" t))
+      (should (equal (listd--column-widths columns nil 80) '(5 4 4)))
+      ;; Cut for room, a column keeps its title.
+      (setq listd--sort (cons "name" nil))
+      (should (equal (listd--column-widths columns nil 10) '(5 2 6))))))
+
 (ert-deftest listd-version-of-a-view-shows-its-source ()
   "v in a view buffer shows the source list's history, under one title line."
   (listd-test-with-daemon ()
