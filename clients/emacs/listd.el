@@ -310,7 +310,7 @@ Interactively, complete over the daemon's lists."
        (if listd--source (listd--make-view) (listd--subscribe 0))))))
 
 (defun listd--larger-than-window-p (changeset)
-  "Whether CHANGESET moves more rows than fetching a window afresh costs.
+  "Return non-nil for a CHANGESET larger than a window fetched afresh.
 A windowed buffer then asks for its window again: reversing a
 sorted view of 100,000 rows is 99,999 moves, which Lisp would
 decode for seconds to place the few rows the window holds."
@@ -1219,21 +1219,35 @@ An empty TEXT removes the filter."
                (setq start (+ start w 2)))
       found)))
 
+(defun listd--sort-choices ()
+  "Return the fields for `listd-sort' to offer: sortable columns, else texts.
+A column is offered only when its `sortable' is true (the spec:
+whether a viewer may offer sorting by it); \"none\" when sorted."
+  (let ((sortable (and listd--mirror
+                       (seq-filter (lambda (c) (eq t (plist-get c :sortable)))
+                                   (append (listd-mirror-columns listd--mirror) nil)))))
+    (append (if sortable
+                (mapcar (lambda (c) (or (plist-get c :title) (plist-get c :id))) sortable)
+              '("text" "secondaryText"))
+            (and listd--sort '("none")))))
+
 (defun listd-sort (field &optional descending)
   "Sort the rows by FIELD (a column or text), DESCENDING with a prefix argument.
-Sorting again by the same field turns the order around."
+Sorting again by the same field turns the order around; FIELD
+\"none\" removes the sort."
   (interactive
-   (let* ((columns (and listd--mirror (mapcar (lambda (c) (plist-get c :title))
-                                               (listd-mirror-columns listd--mirror))))
-          (default (or (listd--column-at-point) (car columns) "text")))
-     (list (completing-read (format-prompt "Sort by" default)
-                            (or columns '("text" "secondaryText"))
-                            nil nil nil nil default)
+   (let* ((choices (listd--sort-choices))
+          (at-point (listd--column-at-point))
+          (default (if (member at-point choices) at-point (car choices))))
+     (list (completing-read (format-prompt "Sort by" default) choices nil nil nil nil default)
            current-prefix-arg)))
-  (let* ((id (listd--field field))
-         (descending (or descending (and listd--sort (equal (car listd--sort) id) (not (cdr listd--sort))))))
-    (setq listd--sort (cons id descending))
-    (listd--update-view (list :sort (vector (list :field id :descending (if descending t :json-false)))))))
+  (if (equal field "none")
+      (progn (setq listd--sort nil)
+             (listd--update-view (list :sort nil)))
+    (let* ((id (listd--field field))
+           (descending (or descending (and listd--sort (equal (car listd--sort) id) (not (cdr listd--sort))))))
+      (setq listd--sort (cons id descending))
+      (listd--update-view (list :sort (vector (list :field id :descending (if descending t :json-false))))))))
 
 ;;; imenu
 

@@ -537,6 +537,30 @@
       (setq listd--sort (cons "name" nil))
       (should (equal (listd--column-widths columns nil 10) '(5 2 6))))))
 
+;; Findings 4 and 5 of the second tour: s offered columns not sortable, and no way to clear a sort.
+(ert-deftest listd-sort-offers-sortable-columns-and-none ()
+  "s completes over the sortable columns only, and \"none\" once sorted, which shows the list again."
+  (listd-test-with-daemon ()
+    (listd-test-call "list/create"
+                     (list :list "t" :columns [(:id "name" :title "Name" :sortable t) (:id "note" :title "Note")]
+                           :content
+                           (list :sections (vector (list :id "s" :items [(:id "a" :text "a" :cells (:name "b" :note "x"))
+                                                                          (:id "b" :text "b" :cells (:name "a" :note "y"))])))))
+    (with-current-buffer (listd-test-open "t")
+      (let (offered)
+        (cl-letf (((symbol-function 'completing-read)
+                   (lambda (_prompt collection &rest _) (setq offered collection) "Name")))
+          (call-interactively #'listd-sort))
+        (should (equal offered '("Name")))
+        (listd-test-wait (lambda () (and listd--mirror listd--source)) "the sorted view")
+        (cl-letf (((symbol-function 'completing-read)
+                   (lambda (_prompt collection &rest _) (setq offered collection) "none")))
+          (call-interactively #'listd-sort))
+        (should (equal offered '("Name" "none")))
+        (listd-test-wait (lambda () (and listd--mirror (null listd--source) (equal listd--list "t")))
+                         "the list again")
+        (should-not listd--sort)))))
+
 (ert-deftest listd-version-of-a-view-shows-its-source ()
   "v in a view buffer shows the source list's history, under one title line."
   (listd-test-with-daemon ()
