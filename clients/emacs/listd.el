@@ -472,7 +472,9 @@ order\"); custom ones keep their array order nearest the content."
   "Widths of COLUMNS for the rows of WINDOW (`listd-mirror-window').
 The columns get the width of their widest cell when all fit in
 ROOM (by default the window's width); otherwise the widest are cut
-to `listd-column-width-limit' and share what room is left."
+to `listd-column-width-limit' and share what room is left.  A
+column's `width' is a hint (the spec): it has that width, and what
+room is left widens it to its widest cell."
   (let* ((columns (append columns nil))
          (room (or room (listd--text-width)))
          ;; A title is never cut, nor the sort's arrow after it ("CPU % ▲").
@@ -484,18 +486,24 @@ to `listd-column-width-limit' and share what room is left."
                              (and (plist-get column :width)
                                   (max 1 title (round (plist-get column :width)))))
                            columns titles))
-         (natural (cl-mapcar
-                   (lambda (column fixed title)
-                     (or fixed
-                         (let ((width title))
-                           (dolist (entry window)
-                             (dolist (row (nth 3 entry))
-                               (setq width (max width (string-width (listd--cell-text (listd--cell (cdr row) column)))))))
-                           width)))
-                   columns fixed titles))
+         (widest (cl-mapcar
+                  (lambda (column title)
+                    (let ((width title))
+                      (dolist (entry window)
+                        (dolist (row (nth 3 entry))
+                          (setq width (max width (string-width (listd--cell-text (listd--cell (cdr row) column)))))))
+                      width))
+                  columns titles))
+         (natural (cl-mapcar (lambda (fixed widest) (or fixed widest)) fixed widest))
          (room (- room (* 2 (max 0 (1- (length columns)))))))
     (if (<= (apply #'+ natural) room)
-        natural
+        ;; Room to spare goes to the hinted columns their cells overflow.
+        (let ((left (- room (apply #'+ natural))))
+          (cl-mapcar (lambda (width widest)
+                       (let ((more (max 0 (min left (- widest width)))))
+                         (setq left (- left more))
+                         (+ width more)))
+                     natural widest))
       (let* ((cut (cl-mapcar (lambda (width fixed title)
                                (if fixed width (max title (min width listd-column-width-limit))))
                              natural fixed titles))

@@ -561,6 +561,17 @@
                          "the list again")
         (should-not listd--sort)))))
 
+;; Finding 6 of the second tour: a width hint of 18 cut its cells with 110 columns unused.
+(ert-deftest listd-column-width-hints-widen-into-spare-room ()
+  "A hinted column keeps its hint when room is short, and widens to its widest cell when there is room."
+  (with-temp-buffer
+    (let ((columns [(:id "n" :title "N" :width 3) (:id "m" :title "M" :width 4)])
+          (window (list (list 0 nil 0 (list (cons 0 '(:id "a" :cells (:n "0123456789" :m "ab")))))))
+          (listd--sort nil))
+      (should (equal (listd--column-widths columns window 80) '(10 4)))
+      (should (equal (listd--column-widths columns window 11) '(5 4)))
+      (should (equal (listd--column-widths columns window 5) '(3 4))))))
+
 (ert-deftest listd-version-of-a-view-shows-its-source ()
   "v in a view buffer shows the source list's history, under one title line."
   (listd-test-with-daemon ()
