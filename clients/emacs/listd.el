@@ -463,8 +463,10 @@ order\"); custom ones keep their array order nearest the content."
   (plist-get (plist-get row :cells) (intern (concat ":" (plist-get column :id)))))
 
 (defun listd--text-width ()
-  "The columns a row may use: the widest window showing the buffer, less the mark."
-  (- (apply #'max (or (mapcar #'window-body-width (get-buffer-window-list nil nil t))
+  "The columns a row may use: the narrowest window showing the buffer, less the mark.
+One layout serves every window, so it fits the narrowest (\[split-window-right]
+makes two of unequal width)."
+  (- (apply #'min (or (mapcar #'window-body-width (get-buffer-window-list nil nil t))
                       (list (frame-width))))
      3))
 

@@ -572,6 +572,14 @@
       (should (equal (listd--column-widths columns window 11) '(5 4)))
       (should (equal (listd--column-widths columns window 5) '(3 4))))))
 
+;; Finding 7 of the second tour: after C-x 3 the left window's rows overflowed by one character.
+(ert-deftest listd-rows-fit-the-narrowest-window-of-the-buffer ()
+  "Two windows of unequal width show the buffer: rows are laid out for the narrower."
+  (with-temp-buffer
+    (cl-letf (((symbol-function 'get-buffer-window-list) (lambda (&rest _) '(left right)))
+              ((symbol-function 'window-body-width) (lambda (window &rest _) (if (eq window 'left) 40 39))))
+      (should (= (listd--text-width) 36)))))
+
 (ert-deftest listd-version-of-a-view-shows-its-source ()
   "v in a view buffer shows the source list's history, under one title line."
   (listd-test-with-daemon ()
