@@ -463,9 +463,9 @@ order\"); custom ones keep their array order nearest the content."
   (plist-get (plist-get row :cells) (intern (concat ":" (plist-get column :id)))))
 
 (defun listd--text-width ()
-  "The columns a row may use: the narrowest window showing the buffer, less the mark.
-One layout serves every window, so it fits the narrowest (\[split-window-right]
-makes two of unequal width)."
+  "The columns a row may use: the narrowest window of the buffer, less the mark.
+One layout serves every window, so it fits the narrowest: splitting
+a window side by side makes two of unequal width."
   (- (apply #'min (or (mapcar #'window-body-width (get-buffer-window-list nil nil t))
                       (list (frame-width))))
      3))
