@@ -1089,12 +1089,31 @@ Reconnect first when disconnected."
   (interactive)
   (message "%s" (listd--details (or (listd--row-at-point) (user-error "No item on this line")))))
 
+(defun listd--version-range (list)
+  "Return (OLDEST . CURRENT), the versions of LIST kept by the daemon.
+Asked while a person waits at the prompt; any key stops waiting."
+  (let* ((connection (listd-ensure-connection))
+         (ask (lambda (method params)
+                (jsonrpc-request connection method params
+                                 :timeout listd-request-timeout :cancel-on-input t)))
+         (info (funcall ask 'list/info (list :list list)))
+         (current (or (plist-get info :version) (plist-get (plist-get info :info) :version) 0))
+         (oldest (condition-case err
+                     (progn (funcall ask 'query/sections (list :list list :atVersion 0)) 0)
+                   (jsonrpc-error
+                    (or (plist-get (alist-get 'jsonrpc-error-data (cdr err)) :oldestVersion)
+                        current)))))
+    (cons oldest current)))
+
 ;;;###autoload
 (defun listd-show-version (version)
-  "Show the list of this buffer as it was at VERSION, read-only."
+  "Show the list of this buffer as it was at VERSION, read-only.
+Interactively, the default is the version before the current one,
+and the prompt says which versions the daemon keeps."
   (interactive
-   (list (read-number "Show version: "
-                      (max 0 (1- (if listd--mirror (listd-mirror-version listd--mirror) 1))))))
+   (let ((range (listd--version-range (listd-source-list))))
+     (list (read-number (format "Show version (%d–%d kept): " (car range) (cdr range))
+                        (max (car range) (1- (cdr range)))))))
   ;; A view is not journaled: its source's history is the one to show.
   (let* ((list (listd-source-list))
          (info (if listd--source (list :title listd--source-title) listd--info))

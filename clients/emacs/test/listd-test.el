@@ -580,6 +580,24 @@
               ((symbol-function 'window-body-width) (lambda (window &rest _) (if (eq window 'left) 40 39))))
       (should (= (listd--text-width) 36)))))
 
+;; Finding 8 of the second tour: v offered version 0 (in a view: the view's version).
+(ert-deftest listd-show-version-defaults-to-the-one-before-and-says-the-range ()
+  "v offers the source list's version before the current one, and names the versions kept."
+  (listd-test-with-daemon ()
+    (listd-test-call "list/create" (list :list "h" :content (list :sections (vector (list :id "s" :items (listd-test-items 3))))))
+    (dotimes (k 3)
+      (listd-test-call "list/edit" (list :list "h" :edits (vector (list :op "updateItems" :items
+                                                                         (vector (list :id "i0" :text (format "v%d" k))))))))
+    (with-current-buffer (listd-test-open "h")
+      (listd-sort "text" t)
+      (listd-test-wait (lambda () (and listd--mirror listd--source (not (equal listd--list "h")))) "the view")
+      (let (asked)
+        (cl-letf (((symbol-function 'read-number)
+                   (lambda (prompt default) (setq asked (list prompt default)) default))
+                  ((symbol-function 'listd-request) #'ignore))
+          (call-interactively #'listd-show-version))
+        (should (equal asked '("Show version (0–3 kept): " 2)))))))
+
 (ert-deftest listd-version-of-a-view-shows-its-source ()
   "v in a view buffer shows the source list's history, under one title line."
   (listd-test-with-daemon ()
