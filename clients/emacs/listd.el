@@ -303,9 +303,13 @@ Interactively, complete over the daemon's lists."
           (listd--subscribe (listd-mirror-offset listd--mirror)))))))
     ("list/resync" (listd--subscribe (if listd--mirror (listd-mirror-offset listd--mirror) 0)))
     ("list/didDispose"
-     (setq listd--mirror nil listd--state (format "%s was disposed." listd--list))
+     ;; A view goes with its source: it comes back when the source is created again.
+     (when listd--source (puthash listd--source (listd--subscriber (current-buffer)) listd--subscribers))
+     (setq listd--mirror nil listd--state (format "%s was disposed." (listd--shown-name)))
      (listd--render))
     ("list/didCreate"
+     (when (and listd--source (equal (plist-get params :list) listd--source))
+       (setq listd--source-title (plist-get (plist-get params :info) :title)))
      (unless listd--mirror
        (if listd--source (listd--make-view) (listd--subscribe 0))))))
 

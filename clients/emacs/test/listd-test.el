@@ -598,6 +598,30 @@
           (call-interactively #'listd-show-version))
         (should (equal asked '("Show version (0–3 kept): " 2)))))))
 
+;; Finding 10 of the second tour: the title stayed the old one after the list was created again.
+(ert-deftest listd-title-follows-a-list-created-again ()
+  "A list disposed and created with another title: its buffer and its view's buffer say the new title."
+  (listd-test-with-daemon ()
+    (let ((content (list :sections (vector (list :id "s" :items (listd-test-items 3))))))
+      (listd-test-call "list/create" (list :list "t" :title "One" :content content))
+      (listd-test-call "list/create" (list :list "u" :title "Uno" :content content))
+      (let ((plain (listd-test-open "t")) (view (listd-test-open "u")))
+        (with-current-buffer view
+          (listd-sort "text")
+          (listd-test-wait (lambda () (and listd--mirror listd--source (not (equal listd--list "u")))) "the view"))
+        (listd-test-call "list/dispose" '(:list "t"))
+        (listd-test-call "list/dispose" '(:list "u"))
+        (with-current-buffer plain (listd-test-wait (lambda () (null listd--mirror)) "t disposed"))
+        (with-current-buffer view (listd-test-wait (lambda () (null listd--mirror)) "u disposed"))
+        (listd-test-call "list/create" (list :list "t" :title "Two" :content content))
+        (listd-test-call "list/create" (list :list "u" :title "Dos" :content content))
+        (with-current-buffer plain
+          (listd-test-wait (lambda () listd--mirror) "t again")
+          (should (string-prefix-p "Two  v0" (listd-test-text))))
+        (with-current-buffer view
+          (listd-test-wait (lambda () listd--mirror) "the view again")
+          (should (string-prefix-p "Dos  v" (listd-test-text))))))))
+
 (ert-deftest listd-version-of-a-view-shows-its-source ()
   "v in a view buffer shows the source list's history, under one title line."
   (listd-test-with-daemon ()
