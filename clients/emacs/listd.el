@@ -201,7 +201,7 @@ rows again and asks the list's owner to refresh it.
 (defun listd--read-list (prompt)
   "Read a list's id with PROMPT, completing over the daemon's lists.
 The completions show each list's title."
-  (let* ((infos (plist-get (listd-request-sync "list/all" nil) :lists))
+  (let* ((infos (listd--others-lists (plist-get (listd-request-sync "list/all" nil) :lists)))
          (titles (mapcar (lambda (info) (cons (plist-get info :list) (plist-get info :title))) infos))
          (completion-extra-properties
           (list :annotation-function
@@ -1312,6 +1312,14 @@ Sorting again by the same field turns the order around; FIELD
   (setq-local revert-buffer-function #'listd--lists-revert)
   (tabulated-list-init-header))
 
+(defun listd--others-lists (infos)
+  "INFOS without the views this Emacs made for its sorted or filtered buffers."
+  (let ((own (delq nil (mapcar (lambda (buffer)
+                                 (with-current-buffer buffer
+                                   (and (derived-mode-p 'listd-mode) listd--source listd--list)))
+                               (buffer-list)))))
+    (seq-remove (lambda (info) (member (plist-get info :list) own)) infos)))
+
 (defun listd--lists-revert (&rest _)
   "Fetch every list again."
   (let ((buffer (current-buffer)))
@@ -1330,7 +1338,7 @@ Sorting again by the same field turns the order around; FIELD
                                                                (cond ((null owner) "none")
                                                                      ((plist-get owner :name))
                                                                      (t (format "session %s" (plist-get owner :session))))))))
-                                             (plist-get answer :lists)))
+                                             (listd--others-lists (plist-get answer :lists))))
                                (tabulated-list-print t)))))))
 
 ;;;###autoload

@@ -622,6 +622,22 @@
           (listd-test-wait (lambda () listd--mirror) "the view again")
           (should (string-prefix-p "Dos  v" (listd-test-text))))))))
 
+;; Finding 11 of the second tour: listd-lists showed this Emacs's own views (contacts·emacs-12).
+(ert-deftest listd-lists-hides-the-views-of-this-emacs ()
+  "The views made for sorted or filtered buffers are not listed beside the user's lists."
+  (listd-test-with-daemon ()
+    (listd-test-call "list/create" (list :list "t" :content (list :sections (vector (list :id "s" :items (listd-test-items 2))))))
+    (let (view)
+      (with-current-buffer (listd-test-open "t")
+        (listd-sort "text")
+        (listd-test-wait (lambda () (and listd--mirror listd--source (not (equal listd--list "t")))) "the view")
+        (setq view listd--list))
+      (with-current-buffer (listd-lists)
+        (listd-test-wait (lambda () tabulated-list-entries) "the lists")
+        (should (assoc "t" tabulated-list-entries))
+        (should-not (assoc view tabulated-list-entries))
+        (kill-buffer)))))
+
 (ert-deftest listd-version-of-a-view-shows-its-source ()
   "v in a view buffer shows the source list's history, under one title line."
   (listd-test-with-daemon ()
