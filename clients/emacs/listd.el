@@ -340,6 +340,10 @@ decode for seconds to place the few rows the window holds."
                                (setq listd--refetching nil)
                                (listd--subscribe offset)))))))
 
+(defun listd--sentence (text)
+  "TEXT with its first letter capitalised only (\"Connection closed\")."
+  (if (string-empty-p text) text (concat (upcase (substring text 0 1)) (substring text 1))))
+
 (defun listd--resubscribe-all ()
   "Subscribe every list buffer again (after a new connection)."
   (dolist (buffer (buffer-list))
@@ -357,7 +361,7 @@ decode for seconds to place the few rows the window holds."
         ;; The last rows stay visible, marked stale, until g reconnects.
         (if listd--mirror
             (setq listd--stale reason)
-          (setq listd--state (format "%s: \\[revert-buffer] reconnects." (capitalize reason))))
+          (setq listd--state (format "%s: \\[revert-buffer] reconnects." (listd--sentence reason))))
         (listd--render)))))
 
 (add-hook 'listd-connection-hook #'listd--resubscribe-all)
@@ -592,7 +596,7 @@ object that is still held draws as it drew before."
       (mirror (format "  v%d · %d row%s" (listd-mirror-version mirror) total (if (= total 1) "" "s")))
       (t ""))
      (if listd--source
-         (format "  · view of %s%s%s" listd--source
+         (format " · view of %s%s%s" listd--source
                  (if (plist-get listd--view :filter)
                      (format " filtered by %S" (plist-get (plist-get listd--view :filter) :query)) "")
                  (if listd--sort (format " sorted by %s %s" (listd--field-title (car listd--sort))
@@ -637,7 +641,7 @@ object that is still held draws as it drew before."
     (when (and listd--stale mirror (not listd--state))
       (insert (propertize (substitute-command-keys
                            (format "  %s: the rows below are as they were; \\[revert-buffer] reconnects."
-                                   (capitalize listd--stale)))
+                                   (listd--sentence listd--stale)))
                           'face 'listd-stale)
               "\n"))
     (cond
@@ -1150,6 +1154,7 @@ and the prompt says which versions the daemon keeps."
 (defun listd--make-view ()
   "Create this buffer's view of `listd--source' and show it."
   (let ((buffer (current-buffer))
+        (item (get-text-property (line-beginning-position) 'listd-item))
         (view (format "%s·emacs-%d" listd--source (cl-incf listd--view-counter))))
     (setq listd--pending-view view)
     (listd-request "view/create" (append (list :view view :source listd--source) listd--view)
@@ -1163,6 +1168,11 @@ and the prompt says which versions the daemon keeps."
                                (remhash listd--list listd--subscribers)
                                (remhash listd--source listd--subscribers)
                                (setq listd--list view listd--mirror nil)
+                               ;; Point goes back to its item once the view's rows are shown.
+                               (setq listd--after-window
+                                     (lambda ()
+                                       (when-let ((position (and item (listd--item-position item))))
+                                         (goto-char position))))
                                (listd--subscribe 0))))
                    :else (lambda (error)
                            (when (and (buffer-live-p buffer)

@@ -638,6 +638,21 @@
         (should-not (assoc view tabulated-list-entries))
         (kill-buffer)))))
 
+;; Finding 13 of the second tour: "rows  · view of", "Connection Closed", point lost by a sort.
+(ert-deftest listd-view-title-wording-and-point-after-a-sort ()
+  "A view's title has single spaces; a sort keeps point on its item; a closed connection reads as a sentence."
+  (listd-test-with-daemon ()
+    (listd-test-call "list/create" (list :list "t" :content (list :sections (vector (list :id "s" :items (listd-test-items 10))))))
+    (with-current-buffer (listd-test-open "t")
+      (listd-test-goto "i3")
+      (listd-sort "text" t)
+      (listd-test-wait (lambda () (and listd--mirror listd--source (not (equal listd--list "t")))) "the view")
+      (should (string-match-p "^t  v[0-9]+ · 10 rows · view of t sorted by text ▼$"
+                              (car (split-string (listd-test-text) "\n"))))
+      (should (equal (get-text-property (line-beginning-position) 'listd-item) "i3"))
+      (listd--disconnected "connection closed")
+      (should (string-match-p "^  Connection closed: " (listd-test-text))))))
+
 (ert-deftest listd-version-of-a-view-shows-its-source ()
   "v in a view buffer shows the source list's history, under one title line."
   (listd-test-with-daemon ()
