@@ -135,6 +135,8 @@
 (defvar-local listd--sort nil "(FIELD . DESCENDING) the view sorts by, or nil.")
 (defvar-local listd--source-title nil "The title of the list a view derives from.")
 (defvar-local listd--pending-view nil "The id of the view being made for this buffer.")
+(defvar-local listd--refetching nil
+  "Non-nil while a change too large to decode waits for its window afresh.")
 (defvar-local listd--stale nil
   "Why the rows shown are stale (the connection is gone), or nil.")
 
@@ -199,7 +201,7 @@ rows again and asks the list's owner to refresh it.
 (defun listd--read-list (prompt)
   "Read a list's id with PROMPT, completing over the daemon's lists.
 The completions show each list's title."
-  (let* ((infos (plist-get (listd-request-sync "list/all" nil) :lists))
+  (let* ((infos (listd--others-lists (plist-get (listd-request-sync "list/all" nil) :lists)))
          (titles (mapcar (lambda (info) (cons (plist-get info :list) (plist-get info :title))) infos))
          (completion-extra-properties
           (list :annotation-function
@@ -267,7 +269,7 @@ Interactively, complete over the daemon's lists."
   (when (plist-get answer :info) (setq listd--info (plist-get answer :info)))
   (setq listd--mirror (listd-mirror-from-window
                        listd--list (plist-get answer :version) answer offset listd-window-rows)
-        listd--state nil listd--stale nil)
+        listd--state nil listd--stale nil listd--refetching nil)
   (listd--render)
   (when listd--after-window
     (let ((after listd--after-window))
@@ -278,7 +280,13 @@ Interactively, complete over the daemon's lists."
   "Handle the notification METHOD with PARAMS about this buffer's list."
   (pcase method
     ("list/didChange"
-     (when (and listd--mirror (> (plist-get params :version) (listd-mirror-version listd--mirror)))
+     (cond
+      ;; The window asked for afresh supersedes every change before its answer.
+      ((or (null listd--mirror) listd--refetching
+           (<= (plist-get params :version) (listd-mirror-version listd--mirror))))
+      ((listd--larger-than-window-p (plist-get params :changeset))
+       (listd--refetch-window))
+      (t
        (condition-case err
            ;; Process filters run with quitting inhibited: let C-g stop a long
            ;; change.  Applying works on a copy, so a stopped change leaves the
@@ -292,14 +300,49 @@ Interactively, complete over the daemon's lists."
          (listd-mismatch
           (cl-incf listd--mismatches)
           (message "listd: %s: resubscribing (%s)" listd--list (cadr err))
-          (listd--subscribe (listd-mirror-offset listd--mirror))))))
+          (listd--subscribe (listd-mirror-offset listd--mirror)))))))
     ("list/resync" (listd--subscribe (if listd--mirror (listd-mirror-offset listd--mirror) 0)))
     ("list/didDispose"
-     (setq listd--mirror nil listd--state (format "%s was disposed." listd--list))
+     ;; A view goes with its source: it comes back when the source is created again.
+     (when listd--source (puthash listd--source (listd--subscriber (current-buffer)) listd--subscribers))
+     (setq listd--mirror nil listd--state (format "%s was disposed." (listd--shown-name)))
      (listd--render))
     ("list/didCreate"
+     (when (and listd--source (equal (plist-get params :list) listd--source))
+       (setq listd--source-title (plist-get (plist-get params :info) :title)))
      (unless listd--mirror
        (if listd--source (listd--make-view) (listd--subscribe 0))))))
+
+(defun listd--larger-than-window-p (changeset)
+  "Return non-nil for a CHANGESET larger than a window fetched afresh.
+A windowed buffer then asks for its window again: reversing a
+sorted view of 100,000 rows is 99,999 moves, which Lisp would
+decode for seconds to place the few rows the window holds."
+  (and (listd-mirror-limit listd--mirror)
+       (> (+ (length (plist-get changeset :itemMoves))
+             (length (plist-get changeset :itemDeletes))
+             (length (plist-get changeset :itemInserts)))
+          (* 4 (listd-mirror-limit listd--mirror)))))
+
+(defun listd--refetch-window ()
+  "Ask for the buffer's window afresh (`list/setWindow' at its offset)."
+  (let ((buffer (current-buffer)) (offset (listd-mirror-offset listd--mirror)))
+    (setq listd--refetching t)
+    (listd-request "list/setWindow"
+                   (list :list listd--list :offset offset :limit listd-window-rows)
+                   :then (lambda (answer)
+                           (when (buffer-live-p buffer)
+                             (with-current-buffer buffer
+                               (listd--adopt-window answer offset))))
+                   :else (lambda (_)
+                           (when (buffer-live-p buffer)
+                             (with-current-buffer buffer
+                               (setq listd--refetching nil)
+                               (listd--subscribe offset)))))))
+
+(defun listd--sentence (text)
+  "TEXT with its first letter capitalised only (\"Connection closed\")."
+  (if (string-empty-p text) text (concat (upcase (substring text 0 1)) (substring text 1))))
 
 (defun listd--resubscribe-all ()
   "Subscribe every list buffer again (after a new connection)."
@@ -318,7 +361,7 @@ Interactively, complete over the daemon's lists."
         ;; The last rows stay visible, marked stale, until g reconnects.
         (if listd--mirror
             (setq listd--stale reason)
-          (setq listd--state (format "%s: \\[revert-buffer] reconnects." (capitalize reason))))
+          (setq listd--state (format "%s: \\[revert-buffer] reconnects." (listd--sentence reason))))
         (listd--render)))))
 
 (add-hook 'listd-connection-hook #'listd--resubscribe-all)
@@ -428,8 +471,10 @@ order\"); custom ones keep their array order nearest the content."
   (plist-get (plist-get row :cells) (intern (concat ":" (plist-get column :id)))))
 
 (defun listd--text-width ()
-  "The columns a row may use: the widest window showing the buffer, less the mark."
-  (- (apply #'max (or (mapcar #'window-body-width (get-buffer-window-list nil nil t))
+  "The columns a row may use: the narrowest window of the buffer, less the mark.
+One layout serves every window, so it fits the narrowest: splitting
+a window side by side makes two of unequal width."
+  (- (apply #'min (or (mapcar #'window-body-width (get-buffer-window-list nil nil t))
                       (list (frame-width))))
      3))
 
@@ -437,26 +482,41 @@ order\"); custom ones keep their array order nearest the content."
   "Widths of COLUMNS for the rows of WINDOW (`listd-mirror-window').
 The columns get the width of their widest cell when all fit in
 ROOM (by default the window's width); otherwise the widest are cut
-to `listd-column-width-limit' and share what room is left."
+to `listd-column-width-limit' and share what room is left.  A
+column's `width' is a hint (the spec): it has that width, and what
+room is left widens it to its widest cell."
   (let* ((columns (append columns nil))
          (room (or room (listd--text-width)))
-         (fixed (mapcar (lambda (column)
-                          (and (plist-get column :width) (max 1 (round (plist-get column :width)))))
-                        columns))
-         (natural (cl-mapcar
-                   (lambda (column fixed)
-                     (or fixed
-                         (let ((width (string-width (or (plist-get column :title) ""))))
-                           (dolist (entry window)
-                             (dolist (row (nth 3 entry))
-                               (setq width (max width (string-width (listd--cell-text (listd--cell (cdr row) column)))))))
-                           width)))
-                   columns fixed))
+         ;; A title is never cut, nor the sort's arrow after it ("CPU % ▲").
+         (titles (mapcar (lambda (column)
+                           (+ (string-width (or (plist-get column :title) ""))
+                              (if (and listd--sort (equal (car listd--sort) (plist-get column :id))) 2 0)))
+                         columns))
+         (fixed (cl-mapcar (lambda (column title)
+                             (and (plist-get column :width)
+                                  (max 1 title (round (plist-get column :width)))))
+                           columns titles))
+         (widest (cl-mapcar
+                  (lambda (column title)
+                    (let ((width title))
+                      (dolist (entry window)
+                        (dolist (row (nth 3 entry))
+                          (setq width (max width (string-width (listd--cell-text (listd--cell (cdr row) column)))))))
+                      width))
+                  columns titles))
+         (natural (cl-mapcar (lambda (fixed widest) (or fixed widest)) fixed widest))
          (room (- room (* 2 (max 0 (1- (length columns)))))))
     (if (<= (apply #'+ natural) room)
-        natural
-      (let* ((cut (cl-mapcar (lambda (width fixed) (if fixed width (min width listd-column-width-limit)))
-                             natural fixed))
+        ;; Room to spare goes to the hinted columns their cells overflow.
+        (let ((left (- room (apply #'+ natural))))
+          (cl-mapcar (lambda (width widest)
+                       (let ((more (max 0 (min left (- widest width)))))
+                         (setq left (- left more))
+                         (+ width more)))
+                     natural widest))
+      (let* ((cut (cl-mapcar (lambda (width fixed title)
+                               (if fixed width (max title (min width listd-column-width-limit))))
+                             natural fixed titles))
              (left (- room (apply #'+ cut))))
         ;; What room is left goes to the cut columns, first come first served.
         (cl-mapcar (lambda (width wanted)
@@ -536,7 +596,7 @@ object that is still held draws as it drew before."
       (mirror (format "  v%d · %d row%s" (listd-mirror-version mirror) total (if (= total 1) "" "s")))
       (t ""))
      (if listd--source
-         (format "  · view of %s%s%s" listd--source
+         (format " · view of %s%s%s" listd--source
                  (if (plist-get listd--view :filter)
                      (format " filtered by %S" (plist-get (plist-get listd--view :filter) :query)) "")
                  (if listd--sort (format " sorted by %s %s" (listd--field-title (car listd--sort))
@@ -581,7 +641,7 @@ object that is still held draws as it drew before."
     (when (and listd--stale mirror (not listd--state))
       (insert (propertize (substitute-command-keys
                            (format "  %s: the rows below are as they were; \\[revert-buffer] reconnects."
-                                   (capitalize listd--stale)))
+                                   (listd--sentence listd--stale)))
                           'face 'listd-stale)
               "\n"))
     (cond
@@ -678,19 +738,22 @@ object that is still held draws as it drew before."
     (set-buffer-modified-p nil)))
 
 (defun listd--neighbours ()
-  "The ids of the items after point and before it in its section: (AFTER . BEFORE).
-Nearest first."
-  (cl-flet ((ids (step)
+  "The ids of the items after point and before it: (AFTER . BEFORE), nearest first.
+AFTER holds those of point's section; BEFORE those of its section,
+then the items of the sections before it and, last, after it: the
+only item of a section gone, point goes to the previous item, not
+to a header."
+  (cl-flet ((ids (step across)
               (save-excursion
                 (let (ids)
                   ;; Within the section: past its last item, the previous one.
                   (while (and (< (length ids) 20) (= 0 (forward-line step))
                               (not (and (> step 0) (eobp)))
-                              (not (get-text-property (point) 'listd-section)))
+                              (or across (not (get-text-property (point) 'listd-section))))
                     (let ((id (get-text-property (point) 'listd-item)))
                       (when id (push id ids))))
                   (nreverse ids)))))
-    (cons (ids 1) (ids -1))))
+    (cons (ids 1 nil) (append (ids -1 nil) (ids -1 t) (ids 1 t)))))
 
 (defun listd--item-position (id)
   "The start of the line of item ID, or nil."
@@ -1034,12 +1097,31 @@ Reconnect first when disconnected."
   (interactive)
   (message "%s" (listd--details (or (listd--row-at-point) (user-error "No item on this line")))))
 
+(defun listd--version-range (list)
+  "Return (OLDEST . CURRENT), the versions of LIST kept by the daemon.
+Asked while a person waits at the prompt; any key stops waiting."
+  (let* ((connection (listd-ensure-connection))
+         (ask (lambda (method params)
+                (jsonrpc-request connection method params
+                                 :timeout listd-request-timeout :cancel-on-input t)))
+         (info (funcall ask 'list/info (list :list list)))
+         (current (or (plist-get info :version) (plist-get (plist-get info :info) :version) 0))
+         (oldest (condition-case err
+                     (progn (funcall ask 'query/sections (list :list list :atVersion 0)) 0)
+                   (jsonrpc-error
+                    (or (plist-get (alist-get 'jsonrpc-error-data (cdr err)) :oldestVersion)
+                        current)))))
+    (cons oldest current)))
+
 ;;;###autoload
 (defun listd-show-version (version)
-  "Show the list of this buffer as it was at VERSION, read-only."
+  "Show the list of this buffer as it was at VERSION, read-only.
+Interactively, the default is the version before the current one,
+and the prompt says which versions the daemon keeps."
   (interactive
-   (list (read-number "Show version: "
-                      (max 0 (1- (if listd--mirror (listd-mirror-version listd--mirror) 1))))))
+   (let ((range (listd--version-range (listd-source-list))))
+     (list (read-number (format "Show version (%d–%d kept): " (car range) (cdr range))
+                        (max (car range) (1- (cdr range)))))))
   ;; A view is not journaled: its source's history is the one to show.
   (let* ((list (listd-source-list))
          (info (if listd--source (list :title listd--source-title) listd--info))
@@ -1072,6 +1154,7 @@ Reconnect first when disconnected."
 (defun listd--make-view ()
   "Create this buffer's view of `listd--source' and show it."
   (let ((buffer (current-buffer))
+        (item (get-text-property (line-beginning-position) 'listd-item))
         (view (format "%s·emacs-%d" listd--source (cl-incf listd--view-counter))))
     (setq listd--pending-view view)
     (listd-request "view/create" (append (list :view view :source listd--source) listd--view)
@@ -1085,6 +1168,11 @@ Reconnect first when disconnected."
                                (remhash listd--list listd--subscribers)
                                (remhash listd--source listd--subscribers)
                                (setq listd--list view listd--mirror nil)
+                               ;; Point goes back to its item once the view's rows are shown.
+                               (setq listd--after-window
+                                     (lambda ()
+                                       (when-let ((position (and item (listd--item-position item))))
+                                         (goto-char position))))
                                (listd--subscribe 0))))
                    :else (lambda (error)
                            (when (and (buffer-live-p buffer)
@@ -1174,21 +1262,35 @@ An empty TEXT removes the filter."
                (setq start (+ start w 2)))
       found)))
 
+(defun listd--sort-choices ()
+  "Return the fields for `listd-sort' to offer: sortable columns, else texts.
+A column is offered only when its `sortable' is true (the spec:
+whether a viewer may offer sorting by it); \"none\" when sorted."
+  (let ((sortable (and listd--mirror
+                       (seq-filter (lambda (c) (eq t (plist-get c :sortable)))
+                                   (append (listd-mirror-columns listd--mirror) nil)))))
+    (append (if sortable
+                (mapcar (lambda (c) (or (plist-get c :title) (plist-get c :id))) sortable)
+              '("text" "secondaryText"))
+            (and listd--sort '("none")))))
+
 (defun listd-sort (field &optional descending)
   "Sort the rows by FIELD (a column or text), DESCENDING with a prefix argument.
-Sorting again by the same field turns the order around."
+Sorting again by the same field turns the order around; FIELD
+\"none\" removes the sort."
   (interactive
-   (let* ((columns (and listd--mirror (mapcar (lambda (c) (plist-get c :title))
-                                               (listd-mirror-columns listd--mirror))))
-          (default (or (listd--column-at-point) (car columns) "text")))
-     (list (completing-read (format-prompt "Sort by" default)
-                            (or columns '("text" "secondaryText"))
-                            nil nil nil nil default)
+   (let* ((choices (listd--sort-choices))
+          (at-point (listd--column-at-point))
+          (default (if (member at-point choices) at-point (car choices))))
+     (list (completing-read (format-prompt "Sort by" default) choices nil nil nil nil default)
            current-prefix-arg)))
-  (let* ((id (listd--field field))
-         (descending (or descending (and listd--sort (equal (car listd--sort) id) (not (cdr listd--sort))))))
-    (setq listd--sort (cons id descending))
-    (listd--update-view (list :sort (vector (list :field id :descending (if descending t :json-false)))))))
+  (if (equal field "none")
+      (progn (setq listd--sort nil)
+             (listd--update-view (list :sort nil)))
+    (let* ((id (listd--field field))
+           (descending (or descending (and listd--sort (equal (car listd--sort) id) (not (cdr listd--sort))))))
+      (setq listd--sort (cons id descending))
+      (listd--update-view (list :sort (vector (list :field id :descending (if descending t :json-false))))))))
 
 ;;; imenu
 
@@ -1220,6 +1322,14 @@ Sorting again by the same field turns the order around."
   (setq-local revert-buffer-function #'listd--lists-revert)
   (tabulated-list-init-header))
 
+(defun listd--others-lists (infos)
+  "INFOS without the views this Emacs made for its sorted or filtered buffers."
+  (let ((own (delq nil (mapcar (lambda (buffer)
+                                 (with-current-buffer buffer
+                                   (and (derived-mode-p 'listd-mode) listd--source listd--list)))
+                               (buffer-list)))))
+    (seq-remove (lambda (info) (member (plist-get info :list) own)) infos)))
+
 (defun listd--lists-revert (&rest _)
   "Fetch every list again."
   (let ((buffer (current-buffer)))
@@ -1238,7 +1348,7 @@ Sorting again by the same field turns the order around."
                                                                (cond ((null owner) "none")
                                                                      ((plist-get owner :name))
                                                                      (t (format "session %s" (plist-get owner :session))))))))
-                                             (plist-get answer :lists)))
+                                             (listd--others-lists (plist-get answer :lists))))
                                (tabulated-list-print t)))))))
 
 ;;;###autoload

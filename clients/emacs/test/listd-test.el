@@ -502,6 +502,157 @@
       (should (equal (get-text-property (line-beginning-position) 'listd-item) "p")))))
 
 ;; Bug 8 of the Emacs tour.
+;; Bug 2 of the second tour: deleting Claude, the only "C" contact, left point on a header.
+(ert-deftest listd-point-leaves-a-section-emptied-for-a-neighbour-item ()
+  "The only item of a section deleted: point on the previous item, or the next when none precedes it."
+  (listd-test-with-daemon ()
+    (listd-test-call "list/create"
+                     (list :list "c" :content
+                           (list :sections (vector (list :id "b" :header "B" :items [(:id "barbara" :text "Barbara")])
+                                                   (list :id "c" :header "C" :items [(:id "claude" :text "Claude")])
+                                                   (list :id "d" :header "D" :items [(:id "donald" :text "Donald")])))))
+    (with-current-buffer (listd-test-open "c")
+      (listd-test-goto "claude")
+      (listd-test-call "list/edit" '(:list "c" :edits [(:op "deleteItems" :items ["claude"])]))
+      (listd-test-wait-version 1)
+      (should (equal (get-text-property (line-beginning-position) 'listd-item) "barbara"))
+      (listd-test-goto "barbara")
+      (listd-test-call "list/edit" '(:list "c" :edits [(:op "deleteItems" :items ["barbara"])]))
+      (listd-test-wait-version 2)
+      (should (equal (get-text-property (line-beginning-position) 'listd-item) "donald")))))
+
+;; Finding 3 of the second tour: "CPU %" sorted showed as "CPU …" in a 3-wide column.
+(ert-deftest listd-column-titles-and-the-sort-arrow-are-never-cut ()
+  "A column narrower than its title, or its title and the sort's arrow, widens to fit them."
+  (with-temp-buffer
+    (let ((columns [(:id "cpu" :title "CPU %" :width 3) (:id "ok" :title "OK" :width 1)
+                    (:id "name" :title "Name")])
+          (listd--sort nil))
+      (should (equal (listd--column-widths columns nil 80) '(5 2 4)))
+      (setq listd--sort (cons "cpu" nil))
+      (should (equal (listd--column-widths columns nil 80) '(7 2 4)))
+      (setq listd--sort (cons "ok" t))
+      (should (equal (listd--column-widths columns nil 80) '(5 4 4)))
+      ;; Cut for room, a column keeps its title.
+      (setq listd--sort (cons "name" nil))
+      (should (equal (listd--column-widths columns nil 10) '(5 2 6))))))
+
+;; Findings 4 and 5 of the second tour: s offered columns not sortable, and no way to clear a sort.
+(ert-deftest listd-sort-offers-sortable-columns-and-none ()
+  "s completes over the sortable columns only, and \"none\" once sorted, which shows the list again."
+  (listd-test-with-daemon ()
+    (listd-test-call "list/create"
+                     (list :list "t" :columns [(:id "name" :title "Name" :sortable t) (:id "note" :title "Note")]
+                           :content
+                           (list :sections (vector (list :id "s" :items [(:id "a" :text "a" :cells (:name "b" :note "x"))
+                                                                          (:id "b" :text "b" :cells (:name "a" :note "y"))])))))
+    (with-current-buffer (listd-test-open "t")
+      (let (offered)
+        (cl-letf (((symbol-function 'completing-read)
+                   (lambda (_prompt collection &rest _) (setq offered collection) "Name")))
+          (call-interactively #'listd-sort))
+        (should (equal offered '("Name")))
+        (listd-test-wait (lambda () (and listd--mirror listd--source)) "the sorted view")
+        (cl-letf (((symbol-function 'completing-read)
+                   (lambda (_prompt collection &rest _) (setq offered collection) "none")))
+          (call-interactively #'listd-sort))
+        (should (equal offered '("Name" "none")))
+        (listd-test-wait (lambda () (and listd--mirror (null listd--source) (equal listd--list "t")))
+                         "the list again")
+        (should-not listd--sort)))))
+
+;; Finding 6 of the second tour: a width hint of 18 cut its cells with 110 columns unused.
+(ert-deftest listd-column-width-hints-widen-into-spare-room ()
+  "A hinted column keeps its hint when room is short, and widens to its widest cell when there is room."
+  (with-temp-buffer
+    (let ((columns [(:id "n" :title "N" :width 3) (:id "m" :title "M" :width 4)])
+          (window (list (list 0 nil 0 (list (cons 0 '(:id "a" :cells (:n "0123456789" :m "ab")))))))
+          (listd--sort nil))
+      (should (equal (listd--column-widths columns window 80) '(10 4)))
+      (should (equal (listd--column-widths columns window 11) '(5 4)))
+      (should (equal (listd--column-widths columns window 5) '(3 4))))))
+
+;; Finding 7 of the second tour: after C-x 3 the left window's rows overflowed by one character.
+(ert-deftest listd-rows-fit-the-narrowest-window-of-the-buffer ()
+  "Two windows of unequal width show the buffer: rows are laid out for the narrower."
+  (with-temp-buffer
+    (cl-letf (((symbol-function 'get-buffer-window-list) (lambda (&rest _) '(left right)))
+              ((symbol-function 'window-body-width) (lambda (window &rest _) (if (eq window 'left) 40 39))))
+      (should (= (listd--text-width) 36)))))
+
+;; Finding 8 of the second tour: v offered version 0 (in a view: the view's version).
+(ert-deftest listd-show-version-defaults-to-the-one-before-and-says-the-range ()
+  "v offers the source list's version before the current one, and names the versions kept."
+  (listd-test-with-daemon ()
+    (listd-test-call "list/create" (list :list "h" :content (list :sections (vector (list :id "s" :items (listd-test-items 3))))))
+    (dotimes (k 3)
+      (listd-test-call "list/edit" (list :list "h" :edits (vector (list :op "updateItems" :items
+                                                                         (vector (list :id "i0" :text (format "v%d" k))))))))
+    (with-current-buffer (listd-test-open "h")
+      (listd-sort "text" t)
+      (listd-test-wait (lambda () (and listd--mirror listd--source (not (equal listd--list "h")))) "the view")
+      (let (asked)
+        (cl-letf (((symbol-function 'read-number)
+                   (lambda (prompt default) (setq asked (list prompt default)) default))
+                  ((symbol-function 'listd-request) #'ignore))
+          (call-interactively #'listd-show-version))
+        (should (equal asked '("Show version (0–3 kept): " 2)))))))
+
+;; Finding 10 of the second tour: the title stayed the old one after the list was created again.
+(ert-deftest listd-title-follows-a-list-created-again ()
+  "A list disposed and created with another title: its buffer and its view's buffer say the new title."
+  (listd-test-with-daemon ()
+    (let ((content (list :sections (vector (list :id "s" :items (listd-test-items 3))))))
+      (listd-test-call "list/create" (list :list "t" :title "One" :content content))
+      (listd-test-call "list/create" (list :list "u" :title "Uno" :content content))
+      (let ((plain (listd-test-open "t")) (view (listd-test-open "u")))
+        (with-current-buffer view
+          (listd-sort "text")
+          (listd-test-wait (lambda () (and listd--mirror listd--source (not (equal listd--list "u")))) "the view"))
+        (listd-test-call "list/dispose" '(:list "t"))
+        (listd-test-call "list/dispose" '(:list "u"))
+        (with-current-buffer plain (listd-test-wait (lambda () (null listd--mirror)) "t disposed"))
+        (with-current-buffer view (listd-test-wait (lambda () (null listd--mirror)) "u disposed"))
+        (listd-test-call "list/create" (list :list "t" :title "Two" :content content))
+        (listd-test-call "list/create" (list :list "u" :title "Dos" :content content))
+        (with-current-buffer plain
+          (listd-test-wait (lambda () listd--mirror) "t again")
+          (should (string-prefix-p "Two  v0" (listd-test-text))))
+        (with-current-buffer view
+          (listd-test-wait (lambda () listd--mirror) "the view again")
+          (should (string-prefix-p "Dos  v" (listd-test-text))))))))
+
+;; Finding 11 of the second tour: listd-lists showed this Emacs's own views (contacts·emacs-12).
+(ert-deftest listd-lists-hides-the-views-of-this-emacs ()
+  "The views made for sorted or filtered buffers are not listed beside the user's lists."
+  (listd-test-with-daemon ()
+    (listd-test-call "list/create" (list :list "t" :content (list :sections (vector (list :id "s" :items (listd-test-items 2))))))
+    (let (view)
+      (with-current-buffer (listd-test-open "t")
+        (listd-sort "text")
+        (listd-test-wait (lambda () (and listd--mirror listd--source (not (equal listd--list "t")))) "the view")
+        (setq view listd--list))
+      (with-current-buffer (listd-lists)
+        (listd-test-wait (lambda () tabulated-list-entries) "the lists")
+        (should (assoc "t" tabulated-list-entries))
+        (should-not (assoc view tabulated-list-entries))
+        (kill-buffer)))))
+
+;; Finding 13 of the second tour: "rows  · view of", "Connection Closed", point lost by a sort.
+(ert-deftest listd-view-title-wording-and-point-after-a-sort ()
+  "A view's title has single spaces; a sort keeps point on its item; a closed connection reads as a sentence."
+  (listd-test-with-daemon ()
+    (listd-test-call "list/create" (list :list "t" :content (list :sections (vector (list :id "s" :items (listd-test-items 10))))))
+    (with-current-buffer (listd-test-open "t")
+      (listd-test-goto "i3")
+      (listd-sort "text" t)
+      (listd-test-wait (lambda () (and listd--mirror listd--source (not (equal listd--list "t")))) "the view")
+      (should (string-match-p "^t  v[0-9]+ · 10 rows · view of t sorted by text ▼$"
+                              (car (split-string (listd-test-text) "\n"))))
+      (should (equal (get-text-property (line-beginning-position) 'listd-item) "i3"))
+      (listd--disconnected "connection closed")
+      (should (string-match-p "^  Connection closed: " (listd-test-text))))))
+
 (ert-deftest listd-version-of-a-view-shows-its-source ()
   "v in a view buffer shows the source list's history, under one title line."
   (listd-test-with-daemon ()
@@ -603,6 +754,43 @@
           (should (<= listd-mirror--visits (* 4 (+ moves listd-window-rows))))
           (goto-char (point-min))
           (should (re-search-forward (format "^  Item %d$" (1- rows)) nil t)))))))
+
+;; Bug 1 of the second tour: reversing a sorted view of 100,000 rows froze
+;; Emacs while Lisp decoded 99,999 moves to place the window's 100 rows.
+(ert-deftest listd-reversing-a-large-view-fetches-the-window-afresh ()
+  "A change with more moves than the window has rows is not decoded: the window comes afresh."
+  (listd-test-with-daemon ()
+    (let* ((rows 2000) (listd-window-rows 100) (decoded 0) (fetched 0))
+      (listd-test-call "list/create" (list :list "r" :content
+                                           (list :sections (vector (list :id "s" :items (listd-test-items rows))))))
+      (with-current-buffer (listd-test-open "r")
+        (listd-sort "text")
+        (listd-test-wait (lambda () (and listd--mirror listd--source (not (equal listd--list "r"))))
+                         "the sorted view")
+        (should (equal (get-text-property (listd--item-position "i0") 'listd-item) "i0"))
+        (let ((version (listd-mirror-version listd--mirror))
+              (apply (symbol-function 'listd-mirror-apply))
+              (request (symbol-function 'listd-request)))
+          (cl-letf (((symbol-function 'listd-mirror-apply)
+                     (lambda (mirror params)
+                       (cl-incf decoded (length (plist-get (plist-get params :changeset) :itemMoves)))
+                       (funcall apply mirror params)))
+                    ((symbol-function 'listd-request)
+                     (lambda (method &rest args)
+                       (when (equal method "list/setWindow") (cl-incf fetched))
+                       (apply request method args))))
+            (listd-sort "text")
+            (listd-test-wait (lambda () (> (listd-mirror-version listd--mirror) version)) "the reversed view"))
+          (message "listd reversal of a %d-row view: %d moves decoded, %d windows fetched" rows decoded fetched)
+          (should (= decoded 0))
+          (should (= fetched 1))
+          (should (<= (listd-mirror-held-rows listd--mirror) listd-window-rows))
+          (should (= rows (listd-mirror-total-rows listd--mirror)))
+          ;; Descending text: "Item 999" comes first.
+          (should (equal (get-text-property (or (text-property-not-all (point-min) (point-max) 'listd-item nil)
+                                                (point-max))
+                                            'listd-item)
+                         "i999")))))))
 
 (defun listd-test-large-list (rows)
   "Open a list of ROWS rows, edit it, and print the figures; assert its structure."

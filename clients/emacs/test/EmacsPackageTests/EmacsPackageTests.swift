@@ -94,6 +94,23 @@ final class EmacsPackageTests: XCTestCase {
       "listd-refusals-in-plain-words", file: #filePath, line: #line)
   }
 
+  /// The findings of the second tour, in one Emacs: reversing a large view fetches the window afresh
+  /// (no Lisp decoding of every move); point leaves an emptied section for an item; titles and the sort
+  /// arrow never cut, width hints widen into spare room, rows fit the narrowest window; s offers the
+  /// sortable columns and "none"; v's default and range; a view's title after its source is created
+  /// again; listd-lists hides this Emacs's views; the view title's wording and point after a sort.
+  func testSecondTourFindings() throws {
+    try ERTRunner.run(
+      "listd-reversing-a-large-view-fetches-the-window-afresh",
+      "listd-point-leaves-a-section-emptied-for-a-neighbour-item",
+      "listd-column-titles-and-the-sort-arrow-are-never-cut",
+      "listd-column-width-hints-widen-into-spare-room",
+      "listd-rows-fit-the-narrowest-window-of-the-buffer", "listd-sort-offers-sortable-columns-and-none",
+      "listd-show-version-defaults-to-the-one-before-and-says-the-range",
+      "listd-title-follows-a-list-created-again", "listd-lists-hides-the-views-of-this-emacs",
+      "listd-view-title-wording-and-point-after-a-sort", echo: true, file: #filePath, line: #line)
+  }
+
   /// A 10,000-row list holds only its window through changes and M->; prints the figures.
   func testLargeListWindow() throws {
     try ERTRunner.run("listd-large-list-holds-only-its-window", echo: true, file: #filePath, line: #line)
