@@ -75,47 +75,76 @@ extension ContentDecoding {
   private static func readSection(_ reader: inout JSONReader, inherit: Bool) throws(JSONParseError)
     -> SectionContent?
   {
-    guard try reader.peek() == .object else { return nil }
-    try reader.beginObject()
+    var trees: [OutlineNode] = []
+    let spec = try readSection(&reader) { (reader: inout JSONReader, _: SectionHead) throws(JSONParseError) in
+      guard let items = try readTrees(&reader, inherit: inherit) else { return false }
+      trees = items
+      return true
+    }
+    return spec.map { SectionContent(spec: $0, trees: trees) }
+  }
+
+  /// A section's members as read before its `items`: what the one-pass section reader hands
+  /// to whoever reads the items.
+  struct SectionHead {
     var id: String?
     var header: String?
     var footer: String?
     var kind: String?
     var headerMode: HeaderMode?
-    var trees: [OutlineNode] = []
+
+    /// The section's spec, once it has an id.
+    var spec: SectionSpec? {
+      id.map {
+        SectionSpec($0, header: header, footer: footer, kind: kind, headerMode: headerMode ?? .supplementary)
+      }
+    }
+  }
+
+  /// The section grammar of the one-pass readers, written once (create's streaming reader and the
+  /// content reader): reads the section object at `reader` and returns its spec, or nil to leave the
+  /// content to the tree-based decoder. `readItems` reads a non-null `items` array, given the
+  /// members read before it; false refuses. With `itemsLast`, a member after `items` refuses too.
+  static func readSection(
+    _ reader: inout JSONReader, itemsLast: Bool = false,
+    items readItems: (inout JSONReader, SectionHead) throws(JSONParseError) -> Bool
+  ) throws(JSONParseError) -> SectionSpec? {
+    guard try reader.peek() == .object else { return nil }
+    try reader.beginObject()
+    var head = SectionHead()
     var seen: UInt8 = 0
     while let key = try reader.nextKey() {
+      guard !itemsLast || seen & (1 << 5) == 0 else { return nil }
       let bit: UInt8
       switch key {
       case "id":
         guard try reader.peek() == .string else { return nil }
-        id = try reader.readString()
+        head.id = try reader.readString()
         bit = 1 << 0
       case "header", "footer", "kind":
         guard let string = try optionalString(&reader) else { return nil }
         if key == "header" {
-          header = string
+          head.header = string
           bit = 1 << 1
         } else if key == "footer" {
-          footer = string
+          head.footer = string
           bit = 1 << 2
         } else {
-          kind = string
+          head.kind = string
           bit = 1 << 3
         }
       case "headerMode":
         guard let string = try optionalString(&reader) else { return nil }
         if let string {
           guard let mode = HeaderMode(rawValue: string) else { return nil }
-          headerMode = mode
+          head.headerMode = mode
         }
         bit = 1 << 4
       case "items":
+        guard seen & (1 << 5) == 0 else { return nil }
         switch try reader.peek() {
         case .null: try reader.readNull()
-        case .array:
-          guard let items = try readTrees(&reader, inherit: inherit) else { return nil }
-          trees = items
+        case .array: guard try readItems(&reader, head) else { return nil }
         default: return nil
         }
         bit = 1 << 5
@@ -125,10 +154,7 @@ extension ContentDecoding {
       guard seen & bit == 0 else { return nil }
       seen |= bit
     }
-    guard let id else { return nil }
-    let spec = SectionSpec(
-      id, header: header, footer: footer, kind: kind, headerMode: headerMode ?? .supplementary)
-    return SectionContent(spec: spec, trees: trees)
+    return head.spec
   }
 
   /// A string or null (`.some(nil)`); nil for any other type.

@@ -41,79 +41,27 @@ extension ContentDecoding {
   private static func streamSection(
     _ reader: inout JSONReader, into snapshot: inout ListSnapshot, base: ListSnapshot, batch size: Int
   ) throws(JSONParseError) -> Bool {
-    guard try reader.peek() == .object else { return false }
-    try reader.beginObject()
-    var id: String?
-    var header: String?
-    var footer: String?
-    var kind: String?
-    var headerMode: HeaderMode?
-    var seen: UInt8 = 0
     var appended = false
-    func appendSection() -> Bool {
-      guard let id else { return false }
-      let spec = SectionSpec(
-        id, header: header, footer: footer, kind: kind, headerMode: headerMode ?? .supplementary)
-      appended = (try? snapshot.appendSections([spec])) != nil
-      return appended
-    }
-    while let key = try reader.nextKey() {
-      guard !appended else { return false }  // a member after `items`
-      let bit: UInt8
-      switch key {
-      case "id":
-        guard try reader.peek() == .string else { return false }
-        id = try reader.readString()
-        bit = 1 << 0
-      case "header", "footer", "kind":
-        guard let string = try optionalString(&reader) else { return false }
-        if key == "header" {
-          header = string
-          bit = 1 << 1
-        } else if key == "footer" {
-          footer = string
-          bit = 1 << 2
-        } else {
-          kind = string
-          bit = 1 << 3
+    let spec = try readSection(&reader, itemsLast: true) {
+      (reader: inout JSONReader, head: SectionHead) throws(JSONParseError) in
+      guard let spec = head.spec, (try? snapshot.appendSections([spec])) != nil else { return false }
+      appended = true
+      try reader.beginArray()
+      var batch: [OutlineNode] = []
+      batch.reserveCapacity(size)
+      while try reader.nextElement() {
+        guard let tree = try readTree(&reader, inherit: false) else { return false }
+        batch.append(tree)
+        if batch.count == size {
+          guard (try? snapshot.appendTrees(batch, toSection: spec.id, inheritingExpansionFrom: base)) != nil
+          else { return false }
+          batch.removeAll(keepingCapacity: true)
         }
-      case "headerMode":
-        guard let string = try optionalString(&reader) else { return false }
-        if let string {
-          guard let mode = HeaderMode(rawValue: string) else { return false }
-          headerMode = mode
-        }
-        bit = 1 << 4
-      case "items":
-        guard seen & (1 << 5) == 0, appendSection(), let id else { return false }
-        switch try reader.peek() {
-        case .null: try reader.readNull()
-        case .array:
-          try reader.beginArray()
-          var batch: [OutlineNode] = []
-          batch.reserveCapacity(size)
-          while try reader.nextElement() {
-            guard let tree = try readTree(&reader, inherit: false) else { return false }
-            batch.append(tree)
-            if batch.count == size {
-              guard (try? snapshot.appendTrees(batch, toSection: id, inheritingExpansionFrom: base)) != nil
-              else { return false }
-              batch.removeAll(keepingCapacity: true)
-            }
-          }
-          if !batch.isEmpty {
-            guard (try? snapshot.appendTrees(batch, toSection: id, inheritingExpansionFrom: base)) != nil
-            else { return false }
-          }
-        default: return false
-        }
-        bit = 1 << 5
-      default:
-        return false
       }
-      guard seen & bit == 0 else { return false }
-      seen |= bit
+      return batch.isEmpty
+        || (try? snapshot.appendTrees(batch, toSection: spec.id, inheritingExpansionFrom: base)) != nil
     }
-    return appended || appendSection()
+    guard let spec else { return false }
+    return appended || (try? snapshot.appendSections([spec])) != nil
   }
 }
