@@ -124,12 +124,12 @@ let package = Package(
       dependencies: ["CommandLineDescription", "BuildInfo", "listd", "listctl", "listd-tui"]),
     // Runs the Neovim plugin's headless specs (`clients/nvim/test/`) against the built daemon.
     .testTarget(
-      name: "NeovimPluginTests", dependencies: ["listd", "ListClient"],
+      name: "NeovimPluginTests", dependencies: ["listd", "ListClient", "ListdTestSupport"],
       path: "clients/nvim/test/NeovimPluginTests"),
     // Runs the Emacs package's ERT tests (`clients/emacs/test/`) in `emacs --batch` against the built daemon,
     // and byte-compiles, checkdocs and package-lints the package.
     .testTarget(
-      name: "EmacsPackageTests", dependencies: ["listd"],
+      name: "EmacsPackageTests", dependencies: ["listd", "ListdTestSupport"],
       path: "clients/emacs/test/EmacsPackageTests"),
   ]
 )

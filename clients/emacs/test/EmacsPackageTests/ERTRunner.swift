@@ -1,5 +1,6 @@
 // Runs the Emacs package's ERT tests and lint checks in `emacs -Q --batch` against the built listd.
 import Foundation
+import ListdTestSupport
 import XCTest
 
 /// What an ERT run needs: the package, the built daemon, `emacs`, and the package byte-compiled once.
@@ -10,22 +11,10 @@ enum ERTRunner {
     .deletingLastPathComponent()
 
   /// The `listd` executable next to the test bundle (SwiftPM builds it first: the target depends on it).
-  static var daemonBinary: URL {
-    // Linux: the bundle is the build directory itself; macOS: `…/debug/X.xctest`.
-    let bundle = Bundle(for: EmacsPackageTests.self).bundleURL
-    let directory = bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
-    return directory.appendingPathComponent("listd")
-  }
+  static var daemonBinary: URL { BuiltTools.product("listd", besideBundleOf: EmacsPackageTests.self) }
 
   /// `emacs` on PATH, or nil.
-  static var emacs: String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = "\(directory)/emacs"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-  }
+  static var emacs: String? { BuiltTools.onPath("emacs") }
 
   /// The package's files, byte-compiled into a directory of their own (the tests load compiled code, as
   /// users run it); made once per test process (a static let is initialized once, thread-safely).

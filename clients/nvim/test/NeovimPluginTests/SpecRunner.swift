@@ -1,5 +1,6 @@
 // Runs one headless-Neovim spec of clients/nvim/test/spec against the built listd, with a private daemon socket.
 import Foundation
+import ListdTestSupport
 import XCTest
 
 /// What a spec run needs: the plugin, the built daemon, `nvim`, and a private directory.
@@ -10,22 +11,10 @@ enum SpecRunner {
     .deletingLastPathComponent()
 
   /// The `listd` executable next to the test bundle (SwiftPM builds it first: the target depends on it).
-  static var daemonBinary: URL {
-    // Linux: the bundle is the build directory itself; macOS: `…/debug/X.xctest`.
-    let bundle = Bundle(for: NeovimPluginTests.self).bundleURL
-    let directory = bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
-    return directory.appendingPathComponent("listd")
-  }
+  static var daemonBinary: URL { BuiltTools.product("listd", besideBundleOf: NeovimPluginTests.self) }
 
   /// `nvim` on PATH, or nil.
-  static var neovim: String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = "\(directory)/nvim"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-  }
+  static var neovim: String? { BuiltTools.onPath("nvim") }
 
   /// Runs `spec/NAME_spec.lua`; with `socket`, against a fresh `listd --listen … --stay --demo`.
   /// Fails with nvim's whole output unless every case passed; with `echo`, prints the output anyway
