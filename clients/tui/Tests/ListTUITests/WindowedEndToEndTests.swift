@@ -28,6 +28,24 @@ final class WindowedEndToEndTests: XCTestCase {
   func assertScreenMatchesTheDaemon(
     _ tmux: Tmux, _ client: ListClient, version: Int, context: String, line: UInt = #line
   ) async throws {
+    // A capture can catch a frame half written (the status line new, rows still old): the screen
+    // must match once it settles, so a mismatch is looked at again for up to 5 s before it fails.
+    let deadline = Date().addingTimeInterval(5)
+    while true {
+      let problems = try await screenProblems(tmux, client, version: version, context: context, line: line)
+      if problems.isEmpty { return }
+      if Date() > deadline {
+        for problem in problems { XCTFail(problem, line: line) }
+        return
+      }
+      usleep(100_000)
+    }
+  }
+
+  /// What differs between the screen and the daemon's window at `version`; empty when they agree.
+  private func screenProblems(
+    _ tmux: Tmux, _ client: ListClient, version: Int, context: String, line: UInt
+  ) async throws -> [String] {
     let screen = tmux.wait(for: "v\(version) on screen, every row held", line: line) { screen in
       screen.contains(" v\(Self.format(version)) ") && !screen.contains("⋯") && screen.contains("▶")
     }
@@ -35,22 +53,26 @@ final class WindowedEndToEndTests: XCTestCase {
     guard let cursorLine = lines.firstIndex(where: { $0.hasPrefix("▶") }),
       let rowText = lines.first?.split(separator: "row ").last?.split(separator: " ").first,
       let cursorRow = Int(rowText.replacingOccurrences(of: ",", with: ""))
-    else { return XCTFail("no cursor or row number on the screen:\n\(screen)", line: line) }
+    else { return ["no cursor or row number on the screen:\n\(screen)"] }
     let firstRow = cursorRow - 1 - (cursorLine - 1)
     let window = try await client.window("big", offset: firstRow, limit: listHeight)
-    XCTAssertEqual(Int(window["version"]?.intValue ?? -1), version, context, line: line)
+    var problems: [String] = []
+    let answered = Int(window["version"]?.intValue ?? -1)
+    if answered != version { problems.append("\(context): the window is at v\(answered), not v\(version)") }
     let rows = window["rows"]?.arrayValue ?? []
-    XCTAssertFalse(rows.isEmpty, context, line: line)
+    if rows.isEmpty { problems.append("\(context): the window has no rows") }
     for (offset, row) in rows.enumerated() {
       let shown = lines[1 + offset]
       let text = row["text"]?.stringValue ?? ""
       // `▶` or a blank, the selection column, a blank, then the text (no outline here).
       let drawn = String(shown.dropFirst(5).prefix(24))
-      XCTAssertTrue(
-        shown.dropFirst(5).hasPrefix(text + " ") || shown.dropFirst(5) == text,
-        "\(context): row \(firstRow + offset) is '\(text)' at v\(version), the screen shows '\(drawn)…':\n\(screen)",
-        line: line)
+      if !(shown.dropFirst(5).hasPrefix(text + " ") || shown.dropFirst(5) == text) {
+        problems.append(
+          "\(context): row \(firstRow + offset) is '\(text)' at v\(version), the screen shows '\(drawn)…':\n\(screen)"
+        )
+      }
     }
+    return problems
   }
 
   static func format(_ number: Int) -> String {
