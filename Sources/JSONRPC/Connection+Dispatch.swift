@@ -67,7 +67,13 @@ extension Connection {
         return
       }
       let result = response.result.mapError { $0 as any Error }
-      DispatchQueue.global().async { pending.completion(result) }
+      // Serial: the answer's completion queues behind the notifications read before it, so a
+      // client sees answers and notifications in the peer's order.
+      if options.dispatch == .serial {
+        dispatchToHandlers { pending.completion(result) }
+      } else {
+        DispatchQueue.global().async { pending.completion(result) }
+      }
     case .success(.notification(let notification)):
       handle(notification)
     case .success(.request(let request)):

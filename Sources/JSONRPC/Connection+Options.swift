@@ -8,6 +8,8 @@ extension Connection {
     case concurrent
     /// Handlers run one at a time, in arrival order. A handler that answers later (see
     /// ``onRequestDeferred(_:cancellation:_:)``) lets the next one start as soon as it returns.
+    /// The completion of a request this side sent runs in that order too, after the handlers of
+    /// the messages read before its answer (a timeout or a closed connection completes it at once).
     case serial
   }
 

@@ -3,6 +3,11 @@ import Foundation
 import JSON
 
 extension Connection {
+  /// Sends a request; `completion` gets the result, the peer's ``ResponseError``, or a
+  /// ``ConnectionError`` (closed, timed out — after which `$/cancelRequest` is sent — or
+  /// cancelled). Runs `completion` on a global dispatch queue, or with ``DispatchMode/serial``
+  /// an answer's on the handler queue, in order with the messages around it. Returns the
+  /// request's id.
   @discardableResult
   public func sendRequest(
     _ method: String, _ params: JSONValue? = nil, timeout: Duration? = nil,

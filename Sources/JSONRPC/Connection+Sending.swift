@@ -23,10 +23,6 @@ extension Connection {
     enqueue(body)
   }
 
-  /// Sends a request; `completion` gets the result, the peer's ``ResponseError``, or a
-  /// ``ConnectionError`` (closed, timed out — after which `$/cancelRequest` is sent — or
-  /// cancelled). Runs `completion` on a global dispatch queue. Returns the request's id.
-
   /// Frames a message body and queues it; false if closed. Disconnects on overflow.
   func enqueue(_ body: [UInt8]) -> Bool {
     guard

@@ -2,6 +2,7 @@
 import Foundation
 import JSON
 import JSONRPC
+import Synchronization
 
 /// A notification the daemon sent: `list/didChange`, `list/didCreate`, `owner/event`, …
 public struct ServerNotification: Sendable {
@@ -31,6 +32,8 @@ public final class ListClient: @unchecked Sendable {
   public let requestTimeout: Duration?
   private let process: Process?
   private let stdinPipe: Pipe?
+  /// Where notifications go instead of ``notifications`` (``deliverNotifications(to:)``).
+  private let notificationHandler = Mutex<(@Sendable (ServerNotification) -> Void)?>(nil)
 
   private init(
     input: Int32, output: Int32, ownsDescriptors: Bool, process: Process?, stdinPipe: Pipe?,
@@ -51,9 +54,13 @@ public final class ListClient: @unchecked Sendable {
         connection.failPendingRequests(with: error)
       }
     }
-    connection.onUnhandledNotification { notification in
-      continuation.yield(
-        ServerNotification(method: notification.method, params: notification.rawParams ?? .null))
+    connection.onUnhandledNotification { [weak self] notification in
+      let received = ServerNotification(method: notification.method, params: notification.rawParams ?? .null)
+      if let handler = self?.notificationHandler.withLock({ $0 }) {
+        handler(received)
+      } else {
+        continuation.yield(received)
+      }
     }
     connection.onClose { _ in continuation.finish() }
     connection.start()
@@ -98,6 +105,26 @@ public final class ListClient: @unchecked Sendable {
     -> JSONValue
   {
     try await connection.sendRequest(method, params, timeout: timeout ?? requestTimeout)
+  }
+
+  /// Sends a request; `completion` gets its result or error on the connection's handler queue,
+  /// in the daemon's order with the notifications handed to ``deliverNotifications(to:)``: an
+  /// answer that says later changes follow it (`list/setWindow`, `list/subscribe`) comes before
+  /// them. (A result awaited with ``call(_:_:timeout:)`` resumes a task, which keeps no order
+  /// with ``notifications``.)
+  public func send(
+    _ method: String, _ params: JSONValue? = nil, timeout: Duration? = nil,
+    completion: @escaping @Sendable (Result<JSONValue, any Error>) -> Void
+  ) {
+    connection.sendRequest(method, params, timeout: timeout ?? requestTimeout, completion: completion)
+  }
+
+  /// Hands every later notification to `handler` instead of ``notifications`` (which then only
+  /// finishes, when the connection closes), one at a time on the connection's handler queue, in
+  /// arrival order and in order with the completions of ``send(_:_:timeout:completion:)``.
+  /// Call it before the daemon has reason to notify (before subscribing).
+  public func deliverNotifications(to handler: @escaping @Sendable (ServerNotification) -> Void) {
+    notificationHandler.withLock { $0 = handler }
   }
 
   /// Sends a notification (`$/setTrace`, `event/…` are requests; this is for `exit`, `$/cancelRequest`, …).

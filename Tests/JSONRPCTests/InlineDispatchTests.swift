@@ -61,4 +61,40 @@ final class InlineDispatchTests: XCTestCase {
     XCTAssertEqual(results.count, 2_000)
     for (index, value) in results { XCTAssertEqual(value["n"], .int(Int64(index))) }
   }
+
+  /// Serial dispatch on the side that sent a request: its answer's completion runs after the
+  /// handlers of the notifications the peer sent before the answer, and before those sent after
+  /// it (a listd-tui window answered after the changes that follow it put the view back a version).
+  func testAnAnswersCompletionKeepsItsPlaceAmongNotifications() throws {
+    let (server, client) = try Connection.socketPair(
+      Connection.Options(logger: .disabled), Connection.Options(dispatch: .serial, logger: .disabled))
+    server.onRequestDeferred("window") { request in
+      request.connection.notify("change", ["n": 1])
+      request.respond(.string("answer"))
+      request.connection.notify("change", ["n": 2])
+    }
+    let order = Mutex<[String]>([])
+    client.onNotification("change") { notification in
+      usleep(20_000)  // slow enough that an answer handled out of turn would overtake it
+      order.withLock { $0.append("change \(notification.rawParams?["n"]?.intValue ?? 0)") }
+    }
+    server.start()
+    client.start()
+    defer {
+      client.close()
+      server.close()
+    }
+    for round in 0..<5 {
+      order.withLock { $0 = [] }
+      let done = DispatchSemaphore(value: 0)
+      client.sendRequest("window") { result in
+        order.withLock { $0.append((try? result.get())?.stringValue ?? "failed") }
+        done.signal()
+      }
+      XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+      let deadline = Date().addingTimeInterval(30)
+      while order.withLock({ $0.count }) < 3 && Date() < deadline { usleep(1_000) }
+      XCTAssertEqual(order.withLock { $0 }, ["change 1", "answer", "change 2"], "round \(round)")
+    }
+  }
 }

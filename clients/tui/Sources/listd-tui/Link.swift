@@ -35,13 +35,16 @@ final class Link: Sendable {
       attempt += 1
       do {
         let session = try ListClient.socket(path: path)
+        // Notifications and answers reach the app in the daemon's order (see `send`).
+        let events = events
+        session.deliverNotifications { notification in
+          events.yield(.notification(method: notification.method, params: notification.params))
+        }
         try await session.initialize(name: "listd-tui", version: "1")
         client.withLock { $0 = session }
         log.write("connected to \(path)")
         events.yield(.connected)
-        for await notification in session.notifications {
-          events.yield(.notification(method: notification.method, params: notification.params))
-        }
+        for await _ in session.notifications {}  // until the connection closes
         client.withLock { $0 = nil }
         session.close()
         log.write("connection lost")
@@ -63,7 +66,10 @@ final class Link: Sendable {
       + ListClient.startAdvice(socket: socketOption, alternative: "run 'listd-tui --demo' for a private one")
   }
 
-  /// Sends a request; its answer (or failure) comes back as `.answer(tag, …)`.
+  /// Sends a request; its answer (or failure) comes back as `.answer(tag, …)`, in the daemon's
+  /// order with the notifications: a `list/setWindow` answer at version N is followed by the
+  /// changes after N, which are for the new window — taken in another order, a window answered
+  /// late would put the view back to N under a status line already at a later version.
   func send(_ tag: RequestTag, _ method: String, _ params: JSONValue) {
     log.write("→ \(method) \(String(decoding: params.jsonBytes(), as: UTF8.self))")
     guard let session = client.withLock({ $0 }) else {
@@ -72,15 +78,15 @@ final class Link: Sendable {
     }
     let events = events
     let log = log
-    Task.detached {
-      do {
-        let result = try await session.call(method, params, timeout: .seconds(70))
-        events.yield(.answer(tag, .success(result)))
-      } catch let error as ResponseError {
+    session.send(method, params, timeout: .seconds(70)) { result in
+      switch result {
+      case .success(let value):
+        events.yield(.answer(tag, .success(value)))
+      case .failure(let error as ResponseError):
         log.write("← \(method) error \(error.code.rawValue): \(error.message)")
         events.yield(
           .answer(tag, .failure(RequestFailure(code: error.code.rawValue, message: error.message))))
-      } catch {
+      case .failure(let error):
         log.write("← \(method) failed: \(error)")
         events.yield(.answer(tag, .failure(RequestFailure(code: nil, message: "\(error)"))))
       }
