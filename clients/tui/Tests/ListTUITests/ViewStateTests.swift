@@ -38,6 +38,20 @@ final class ViewStateTests: XCTestCase {
     XCTAssertEqual(view.rows[2]?.id, "new1", "inserted rows come with the changeset")
   }
 
+  /// A window answered at a version older than the changes applied is refused (the caller
+  /// resyncs): installing it would put the view back under a status line at the newer version.
+  func testAWindowAnswerOlderThanTheAppliedChangesIsRefused() throws {
+    var fixture = try ModelFixture(rows: 50)
+    var view = loaded(&fixture)
+    view.moveCursor(to: 40)
+    let window = try XCTUnwrap(view.nextWindowRequest())
+    let answer = fixture.windowedAnswer(offset: window.offset, limit: window.limit)
+    try view.apply(didChange: fixture.change { try $0.deleteItems(["i1", "i2"]) }, now: 0)
+    XCTAssertFalse(view.install(windowAnswer: answer), "an answer from before the change")
+    XCTAssertFalse(view.windowInFlight, "the window can be asked for again")
+    XCTAssertEqual(view.rows[5]?.id, "i7", "the rows stay those of the newer version")
+  }
+
   func testCursorFollowsAMovedItem() throws {
     var fixture = try ModelFixture(rows: 50)
     var view = loaded(&fixture)

@@ -281,11 +281,16 @@ public struct ListViewState: Sendable {
   }
 
   /// Installs a `list/setWindow` answer for the last window asked for: the list afresh at its
-  /// version (``load(windowed:now:)``). Returns false when the answer is malformed (the caller
-  /// resyncs).
+  /// version (``load(windowed:now:)``). Returns false when the answer is malformed, or older
+  /// than the changes already applied — the daemon sends the changes after it later, so it was
+  /// taken out of order — and the caller resyncs.
   @discardableResult
   public mutating func install(windowAnswer answer: JSONValue, now: Double = 0) -> Bool {
-    load(windowed: answer, now: now)
+    guard let answered = answer["version"]?.intValue, Int(answered) >= version else {
+      windowInFlight = false
+      return false
+    }
+    return load(windowed: answer, now: now)
   }
 
   /// Forgets a window that failed, so the need is asked for again.
