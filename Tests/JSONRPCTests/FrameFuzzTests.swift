@@ -10,7 +10,7 @@ final class FrameFuzzTests: XCTestCase {
   /// all of them (a corrupted length costs its own frame only); newline-delimited, all whose
   /// predecessor is intact too (a corrupted line feed joins the next line to the broken one).
   func testCorruptedStreams() {
-    let baseSeed: UInt64 = 0xF2A3_0000
+    let baseSeed = PropertySeeds.seed("LISTD_FRAME_FUZZ_SEED", default: 0xF2A3_0000)
     var delivered = 0
     var expectedTotal = 0
     var errors = 0

@@ -142,7 +142,7 @@ final class FrameReaderCornerTests: XCTestCase {
   /// pieces: the next two frames are delivered, and the first costs exactly one error — a reader
   /// error, or a delivered body that is not a JSON-RPC message (answered with a parse error).
   func testEveryOverstatementCostsOneFrameAndOneError() {
-    let seed: UInt64 = 0x0F12_0000
+    let seed = PropertySeeds.seed("LISTD_FRAME_OVERSTATEMENT_SEED", default: 0x0F12_0000)
     var rng = SplitMix64(seed: seed)
     let length = Self.bodies[0].utf8.count
     for (headingName, header) in Self.headings {
@@ -220,15 +220,14 @@ final class FrameReaderCornerTests: XCTestCase {
       #"{"jsonrpc":"2.0","id":2,"method":"x","params":{"a":""# + String(repeating: "x", count: 100_000)
       + #""}}"#
     let stream = Array(("[1]\n" + line + "\r\n[2]\n").utf8)
-    for seedIndex in 0..<20 {
-      let seed: UInt64 = 0x0F12_1000 + UInt64(seedIndex)
+    for seed in PropertySeeds.seeds("LISTD_FRAME_CORNER_SEED", default: 0x0F12_1000..<0x0F12_1014) {
       var rng = SplitMix64(seed: seed)
       var reader = FrameReader(framing: .newlineDelimited, maxFrameSize: limit)
       var events: [FrameEvent] = []
       var offset = 0
       var largest = 0
       while offset < stream.count {
-        let end = min(stream.count, offset + rng.int(1..<(seedIndex < 10 ? 3000 : 70_000)))
+        let end = min(stream.count, offset + rng.int(1..<(seed < 0x0F12_100A ? 3000 : 70_000)))
         events += reader.feed(stream[offset..<end])
         largest = max(largest, reader.bufferedByteCount)
         offset = end

@@ -1,4 +1,5 @@
 // Explanations on seeded random batches: every changeset row covered once, each reason true of its rows.
+import SeededRandom
 import XCTest
 
 @testable import ListModel
@@ -12,7 +13,8 @@ final class ExplainPropertyTests: XCTestCase {
   func testExplanationsCoverEveryChangeAndTheirReasonsHold() {
     var failures = 0
     var explainedMoves = 0
-    for seed in 0..<UInt64(Self.caseCount) where failures < 3 {
+    for seed in PropertySeeds.seeds("LISTD_MODEL_EXPLAIN_SEED", default: 0..<UInt64(Self.caseCount))
+    where failures < 3 {
       var generator = RandomEdits(seed: seed &+ 0xE4A1)
       let old = generator.list()
       var new = old
@@ -51,7 +53,9 @@ final class ExplainPropertyTests: XCTestCase {
   /// `list/replace`-like changes: two independent random lists sharing ids, no batch.
   func testExplanationsOfRandomReplacesCoverEveryChange() {
     var failures = 0
-    for seed in 0..<UInt64(Self.caseCount / 2) where failures < 3 {
+    for seed in PropertySeeds.seeds(
+      "LISTD_MODEL_EXPLAIN_REPLACE_SEED", default: 0..<UInt64(Self.caseCount / 2))
+    where failures < 3 {
       var generator = RandomEdits(seed: seed &+ 0xA11CE)
       let old = generator.list()
       var new = old

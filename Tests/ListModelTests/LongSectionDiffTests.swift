@@ -10,7 +10,7 @@ final class LongSectionDiffTests: XCTestCase {
   /// of each, payload changes, reloads, moves across sections); the diff from the first version
   /// to every later one mirrors exactly, and so does the diff between consecutive ones.
   func testDiffsBetweenVersionsOfLongSectionsMirrorExactly() throws {
-    for seed in UInt64(0)..<500 {
+    for seed in PropertySeeds.seeds("LISTD_LONG_SECTION_SEED", default: 0..<500) {
       var random = SplitMix64(seed: seed)
       var snapshot = ListSnapshot()
       try snapshot.appendSections(["a", "b"])

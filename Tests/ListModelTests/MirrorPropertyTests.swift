@@ -1,4 +1,5 @@
 // The mirror property on 20,000 seeded random cases: apply(diff(a, b), to: a.rows) == b.rows, and UIKit accepts it.
+import SeededRandom
 import XCTest
 
 @testable import ListModel
@@ -8,7 +9,8 @@ final class MirrorPropertyTests: XCTestCase {
 
   func testMirrorPropertyOnRandomEditBatches() {
     var failures = 0
-    for seed in 0..<UInt64(Self.caseCount) where failures < 3 {
+    for seed in PropertySeeds.seeds("LISTD_MODEL_MIRROR_SEED", default: 0..<UInt64(Self.caseCount))
+    where failures < 3 {
       if !runCase(seed: seed) { failures += 1 }
     }
   }

@@ -18,7 +18,7 @@ final class NodeChunksTests: XCTestCase {
   }
 
   func testRandomInsertsAndRemovalsKeepContentsAndReportEveryMovedNode() {
-    for seed in UInt64(0)..<400 {
+    for seed in PropertySeeds.seeds("LISTD_NODE_CHUNKS_SEED", default: 0..<400) {
       var random = SplitMix64(seed: seed)
       var chunks = NodeChunks()
       var array: [Node] = []

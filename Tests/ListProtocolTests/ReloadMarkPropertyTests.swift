@@ -18,7 +18,7 @@ import XCTest
 /// `LISTD_RELOAD_SEED=n` replays a run (the default seed is fixed).
 final class ReloadMarkPropertyTests: XCTestCase {
   func testAReloadHoldsWhateverLaterEditsOfTheBatchDo() throws {
-    let seed = ProcessInfo.processInfo.environment["LISTD_RELOAD_SEED"].flatMap(UInt64.init) ?? 23
+    let seed = PropertySeeds.seed("LISTD_RELOAD_SEED", default: 23)
     var generator = ReloadBatchGenerator(random: SplitMix64(seed: seed))
     var snapshot = ListSnapshot()
     let start = try EditDecoding.edits(Params(["edits": generator.initialEdits()]))

@@ -53,8 +53,7 @@ final class ViewTests: InProcessServerTestCase {
   }
 
   func testAViewFollowsRandomSourceEditsOverTheWire() throws {
-    let seed: UInt64 = 16
-    print("ViewTests: seed \(seed)")
+    let seed = PropertySeeds.seed("LISTD_VIEW_WIRE_SEED", default: 16)
     var random = SplitMix64(seed: seed)
     var next = 0
     func fresh() -> String {

@@ -11,7 +11,7 @@ final class MillionItemDaemonTests: XCTestCase {
   /// answer (all 1,000,000 rows); at the middle and at the end the mirror's row count and 40
   /// windows of it (both ends, the rest at random) equal `query/window`'s.
   func testASubscriberMirrorsSingleItemEditsOfAMillionItemList() throws {
-    let seed: UInt64 = 1_000_000
+    let seed = PropertySeeds.seed("LISTD_MILLION_DAEMON_SEED", default: 1_000_000)
     var random = SplitMix64(seed: seed)
     let count = 1_000_000
     let directory = try PrivateDirectory()
