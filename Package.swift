@@ -83,7 +83,10 @@ let package = Package(
     // ListClient: its mirrors on wire JSON, and its typed methods over a spawned `listd`.
     .testTarget(
       name: "ListClientTests",
-      dependencies: ["JSON", "JSONRPC", "ListModel", "ListProtocol", "ListClient", "listd"]),
+      dependencies: [
+        "JSON", "JSONRPC", "ListModel", "ListProtocol", "ListClient", "SeededRandom", "ListdTestSupport",
+        "listd",
+      ]),
     // What protocol tests share, in-process or end to end: a client that validates every server
     // message against Protocol/protocol.json (TestClient, ProtocolSpec, SchemaValidator), and the
     // mirror property's random batches with the model's expected outcomes (MirrorRun).

@@ -435,7 +435,7 @@ final class BadInputTests: XCTestCase {
     XCTAssertEqual(error.data?["list"], "l")
     XCTAssertTrue(error.message.contains("'l'") && error.message.contains("refresh"), error.message)
     XCTAssertGreaterThanOrEqual(elapsed, 0.29)
-    XCTAssertLessThan(elapsed, 3)
+    XCTAssertLessThan(elapsed, 30, "the refresh's 300 ms timeout did not end it")
     XCTAssertEqual(asked.wait(timeout: .now() + 5), .success, "the owner was not asked")
     // Both sessions keep working.
     XCTAssertEqual(try viewer.version(of: "l"), 0)

@@ -40,9 +40,8 @@ final class ProtocolSpecTests: XCTestCase {
     }
   }
 
-  func testTheRunningServerAdvertisesExactlyTheSpecifiedMethods() throws {
-    let daemon = try DaemonProcess()
-    let client = try TestClient(daemon)
+  func testTheServerAdvertisesExactlyTheSpecifiedMethods() throws {
+    let client = try TestClient.inProcess()
     let result = try client.initialize()
     let advertised = Set(result["capabilities"]?["methods"]?.arrayValue?.compactMap(\.stringValue) ?? [])
     XCTAssertEqual(advertised, spec.names(direction: "clientToServer"))

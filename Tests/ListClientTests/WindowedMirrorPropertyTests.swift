@@ -4,6 +4,7 @@ import JSON
 import ListClient
 import ListModel
 import ListProtocol
+import ListdTestSupport
 import SeededRandom
 import XCTest
 
