@@ -1,4 +1,4 @@
-// list/replace over near-equal content end to end: each single-field change is one reconfigure, respellings are no change.
+// list/replace over near-equal content through the server: each single-field change is one reconfigure, respellings are no change.
 import Foundation
 import JSON
 import JSONRPC
@@ -11,7 +11,7 @@ import XCTest
 /// `1.0` (no version, `{}`), with the equal content in between (no version).
 ///
 /// `LISTD_NEAR_EQUAL_SEED=n` replays a run.
-final class NearEqualReplaceTests: StdioDaemonTestCase {
+final class NearEqualReplaceTests: InProcessServerTestCase {
   func testReplacingWithNearEqualContentReportsExactlyTheChangedRow() throws {
     let seed = ProcessInfo.processInfo.environment["LISTD_NEAR_EQUAL_SEED"].flatMap(UInt64.init) ?? 2_027
     print("NearEqualReplaceTests: seed \(seed) (LISTD_NEAR_EQUAL_SEED=\(seed) replays it)")
