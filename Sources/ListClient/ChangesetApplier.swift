@@ -32,6 +32,38 @@ protocol MirroredSection {
   mutating func insertRows(_ runs: [RowRun])
 }
 
+/// A mirror that `list/didChange` notifications advance: ``Mirror`` and ``WindowedMirror``.
+protocol ChangesetMirror {
+  /// The list id.
+  var list: String { get }
+  /// The version the mirror is at.
+  var version: Int { get set }
+  /// Applies a wire changeset in place (undefined if it throws).
+  mutating func apply(changeset: JSONValue) throws
+}
+
+extension ChangesetMirror {
+  /// Applies a `list/didChange` params object `{list, version, previousVersion, changeset}`;
+  /// throws, changing nothing, if it is for another list, does not start at the mirror's version
+  /// or goes back, or does not fit. (`version` is usually `previousVersion + 1`; more for a change
+  /// composed for a subscriber that fell behind, Protocol/README.md §6.)
+  mutating func advance(didChange params: JSONValue) throws {
+    guard params["list"]?.stringValue == list else {
+      throw WireMismatch("didChange for list \(WireValue.text(params["list"] ?? .null)), mirror of '\(list)'")
+    }
+    guard let previous = params["previousVersion"]?.intValue, let next = params["version"]?.intValue,
+      let changeset = params["changeset"]
+    else { throw WireMismatch("didChange without versions or changeset: \(WireValue.text(params))") }
+    guard previous == version, next > previous else {
+      throw WireMismatch("didChange from \(previous) to \(next) applied to a mirror at version \(version)")
+    }
+    var copy = self
+    try copy.apply(changeset: changeset)
+    copy.version = Int(next)
+    self = copy
+  }
+}
+
 /// Steps 1–5 of applying a changeset, and the checks around them, for any mirrored section.
 enum ChangesetApplier {
   /// The sections and selection of a snapshot or windowed entry `{sections, selection, …}`.
@@ -46,25 +78,6 @@ enum ChangesetApplier {
     var ids = Set<String>()
     for id in selection { ids.insert(try WireValue.string(id)) }
     return (decoded, ids)
-  }
-
-  /// The new version and changeset of a `list/didChange` params object `{list, version,
-  /// previousVersion, changeset}` for a mirror of `list` at `version`. (`version` is usually
-  /// `previousVersion + 1`; more for a change composed for a subscriber that fell behind,
-  /// Protocol/README.md §6.)
-  static func didChange(_ params: JSONValue, list: String, version: Int) throws(WireMismatch) -> (
-    version: Int, changeset: JSONValue
-  ) {
-    guard params["list"]?.stringValue == list else {
-      throw WireMismatch("didChange for list \(WireValue.text(params["list"] ?? .null)), mirror of '\(list)'")
-    }
-    guard let previous = params["previousVersion"]?.intValue, let next = params["version"]?.intValue,
-      let changeset = params["changeset"]
-    else { throw WireMismatch("didChange without versions or changeset: \(WireValue.text(params))") }
-    guard previous == version, next > previous else {
-      throw WireMismatch("didChange from \(previous) to \(next) applied to a mirror at version \(version)")
-    }
-    return (Int(next), changeset)
   }
 
   /// Applies steps 1–5 of `changeset` to `sections` and `selection` in place (undefined if it

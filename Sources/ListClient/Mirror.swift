@@ -8,7 +8,7 @@ import ListProtocol
 /// by applying each `list/didChange` changeset on its wire JSON, in the five steps of §4 —
 /// deliberately without the model's `Changeset`, so it follows the protocol as a client in
 /// another language sees it. Rows are the JSON objects of the wire.
-public struct Mirror: Equatable, Sendable, CustomStringConvertible {
+public struct Mirror: Equatable, Sendable, CustomStringConvertible, ChangesetMirror {
   /// A section: its description (``WireSection``: `id`, `header`, `footer`, `kind`,
   /// `headerMode`, read as its own members) and its rows.
   @dynamicMemberLookup
@@ -31,7 +31,7 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
   /// The list id.
   public let list: String
   /// The version the rows are at.
-  public private(set) var version: Int
+  public internal(set) var version: Int
   /// The sections, in order.
   public private(set) var sections: [Section]
   /// The selected item ids.
@@ -83,11 +83,7 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
   /// or goes back, or does not fit the rows. (`version` is usually `previousVersion + 1`; more for
   /// a change composed for a subscriber that fell behind, Protocol/README.md §6.)
   public mutating func apply(didChange params: JSONValue) throws {
-    let (next, changeset) = try ChangesetApplier.didChange(params, list: list, version: version)
-    var copy = self
-    try copy.apply(changeset: changeset)
-    copy.version = next
-    self = copy
+    try advance(didChange: params)
   }
 
   /// Applies a wire changeset (Protocol/README.md §4), in place. The mirror is undefined if it

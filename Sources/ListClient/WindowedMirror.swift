@@ -11,7 +11,7 @@ import ListProtocol
 /// applying each filtered `list/didChange` on its wire JSON, following §4's five steps with
 /// unknown rows as placeholders. Memory is O(sections + window + selection), whatever the size
 /// of the list.
-public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
+public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible, ChangesetMirror {
   /// A section: its description (``WireSection``: `id`, `header`, `footer`, `kind`,
   /// `headerMode`, read as its own members, as the full ``Mirror`` holds it), its row count, and
   /// the rows known by row index.
@@ -34,7 +34,7 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
   /// The list id.
   public let list: String
   /// The version the mirror is at.
-  public private(set) var version: Int
+  public internal(set) var version: Int
   /// The window's first flattened row.
   public private(set) var offset: Int
   /// The window's size in rows.
@@ -103,11 +103,7 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
   /// `previousVersion` must be the mirror's version; `version` is later (one more, or several for
   /// a composed change). Throws, changing nothing, if it does not fit.
   public mutating func apply(didChange params: JSONValue) throws {
-    let (next, changeset) = try ChangesetApplier.didChange(params, list: list, version: version)
-    var copy = self
-    try copy.apply(changeset: changeset)
-    copy.version = next
-    self = copy
+    try advance(didChange: params)
   }
 
   /// Applies a filtered wire changeset in place (undefined if it throws): steps 1–5 with unknown
