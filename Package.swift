@@ -112,7 +112,7 @@ let package = Package(
     // End-to-end tests of listctl: they run the built `listctl` against a built `listd`.
     .testTarget(
       name: "ListctlTests",
-      dependencies: ["JSON", "JSONRPC", "ListClient", "SeededRandom", "listctl", "listd"]),
+      dependencies: ["JSON", "JSONRPC", "ListProtocol", "ListClient", "SeededRandom", "listctl", "listd"]),
     // The terminal UI's view-state tests, and end-to-end tests that run `listd-tui` in tmux against a real daemon.
     .testTarget(
       name: "ListTUITests",

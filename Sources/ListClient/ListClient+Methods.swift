@@ -1,5 +1,6 @@
 // ListClient: typed async methods for the requests of Protocol/README.md §5.
 import JSON
+import ListProtocol
 
 /// The answer of a mutation: `{list, version, changeset, explain?}`.
 public struct Change: Sendable, Equatable {

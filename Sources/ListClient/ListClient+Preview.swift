@@ -1,5 +1,6 @@
 // The inspector's previews: what an edit or a replace would do, and the diff of two contents.
 import JSON
+import ListProtocol
 
 /// The answer of `diff/contents` asked with `explain`: the changeset and why it is what it is.
 public struct ContentsDiff: Sendable, Equatable {

@@ -1,5 +1,6 @@
 // ListClient: time travel — the diff between two versions of a list, and a list's whole content.
 import JSON
+import ListProtocol
 
 /// The answer of `list/diff`: one changeset from version `from` to version `to`.
 public struct VersionDiff: Sendable, Equatable {

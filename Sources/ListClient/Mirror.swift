@@ -8,7 +8,7 @@ import ListProtocol
 /// by applying each `list/didChange` changeset on its wire JSON, in the five steps of §4 —
 /// deliberately without the model's `Changeset`, so it follows the protocol as a client in
 /// another language sees it. Rows are the JSON objects of the wire.
-public struct Mirror: Equatable, Sendable, CustomStringConvertible {
+public struct Mirror: Equatable, Sendable, CustomStringConvertible, ChangesetMirror {
   /// A section: its description (``WireSection``: `id`, `header`, `footer`, `kind`,
   /// `headerMode`, read as its own members) and its rows.
   @dynamicMemberLookup
@@ -31,7 +31,7 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
   /// The list id.
   public let list: String
   /// The version the rows are at.
-  public private(set) var version: Int
+  public internal(set) var version: Int
   /// The sections, in order.
   public private(set) var sections: [Section]
   /// The selected item ids.
@@ -63,10 +63,7 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
   public init(list: String, version: Int, snapshot: JSONValue) throws {
     self.list = list
     self.version = version
-    guard let sections = snapshot["sections"]?.arrayValue, let selection = snapshot["selection"]?.arrayValue
-    else { throw Mismatch("snapshot without sections or selection: \(snapshot)") }
-    self.sections = try sections.map(Self.section)
-    self.selection = Set(try selection.map(WireValue.string))
+    (sections, selection) = try ChangesetApplier.decode(snapshot)
     for key in Self.attributeKeys { setAttribute(key, snapshot[key]) }
   }
 
@@ -86,137 +83,15 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
   /// or goes back, or does not fit the rows. (`version` is usually `previousVersion + 1`; more for
   /// a change composed for a subscriber that fell behind, Protocol/README.md §6.)
   public mutating func apply(didChange params: JSONValue) throws {
-    guard params["list"]?.stringValue == list else {
-      throw Mismatch("didChange for list \(params["list"] ?? .null), mirror of '\(list)'")
-    }
-    guard let previous = params["previousVersion"]?.intValue, let next = params["version"]?.intValue,
-      let changeset = params["changeset"]
-    else { throw Mismatch("didChange without versions or changeset: \(params)") }
-    guard previous == version else {
-      throw Mismatch("didChange from version \(previous) applied to a mirror at version \(version)")
-    }
-    // A later version than the next one is a change composed for a subscriber that fell behind.
-    guard next > previous else { throw Mismatch("didChange from \(previous) to \(next)") }
-    var copy = self
-    try copy.apply(changeset: changeset)
-    copy.version = Int(next)
-    self = copy
+    try advance(didChange: params)
   }
 
   /// Applies a wire changeset (Protocol/README.md §4), in place. The mirror is undefined if it
-  /// throws; ``apply(didChange:)`` works on a copy.
+  /// throws; ``apply(didChange:)`` works on a copy. A full subscriber's changeset carries every
+  /// row: no counted run, no `enter`.
   public mutating func apply(changeset json: JSONValue) throws {
     let changeset = try WireChangeset(json)
-    // A full subscriber's changeset carries every row: no counted run, no `enter`.
-    guard changeset.enter.isEmpty else { throw Mismatch("unknown changeset member 'enter'") }
-    func rows(_ run: WireChangeset.Run) throws -> [JSONValue] {
-      guard let rows = run.rows else {
-        throw Mismatch("row run without rows at [\(run.section), \(run.start)]")
-      }
-      return rows
-    }
-    let oldCount = sections.count
-
-    // 1. Section reloads and row updates, in old coordinates.
-    for reload in changeset.sectionReloads {
-      let index = reload.index
-      guard index >= 0, index < oldCount, sections[index].id == reload.section.id else {
-        throw Mismatch("section reload \(reload.section.id) does not match section at \(index)")
-      }
-      sections[index].info = reload.section
-    }
-    for run in changeset.itemReloads + changeset.itemReconfigures {
-      let (section, start, rows) = (run.section, run.start, try rows(run))
-      guard section >= 0, section < oldCount, start >= 0, start + rows.count <= sections[section].rows.count
-      else { throw Mismatch("row update at [\(section), \(start)] is out of range") }
-      for (offset, row) in rows.enumerated() {
-        guard sections[section].rows[start + offset]["id"] == row["id"] else {
-          throw Mismatch(
-            "row update at [\(section), \(start + offset)] does not match \(WireValue.text(row))")
-        }
-        sections[section].rows[start + offset] = row
-      }
-    }
-
-    // 2. Removals in old coordinates: rows (moved ones kept aside), then sections.
-    var removed = [Set<Int>](repeating: [], count: oldCount)
-    func remove(_ section: Int, _ row: Int) throws {
-      guard section >= 0, section < oldCount, row >= 0, row < sections[section].rows.count else {
-        throw Mismatch("old index path [\(section), \(row)] is out of range")
-      }
-      guard removed[section].insert(row).inserted else {
-        throw Mismatch("old index path [\(section), \(row)] is removed twice")
-      }
-    }
-    for delete in changeset.itemDeletes {
-      for row in delete.rows { try remove(delete.section, row) }
-    }
-    // Rows to place in step 4, per new section index: (new row index, row).
-    var placements: [Int: [(row: Int, value: JSONValue)]] = [:]
-    for move in changeset.itemMoves {
-      for offset in 0..<move.count {
-        try remove(move.fromSection, move.fromRow + offset)
-        placements[move.toSection, default: []].append(
-          (move.toRow + offset, sections[move.fromSection].rows[move.fromRow + offset]))
-      }
-    }
-    for index in sections.indices where !removed[index].isEmpty {
-      sections[index].rows = sections[index].rows.enumerated().filter { !removed[index].contains($0.offset) }
-        .map(\.element)
-    }
-    var gone = Set<Int>()
-    for delete in changeset.sectionDeletes {
-      guard delete.upperBound <= oldCount else {
-        throw Mismatch("section delete [\(delete.lowerBound), \(delete.count)] is out of range")
-      }
-      for index in delete {
-        guard gone.insert(index).inserted else { throw Mismatch("section \(index) is removed twice") }
-      }
-    }
-    var arriving: [(index: Int, section: Section)] = []
-    for move in changeset.sectionMoves {
-      guard move.from >= 0, move.from < oldCount, gone.insert(move.from).inserted else {
-        throw Mismatch("section move [\(move.from), \(move.to)] is out of range or removes a section twice")
-      }
-      arriving.append((move.to, sections[move.from]))
-    }
-
-    // 3. Inserted and moved sections at their new indexes, ascending; the rest keep their order.
-    for insert in changeset.sectionInserts {
-      guard insert.isFull else { throw Mismatch("section insert at \(insert.index) without all its rows") }
-      arriving.append((insert.index, Section(info: insert.section, rows: insert.rows)))
-    }
-    arriving.sort { $0.index < $1.index }
-    let placed = ChangesetPlacement.merge(
-      arriving.map { ($0.index, $0.section) },
-      into: sections.indices.filter { !gone.contains($0) }.map { sections[$0] })
-    if let misplaced = placed.misplaced {
-      throw Mismatch("new section index \(misplaced) is out of range or repeated")
-    }
-    sections = placed.elements
-
-    // 4. Inserted and moved rows at their new index paths, ascending.
-    for insert in changeset.itemInserts {
-      for (offset, row) in try rows(insert).enumerated() {
-        placements[insert.section, default: []].append((insert.start + offset, row))
-      }
-    }
-    for (section, unsorted) in placements {
-      guard section >= 0, section < sections.count else {
-        throw Mismatch("new section index \(section) is out of range")
-      }
-      let placed = ChangesetPlacement.merge(
-        unsorted.sorted { $0.row < $1.row }.map { ($0.row, $0.value) }, into: sections[section].rows)
-      if let misplaced = placed.misplaced {
-        throw Mismatch("new index path [\(section), \(misplaced)] is out of range or repeated")
-      }
-      sections[section].rows = placed.elements
-    }
-
-    // 5. Selection: deselected ids leave, then selected ids join. (`expanded` / `collapsed` only
-    // report state the rows already carry.)
-    for id in changeset.deselected { selection.remove(id) }
-    for id in changeset.selected { selection.insert(id) }
+    try ChangesetApplier.apply(changeset, to: &sections, selection: &selection, complete: true)
     // 6. List attributes: each one present replaces the old value.
     for (key, value) in changeset.attributes { setAttribute(key, value) }
   }
@@ -281,11 +156,47 @@ public struct Mirror: Equatable, Sendable, CustomStringConvertible {
 
   /// Compact JSON text, for messages.
   public static func text(_ value: JSONValue) -> String { String(decoding: value.jsonBytes(), as: UTF8.self) }
+}
 
-  private static func section(_ value: JSONValue) throws -> Section {
+extension Mirror.Section: MirroredSection {
+  init(inserted insert: WireChangeset.SectionInsert) { self.init(info: insert.section, rows: insert.rows) }
+
+  init(decoding value: JSONValue) throws(WireMismatch) {
     let info = try WireSection(decoding: value)
-    guard let rows = value["rows"]?.arrayValue else { throw Mismatch("section without rows: \(value)") }
+    guard let rows = value["rows"]?.arrayValue else {
+      throw WireMismatch("section without rows: \(WireValue.text(value))")
+    }
     try WireValue.checkIDs(rows)
-    return Section(info: info, rows: rows)
+    self.init(info: info, rows: rows)
+  }
+
+  var rowCount: Int { rows.count }
+
+  func row(at index: Int) -> JSONValue? { rows[index] }
+
+  mutating func setRow(_ row: JSONValue, at index: Int) { rows[index] = row }
+
+  func rows(in range: Range<Int>) -> [Int: JSONValue] {
+    var known: [Int: JSONValue] = [:]
+    for index in range { known[index - range.lowerBound] = rows[index] }
+    return known
+  }
+
+  mutating func removeRows(_ ranges: [Range<Int>]) {
+    var kept: [JSONValue] = []
+    kept.reserveCapacity(rows.count)
+    var next = 0
+    for range in ranges {
+      kept += rows[next..<range.lowerBound]
+      next = range.upperBound
+    }
+    kept += rows[next...]
+    rows = kept
+  }
+
+  /// Every run carries its rows (the applier checks it for a full mirror). O(rows).
+  mutating func insertRows(_ runs: [RowRun]) {
+    let placed = runs.flatMap { run in (0..<run.count).map { (run.start + $0, run.known[$0] ?? .null) } }
+    rows = ChangesetPlacement.merge(placed, into: rows).elements
   }
 }

@@ -11,7 +11,7 @@ import ListProtocol
 /// applying each filtered `list/didChange` on its wire JSON, following §4's five steps with
 /// unknown rows as placeholders. Memory is O(sections + window + selection), whatever the size
 /// of the list.
-public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
+public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible, ChangesetMirror {
   /// A section: its description (``WireSection``: `id`, `header`, `footer`, `kind`,
   /// `headerMode`, read as its own members, as the full ``Mirror`` holds it), its row count, and
   /// the rows known by row index.
@@ -34,7 +34,7 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
   /// The list id.
   public let list: String
   /// The version the mirror is at.
-  public private(set) var version: Int
+  public internal(set) var version: Int
   /// The window's first flattened row.
   public private(set) var offset: Int
   /// The window's size in rows.
@@ -76,15 +76,11 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
 
   private mutating func reset(_ entry: JSONValue, limit: Int) throws {
     guard let window = entry["window"], let offset = window["offset"]?.intValue,
-      let rows = window["rows"]?.arrayValue, let sections = entry["sections"]?.arrayValue,
-      let selection = entry["selection"]?.arrayValue
-    else { throw Mirror.Mismatch("windowed entry without window, sections or selection: \(entry)") }
+      let rows = window["rows"]?.arrayValue
+    else { throw Mirror.Mismatch("windowed entry without window: \(entry)") }
     self.offset = Int(offset)
     self.limit = limit
-    self.sections = try sections.map { section in
-      Section(info: try WireSection(decoding: section), count: try WireValue.int(section["rows"]), known: [:])
-    }
-    self.selection = Set(try selection.map(WireValue.string))
+    (self.sections, self.selection) = try ChangesetApplier.decode(entry)
     for row in rows {
       guard let path = row["indexPath"]?.arrayValue, path.count == 2, case .object(var object) = row else {
         throw Mirror.Mismatch("window row without indexPath: \(row)")
@@ -107,165 +103,15 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
   /// `previousVersion` must be the mirror's version; `version` is later (one more, or several for
   /// a composed change). Throws, changing nothing, if it does not fit.
   public mutating func apply(didChange params: JSONValue) throws {
-    guard params["list"]?.stringValue == list else {
-      throw Mirror.Mismatch("didChange for list \(params["list"] ?? .null), windowed mirror of '\(list)'")
-    }
-    guard let previous = params["previousVersion"]?.intValue, let next = params["version"]?.intValue,
-      let changeset = params["changeset"]
-    else { throw Mirror.Mismatch("didChange without versions or changeset: \(params)") }
-    guard previous == version, next > previous else {
-      throw Mirror.Mismatch(
-        "didChange from \(previous) to \(next) applied to a windowed mirror at \(version)")
-    }
-    var copy = self
-    try copy.apply(changeset: changeset)
-    copy.version = Int(next)
-    self = copy
+    try advance(didChange: params)
   }
 
-  /// A run of rows placed in step 4: `count` rows from `start`, some known.
-  private struct Placement {
-    var start: Int
-    var count: Int
-    var known: [Int: JSONValue]  // by offset in the run
-  }
-
-  /// Applies a filtered wire changeset in place (undefined if it throws).
+  /// Applies a filtered wire changeset in place (undefined if it throws): steps 1–5 with unknown
+  /// rows as placeholders, then the rows entering the window.
   public mutating func apply(changeset json: JSONValue) throws {
     let changeset = try WireChangeset(json)
     for (key, value) in changeset.attributes { attributes[key] = value }
-    let oldCount = sections.count
-
-    // 1. Section reloads; reloads and reconfigures write their carried rows at old index paths.
-    for reload in changeset.sectionReloads {
-      let index = reload.index
-      guard index >= 0, index < oldCount, sections[index].id == reload.section.id else {
-        throw Mirror.Mismatch("section reload \(reload.section.id) does not match section at \(index)")
-      }
-      sections[index].info = reload.section
-    }
-    for run in changeset.itemReloads + changeset.itemReconfigures {
-      let (section, start, count) = (run.section, run.start, run.count)
-      guard section >= 0, section < oldCount, start >= 0, start + count <= sections[section].count else {
-        throw Mirror.Mismatch("row update at [\(section), \(start)] is out of range")
-      }
-      for (offset, row) in (run.rows ?? []).enumerated() {
-        if let old = sections[section].known[start + offset], old["id"] != row["id"] {
-          throw Mirror.Mismatch(
-            "row update at [\(section), \(start + offset)] does not match \(WireValue.text(row))")
-        }
-        sections[section].known[start + offset] = row
-      }
-    }
-
-    // 2. Removals in old coordinates: rows (moved ones kept aside), then sections.
-    var removed = [[Range<Int>]](repeating: [], count: oldCount)
-    func remove(_ section: Int, _ rows: Range<Int>) throws {
-      guard section >= 0, section < oldCount, rows.lowerBound >= 0,
-        rows.upperBound <= sections[section].count,
-        !rows.isEmpty
-      else { throw Mirror.Mismatch("old rows \(rows) of section \(section) are out of range") }
-      removed[section].append(rows)
-    }
-    for delete in changeset.itemDeletes { try remove(delete.section, delete.rows) }
-    var placements: [Int: [Placement]] = [:]
-    for move in changeset.itemMoves {
-      let rows = move.fromRow..<(move.fromRow + move.count)
-      try remove(move.fromSection, rows)
-      var carried: [Int: JSONValue] = [:]
-      for (index, row) in sections[move.fromSection].known where rows.contains(index) {
-        carried[index - move.fromRow] = row
-      }
-      placements[move.toSection, default: []].append(
-        Placement(start: move.toRow, count: move.count, known: carried))
-    }
-    for index in sections.indices where !removed[index].isEmpty {
-      let ranges = removed[index].sorted { $0.lowerBound < $1.lowerBound }
-      for (a, b) in zip(ranges, ranges.dropFirst()) where a.upperBound > b.lowerBound {
-        throw Mirror.Mismatch("old rows of section \(index) are removed twice")
-      }
-      var kept: [Int: JSONValue] = [:]
-      for (row, value) in sections[index].known {
-        var below = 0
-        var isRemoved = false
-        for range in ranges {
-          if range.contains(row) { isRemoved = true }
-          if range.upperBound <= row { below += range.count }
-        }
-        if !isRemoved { kept[row - below] = value }
-      }
-      sections[index].known = kept
-      sections[index].count -= ranges.reduce(0) { $0 + $1.count }
-    }
-    var gone = Set<Int>()
-    for delete in changeset.sectionDeletes {
-      guard delete.upperBound <= oldCount else {
-        throw Mirror.Mismatch("section delete [\(delete.lowerBound), \(delete.count)] is out of range")
-      }
-      for index in delete {
-        guard gone.insert(index).inserted else { throw Mirror.Mismatch("section \(index) is removed twice") }
-      }
-    }
-    var arriving: [(index: Int, section: Section)] = []
-    for move in changeset.sectionMoves {
-      guard move.from >= 0, move.from < oldCount, gone.insert(move.from).inserted else {
-        throw Mirror.Mismatch(
-          "section move [\(move.from), \(move.to)] is out of range or removes a section twice")
-      }
-      arriving.append((move.to, sections[move.from]))
-    }
-
-    // 3. Inserted and moved sections at their new indexes, ascending.
-    for insert in changeset.sectionInserts {
-      var known: [Int: JSONValue] = [:]
-      for (offset, row) in insert.rows.enumerated() { known[insert.rowsAt + offset] = row }
-      arriving.append((insert.index, Section(info: insert.section, count: insert.count, known: known)))
-    }
-    arriving.sort { $0.index < $1.index }
-    let placed = ChangesetPlacement.merge(
-      arriving.map { ($0.index, $0.section) },
-      into: sections.indices.filter { !gone.contains($0) }.map { sections[$0] })
-    if let misplaced = placed.misplaced {
-      throw Mirror.Mismatch("new section index \(misplaced) is out of range or repeated")
-    }
-    sections = placed.elements
-
-    // 4. Inserted and moved rows at their new index paths, ascending.
-    for insert in changeset.itemInserts {
-      var carried: [Int: JSONValue] = [:]
-      for (offset, row) in (insert.rows ?? []).enumerated() { carried[offset] = row }
-      placements[insert.section, default: []].append(
-        Placement(start: insert.start, count: insert.count, known: carried))
-    }
-    for (section, unsorted) in placements {
-      guard section >= 0, section < sections.count else {
-        throw Mirror.Mismatch("new section index \(section) is out of range")
-      }
-      let placed = unsorted.sorted { $0.start < $1.start }
-      let total = sections[section].count + placed.reduce(0) { $0 + $1.count }
-      var end = 0
-      for run in placed {
-        guard run.start >= end, run.start + run.count <= total else {
-          throw Mirror.Mismatch("new rows at [\(section), \(run.start)] are out of range or repeated")
-        }
-        end = run.start + run.count
-      }
-      var known: [Int: JSONValue] = [:]
-      for (row, value) in sections[section].known {
-        var position = row
-        for run in placed where run.start <= position { position += run.count }
-        known[position] = value
-      }
-      for run in placed {
-        for (offset, value) in run.known { known[run.start + offset] = value }
-      }
-      sections[section].known = known
-      sections[section].count = total
-    }
-
-    // 5. Selection: deselected ids leave, then selected ids join.
-    for id in changeset.deselected { selection.remove(id) }
-    for id in changeset.selected { selection.insert(id) }
+    try ChangesetApplier.apply(changeset, to: &sections, selection: &selection, complete: false)
 
     // Rows entering the window, then only the window is kept.
     for run in changeset.enter {
@@ -311,5 +157,60 @@ public struct WindowedMirror: Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     "WindowedMirror('\(list)' v\(version): [\(offset), \(offset + limit)) of \(totalRows) rows, "
       + "\(sections.count) sections, \(selection.count) selected)"
+  }
+}
+
+extension WindowedMirror.Section: MirroredSection {
+  init(inserted insert: WireChangeset.SectionInsert) {
+    var known: [Int: JSONValue] = [:]
+    for (offset, row) in insert.rows.enumerated() { known[insert.rowsAt + offset] = row }
+    self.init(info: insert.section, count: insert.count, known: known)
+  }
+
+  init(decoding value: JSONValue) throws(WireMismatch) {
+    self.init(info: try WireSection(decoding: value), count: try WireValue.int(value["rows"]), known: [:])
+  }
+
+  var rowCount: Int { count }
+
+  func row(at index: Int) -> JSONValue? { known[index] }
+
+  mutating func setRow(_ row: JSONValue, at index: Int) { known[index] = row }
+
+  func rows(in range: Range<Int>) -> [Int: JSONValue] {
+    var carried: [Int: JSONValue] = [:]
+    for (index, row) in known where range.contains(index) { carried[index - range.lowerBound] = row }
+    return carried
+  }
+
+  /// O(known × ranges).
+  mutating func removeRows(_ ranges: [Range<Int>]) {
+    var kept: [Int: JSONValue] = [:]
+    for (row, value) in known {
+      var below = 0
+      var isRemoved = false
+      for range in ranges {
+        if range.contains(row) { isRemoved = true }
+        if range.upperBound <= row { below += range.count }
+      }
+      if !isRemoved { kept[row - below] = value }
+    }
+    known = kept
+    count -= ranges.reduce(0) { $0 + $1.count }
+  }
+
+  /// O(known × runs).
+  mutating func insertRows(_ runs: [RowRun]) {
+    var shifted: [Int: JSONValue] = [:]
+    for (row, value) in known {
+      var position = row
+      for run in runs where run.start <= position { position += run.count }
+      shifted[position] = value
+    }
+    for run in runs {
+      for (offset, value) in run.known { shifted[run.start + offset] = value }
+    }
+    known = shifted
+    count += runs.reduce(0) { $0 + $1.count }
   }
 }

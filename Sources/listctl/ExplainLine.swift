@@ -1,6 +1,7 @@
 // One readable line per cause of an explanation: the items it concerns, why, and which edit did it.
 import JSON
 import ListClient
+import ListProtocol
 
 /// Describes an ``Explanation`` (Protocol/README.md, "Inspector: explanations") one cause a
 /// line: `~ a  text "A" → "A2" (edit 1 patchItems)`, `+ d1, d2  revealed: d expanded`,

@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import JSONRPC
 import ListClient
+import ListProtocol
 import XCTest
 
 final class ListClientExplainTests: XCTestCase {

@@ -2,6 +2,7 @@
 import Foundation
 import JSON
 import ListClient
+import ListProtocol
 import XCTest
 
 final class ListctlExplainTests: XCTestCase {

@@ -16,13 +16,14 @@ final class DemoOwner: ListOwner {
     self.onRefresh = onRefresh
   }
 
-  var ownerInfo: JSONValue { ["session": 0, "name": "listd demo"] }
+  var identity: OwnerIdentity { OwnerIdentity(session: 0, name: "listd demo") }
   var isReachable: Bool { true }
 
-  func lost(_ list: LiveList, reason: String, by: JSONValue) {}
+  func lost(_ list: LiveList, reason: String, by: OwnerIdentity) {}
 
-  func deliver(event: JSONValue, on list: LiveList) {
-    guard let kind = event["event"]?.stringValue, let item = event["item"]?.stringValue else { return }
+  func deliver(event: OwnerEvent, on list: LiveList) {
+    guard let item = event.item else { return }
+    let kind = event.kind
     list.queue.async {
       defer { list.reclaimIdentifiersIfNeeded() }  // the end of this turn of the list's queue
       _ = try? ListChanges.mutate(list, ifVersion: nil, source: ChangeSource(method: "demo")) {
@@ -37,12 +38,13 @@ final class DemoOwner: ListOwner {
   }
 
   /// The edits an app would make for a user event.
-  static func edits(for kind: String, item: String, event: JSONValue, in snapshot: ListSnapshot) -> [ListEdit]
+  static func edits(for kind: String, item: String, event: OwnerEvent, in snapshot: ListSnapshot)
+    -> [ListEdit]
   {
     guard var payload = snapshot.payload(of: item) else { return [] }
     switch kind {
     case "toggle":
-      let isOn = event["isOn"]?.boolValue ?? false
+      let isOn = event.bool("isOn") ?? false
       payload.accessories = payload.accessories.map {
         if case .toggle = $0 { .toggle(isOn: isOn) } else { $0 }
       }
@@ -50,7 +52,7 @@ final class DemoOwner: ListOwner {
     case "delete":
       return [.deleteItems([item])]
     case "action":
-      switch event["action"]?.stringValue {
+      switch event.string("action") {
       case "delete": return [.deleteItems([item])]
       case "favorite":
         if payload.accessories.contains(.image("star.fill")) {
@@ -65,9 +67,9 @@ final class DemoOwner: ListOwner {
       default: return []
       }
     case "move":
-      if let before = event["before"]?.stringValue { return [.moveItemBefore(item, item: before)] }
-      if let after = event["after"]?.stringValue { return [.moveItemAfter(item, item: after)] }
-      if let section = event["section"]?.stringValue { return [.moveItemToSection(item, section: section)] }
+      if let before = event.string("before") { return [.moveItemBefore(item, item: before)] }
+      if let after = event.string("after") { return [.moveItemAfter(item, item: after)] }
+      if let section = event.string("section") { return [.moveItemToSection(item, section: section)] }
       return []
     default:
       return []  // select/deselect: the daemon already changed the selection
@@ -75,7 +77,7 @@ final class DemoOwner: ListOwner {
   }
 
   func refresh(
-    _ list: LiveList, viewer: Int, timeout: Duration, completion: @escaping @Sendable (ResponseError?) -> Void
+    _ list: LiveList, viewer: Int, timeout: Duration, completion: @escaping @Sendable (ListError?) -> Void
   ) {
     // Like a network reload: answer a moment later, after the change.
     list.queue.asyncAfter(deadline: .now() + .milliseconds(300)) { [onRefresh] in

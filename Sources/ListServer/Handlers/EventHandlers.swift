@@ -23,17 +23,12 @@ enum EventHandlers {
   /// `version` are that list's, and `view` names the view (its rows are the source's items).
   private static func event(
     _ kind: String, list: LiveList, item: String?, session: Session, version: Int,
-    _ extra: [(String, JSONValue)] = []
-  ) -> JSONValue {
+    _ operands: [(key: String, value: OwnerEvent.Operand)] = []
+  ) -> OwnerEvent {
     let target = list.eventTarget
-    var object: JSONObject = ["list": .string(target.id), "event": .string(kind)]
-    if target !== list { object.append("view", .string(list.id)) }
-    let version = target !== list ? target.committed.version : version
-    if let item { object.append("item", .string(item)) }
-    for (key, value) in extra { object.append(key, value) }
-    object.append("session", .int(Int64(session.id)))
-    object.append("version", .int(Int64(version)))
-    return .object(object)
+    return OwnerEvent(
+      kind: kind, list: target.id, view: target !== list ? list.id : nil, item: item, operands: operands,
+      session: session.id, version: target !== list ? target.committed.version : version)
   }
 
   /// What a user event is about: the list at its current version, its owner, and the item.
@@ -181,13 +176,15 @@ enum EventHandlers {
     }
   }
 
-  /// Sends the owner the `kind` event about the target (with its operands `extra`) and answers
+  /// Sends the owner the `kind` event about the target (with its `operands`) and answers
   /// the viewer with the version the event was checked against.
   private static func forward(
-    _ r: Target, _ kind: String, from session: Session, _ extra: [(String, JSONValue)] = []
+    _ r: Target, _ kind: String, from session: Session,
+    _ operands: [(key: String, value: OwnerEvent.Operand)] = []
   ) -> JSONValue {
     r.owner.deliver(
-      event: event(kind, list: r.list, item: r.item, session: session, version: r.committed.version, extra),
+      event: event(
+        kind, list: r.list, item: r.item, session: session, version: r.committed.version, operands),
       on: r.list.eventTarget)
     return ["list": .string(r.list.id), "version": .int(Int64(r.committed.version))]
   }
@@ -210,7 +207,7 @@ enum EventHandlers {
     guard let owner = list.owner else { throw noOwner(list) }
     owner.refresh(list, viewer: context.session.id, timeout: timeout) { error in
       if let error {
-        request.respond(error: error)
+        request.respond(error: ResponseError(error))
       } else {
         // After every change the owner queued before answering.
         list.queue.async {

@@ -118,7 +118,7 @@ enum ListHandlers {
       _ = try list.current(ifVersion: nil)
       let displaced = try list.checkOwnership(by: context.session, force: force, action: "dispose")
       // Told before the list/didDispose that everybody gets, so the owner knows why it comes.
-      displaced?.lost(list, reason: "disposed", by: context.session.ownerInfo)
+      displaced?.lost(list, reason: "disposed", by: context.session.identity)
       return try context.server.dispose(list)
     }
   }
@@ -133,7 +133,7 @@ enum ListHandlers {
       let displaced = try list.checkOwnership(by: context.session, force: force, action: "claim")
       list.setOwner(context.session)
       if context.session.isDetached { context.server.orphan(list, from: context.session) }
-      displaced?.lost(list, reason: "claimed", by: context.session.ownerInfo)
+      displaced?.lost(list, reason: "claimed", by: context.session.identity)
       return ["list": .string(list.id), "owner": context.session.ownerInfo]
     }
   }

@@ -1,6 +1,4 @@
 // Every live list by id, every session, and who subscribed to all lists.
-import JSON
-import JSONRPC
 import ListProtocol
 import Synchronization
 
@@ -17,8 +15,8 @@ final class ListRegistry: Sendable {
 
   private let state = Mutex(State())
 
-  /// The list named `id`, or -32010. O(1).
-  func list(_ id: String) throws(ResponseError) -> LiveList {
+  /// The list named `id`. O(1).
+  func existingList(_ id: String) throws(ListError) -> LiveList {
     guard let list = state.withLock({ $0.lists[id] }) else { throw .unknownList(id) }
     return list
   }
@@ -38,9 +36,9 @@ final class ListRegistry: Sendable {
     }
   }
 
-  /// Registers a new list, or throws -32013 if the id is taken. Returns the subscriptions to all
+  /// Registers a new list, or throws ``ListError/duplicateList(_:)`` if the id is taken. Returns the subscriptions to all
   /// lists, which the caller applies on the list's queue before any change.
-  func add(_ list: LiveList) throws(ResponseError) -> [AllListsSubscription] {
+  func add(_ list: LiveList) throws(ListError) -> [AllListsSubscription] {
     let subscribers = state.withLock { state -> [AllListsSubscription]? in
       guard state.lists[list.id] == nil else { return nil }
       state.lists[list.id] = list
@@ -102,12 +100,6 @@ final class ListRegistry: Sendable {
   /// Sessions past `initialize`. O(sessions).
   var initializedSessions: [Session] {
     state.withLock { Array($0.sessions.values) }.filter { $0.phase == .initialized }
-  }
-
-  /// Sends the same notification to every initialized session but those in `excluded`.
-  func broadcast(_ method: String, _ params: JSONValue, excluding excluded: Set<Int> = []) {
-    let body = Session.encodeNotification(method, params)
-    for session in initializedSessions where !excluded.contains(session.id) { session.send(encoded: body) }
   }
 }
 

@@ -121,7 +121,7 @@ extension ListServer {
           let list = LiveList(
             id: id, snapshot: snapshot, metadata: metadata, owner: nil, historyLimit: options.historyLimit,
             explainLimit: options.explainLimit, version: version, serial: serial, journal: journal)
-          _ = try registry.add(list)
+          _ = try mappingListErrors { () throws(ListError) in try registry.add(list) }
           lists[serial] = list
         } catch {
           problems.append("list '\(id)' cannot be read (\(error)) and was not recovered")

@@ -201,10 +201,10 @@ public final class ListServer: Sendable {
       journal: journal, derivation: derivation)
     let outcome = list.queue.sync { () -> Result<DurabilityTicket?, ResponseError> in
       let subscriptions: [AllListsSubscription]
-      do throws(ResponseError) {
+      do throws(ListError) {
         subscriptions = try registry.add(list)
       } catch {
-        return .failure(error)
+        return .failure(ResponseError(error))
       }
       var ticket: DurabilityTicket?
       if let journal {

@@ -76,12 +76,8 @@ final class Session: Sendable {
   func addSubscription(_ list: String) { _ = state.withLock { $0.subscriptions.insert(list) } }
   func removeSubscription(_ list: String) { _ = state.withLock { $0.subscriptions.remove(list) } }
 
-  /// `{session, name?}`, as list info shows an owner.
-  var ownerInfo: JSONValue {
-    var object: JSONObject = ["session": .int(Int64(id))]
-    if let name = clientName { object.append("name", .string(name)) }
-    return .object(object)
-  }
+  /// The session as list info shows an owner: its id and client name.
+  var identity: OwnerIdentity { OwnerIdentity(session: id, name: clientName) }
 
   // MARK: - Pending changes
 
@@ -190,34 +186,26 @@ final class Session: Sendable {
 extension Session: ListOwner {
   var isReachable: Bool { !connection.isClosed }
 
-  func deliver(event: JSONValue, on list: LiveList) {
-    notify("owner/event", event)
+  func deliver(event: OwnerEvent, on list: LiveList) {
+    notify("owner/event", event.params)
   }
 
-  func lost(_ list: LiveList, reason: String, by: JSONValue) {
-    notify("owner/lost", ["list": .string(list.id), "reason": .string(reason), "by": by])
+  func lost(_ list: LiveList, reason: String, by: OwnerIdentity) {
+    notify("owner/lost", ["list": .string(list.id), "reason": .string(reason), "by": by.json])
   }
 
   func refresh(
-    _ list: LiveList, viewer: Int, timeout: Duration, completion: @escaping @Sendable (ResponseError?) -> Void
+    _ list: LiveList, viewer: Int, timeout: Duration, completion: @escaping @Sendable (ListError?) -> Void
   ) {
     let params: JSONValue = ["list": .string(list.id), "session": .int(Int64(viewer))]
-    let listData: JSONValue = ["list": .string(list.id)]
     connection.sendRequest("owner/refresh", params, timeout: timeout) { result in
       switch result {
       case .success: completion(nil)
       case .failure(let error as ResponseError):
         completion(
-          ResponseError(error.code, "the owner of list '\(list.id)' failed to refresh: \(error.message)"))
-      case .failure(ConnectionError.timedOut):
-        completion(
-          ResponseError(
-            .ownerTimeout, "the owner of list '\(list.id)' did not answer the refresh within \(timeout)",
-            data: listData))
-      case .failure:
-        completion(
-          ResponseError(
-            .noOwner, "the owner of list '\(list.id)' went away during the refresh", data: listData))
+          .refreshFailed(list: list.id, .answered(code: error.code.rawValue, message: error.message)))
+      case .failure(ConnectionError.timedOut): completion(.refreshFailed(list: list.id, .timedOut(timeout)))
+      case .failure: completion(.refreshFailed(list: list.id, .ownerGone))
       }
     }
   }

@@ -1,5 +1,6 @@
 // A `list/explain {list, item}` answer in words: the version and source, then each cause.
 import JSON
+import ListProtocol
 
 /// Explanations as lines of text. The Neovim plugin (`lua/listd/explain.lua`) writes the same
 /// lines; `clients/wording/explain-cases.json` holds the cases both are tested against.
@@ -16,35 +17,31 @@ public enum ExplainWords {
     guard let version = answer["version"]?.intValue else {
       return ["No kept change concerns this \(noun)."]
     }
-    var lines = [header(version: Int(version), source: answer["explain"]?["source"])]
+    let explanation = answer["explain"].flatMap(Explanation.init)
+    var lines = [header(version: Int(version), source: explanation?.source)]
     let expanded = Set((answer["changeset"]?["expanded"]?.arrayValue ?? []).compactMap(\.stringValue))
-    for cause in answer["explain"]?["causes"]?.arrayValue ?? [] {
-      lines += causeLines(cause, expanded: expanded)
-    }
+    for cause in explanation?.causes ?? [] { lines += causeLines(cause, expanded: expanded) }
     return lines
   }
 
   /// `v12 · list/edit by session 3 (listctl)`; `v5 · demo` for the daemon's own changes.
-  public static func header(version: Int, source: JSONValue?) -> String {
-    var text = "v\(version) · \(source?["method"]?.stringValue ?? "?")"
-    if let by = source?["by"], let session = by["session"]?.intValue {
+  public static func header(version: Int, source: Explanation.Source?) -> String {
+    var text = "v\(version) · \(source?.method ?? "?")"
+    if let session = source?.session {
       text += " by session \(session)"
-      if let name = by["name"]?.stringValue { text += " (\(name))" }
+      if let name = source?.name { text += " (\(name))" }
     }
     return text
   }
 
   /// A cause: its phrase and edit on one line, then one indented line per changed field.
   /// `expanded`: the ids the change expanded (its changeset's `expanded`).
-  public static func causeLines(_ cause: JSONValue, expanded: Set<String> = []) -> [String] {
+  public static func causeLines(_ cause: Explanation.Cause, expanded: Set<String> = []) -> [String] {
     var line = phrase(cause, expanded: expanded)
-    if let edit = cause["edit"], let index = edit["index"]?.intValue {
-      line += " (edit \(index): \(edit["op"]?.stringValue ?? "?"))"
-    }
-    let fields = (cause["fields"]?.arrayValue ?? []).map { change in
-      let field = change["field"]?.stringValue ?? "?"
-      return "  \(field): \(ValueWords.value(change["old"], field: field)) → "
-        + ValueWords.value(change["new"], field: field)
+    if let edit = cause.edit { line += " (edit \(edit.index): \(edit.op))" }
+    let fields = cause.fields.map { change in
+      "  \(change.field): \(ValueWords.value(change.old, field: change.field)) → "
+        + ValueWords.value(change.new, field: change.field)
     }
     return [line] + fields
   }
@@ -53,11 +50,9 @@ public enum ExplainWords {
   /// collapsed folder`. Section changes start with `section ID`.
   /// A row is `revealed` by its ancestor's expansion when the change expanded it (`expanded`),
   /// else by a move out from under it.
-  public static func phrase(_ cause: JSONValue, expanded: Set<String> = []) -> String {
-    let change = cause["change"]?.stringValue ?? ""
-    let reason = cause["reason"]?.stringValue ?? "?"
-    let parent = cause["parent"]?.stringValue
-    let section = cause["section"]?.stringValue ?? "?"
+  public static func phrase(_ cause: Explanation.Cause, expanded: Set<String> = []) -> String {
+    let (change, reason, parent) = (cause.change, cause.reason, cause.parent)
+    let section = cause.section ?? "?"
     let words: String
     switch reason {
     case "added", "removed", "changed": words = reason
@@ -75,9 +70,9 @@ public enum ExplainWords {
     case "reloadedAndMoved": words = "reloaded and moved"
     case "reordered": words = ["moved", neighbours(cause)].compactMap { $0 }.joined(separator: " ")
     case "changedSection":
-      let from = "moved from section \(cause["fromSection"]?.stringValue ?? "?")"
+      let from = "moved from section \(cause.fromSection ?? "?")"
       words = [from, neighbours(cause)].compactMap { $0 }.joined(separator: ", ")
-    case "requested": words = requested(change, mode: cause["mode"]?.stringValue)
+    case "requested": words = requested(change, mode: cause.mode)
     case "unselectable": words = "no longer selectable"
     case "selectionMode": words = "the selection mode changed"
     case "deselected": words = "deselected"
@@ -90,8 +85,8 @@ public enum ExplainWords {
   }
 
   /// `between a and c`, `to the start, before c`, `to the end, after a`, or nil (no neighbours).
-  static func neighbours(_ cause: JSONValue) -> String? {
-    switch (cause["after"]?.stringValue, cause["before"]?.stringValue) {
+  static func neighbours(_ cause: Explanation.Cause) -> String? {
+    switch (cause.after, cause.before) {
     case (let after?, let before?): return "between \(after) and \(before)"
     case (nil, let before?): return "to the start, before \(before)"
     case (let after?, nil): return "to the end, after \(after)"

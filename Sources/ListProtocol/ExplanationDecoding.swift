@@ -1,4 +1,4 @@
-// The `explain` member of an answer, typed: the source of a change and the cause of each part.
+// Decodes the wire `explain` member (ExplanationEncoding's output), typed: the source of a change and the cause of each part.
 import JSON
 
 /// Why a changeset is what it is: the `explain` member that `list/edit`, `list/replace`,
