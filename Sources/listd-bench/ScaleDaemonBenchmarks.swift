@@ -111,7 +111,9 @@ enum ScaleDaemonBenchmarks {
   /// Single-item edits of the big list and of the 1,000-item one, interleaved run by run (each
   /// run edits the big list, then the small one, each undone untimed), so load on a shared
   /// machine falls on both alike. With `LISTD_BENCH_BASELINE=path/to/listd` a second daemon
-  /// (say, a baseline build) holding the same lists takes its turn in every run too.
+  /// (say, a baseline build) holding the same lists takes its turn in every run too: absolute
+  /// times side by side, but each daemon's 1,000,000-item edits then find the caches filled by
+  /// the other's, which inflates both ratios; judge the ratio from a run without it.
   static func edits(_ path: String, _ options: BenchOptions, _ table: Table) {
     let big = options.quick ? 100_000 : 1_000_000
     var daemons = [("", editDaemon(path, big: big))]
