@@ -273,10 +273,14 @@ private struct Differ {
     var positions: [Int32] = []
     var matchedOld: [Int32] = []
     var matchedChange: [UInt8] = []
-    kinds.reserveCapacity(newStore.visibleCount)
-    fromSection.reserveCapacity(newStore.visibleCount)
-    fromRow.reserveCapacity(newStore.visibleCount)
-    positions.reserveCapacity(newStore.visibleCount)
+    // Room for the rows visited: a flat section's gaps only (reserving the whole section cost
+    // four arrays of a million entries, and a fresh malloc heap, per edit of a long section).
+    let visited = newGaps.isEmpty ? nil : newGaps[j].map { $0.reduce(0) { $0 + $1.count } }
+    let expected = visited ?? newStore.visibleCount
+    kinds.reserveCapacity(expected)
+    fromSection.reserveCapacity(expected)
+    fromRow.reserveCapacity(expected)
+    positions.reserveCapacity(expected)
     // In a flat section with gaps, a same-section match may stay only if it comes from the
     // old gap facing its new one (the shared chunks between them stay).
     var gap = 0

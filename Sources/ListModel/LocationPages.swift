@@ -21,13 +21,15 @@ final class LocationPage: @unchecked Sendable {
 }
 
 /// The stored location of every interned id, by id, in pages of ``pageSize``: a copy shares
-/// every page and writing copies only the page written to, so a version that moves k items
-/// costs O(k pages) more, not a copy of every location.
+/// every page and writing copies only the page written to (and a group of the list of pages,
+/// ``GroupedReferences``), so a version that moves k items costs O(k pages) more, not a copy
+/// of every location.
 struct LocationPages: Sendable {
   static let pageShift = 10
   static let pageSize = 1 << pageShift
 
-  private(set) var pages: [LocationPage] = []
+  /// Grouped, so a version copying the list of pages for a write copies a group of it only.
+  private(set) var pages = GroupedReferences<LocationPage>()
   private(set) var count = 0
 
   /// The location of `id`. O(1).
@@ -35,7 +37,7 @@ struct LocationPages: Sendable {
     @inline(__always) get { pages[id >> Self.pageShift].entries[id & (Self.pageSize - 1)] }
     set {
       let page = id >> Self.pageShift
-      if !isKnownUniquelyReferenced(&pages[page]) { pages[page] = LocationPage(pages[page].entries) }
+      if !pages.isUniquelyReferenced(page) { pages[page] = LocationPage(pages[page].entries) }
       pages[page].entries[id & (Self.pageSize - 1)] = newValue
     }
   }
@@ -45,7 +47,7 @@ struct LocationPages: Sendable {
     var k = 0
     while k < writes.count {
       let page = Int(writes[k].id) >> Self.pageShift
-      if !isKnownUniquelyReferenced(&pages[page]) { pages[page] = LocationPage(pages[page].entries) }
+      if !pages.isUniquelyReferenced(page) { pages[page] = LocationPage(pages[page].entries) }
       pages[page].entries.withUnsafeMutableBufferPointer { entries in
         while k < writes.count, Int(writes[k].id) >> Self.pageShift == page {
           entries[Int(writes[k].id) & (Self.pageSize - 1)] = writes[k].location
@@ -62,7 +64,7 @@ struct LocationPages: Sendable {
       let last = pages.count - 1
       let room = Self.pageSize - pages[last].entries.count
       let added = min(room, newCount - count)
-      if !isKnownUniquelyReferenced(&pages[last]) { pages[last] = LocationPage(pages[last].entries) }
+      if !pages.isUniquelyReferenced(last) { pages[last] = LocationPage(pages[last].entries) }
       pages[last].entries.append(contentsOf: repeatElement(.absent, count: added))
       count += added
     }
@@ -76,8 +78,16 @@ struct LocationPages: Sendable {
   /// How many entries are in pages `other` does not share. O(pages).
   func entriesNotShared(with other: LocationPages) -> Int {
     var result = 0
-    for (index, page) in pages.enumerated() where index >= other.pages.count || other.pages[index] !== page {
-      result += page.entries.count
+    var index = 0
+    while index < pages.count {
+      if pages.sharesGroup(at: index, with: other.pages, at: index) {
+        index += pages.groupCount(at: index)
+        continue
+      }
+      if index >= other.pages.count || other.pages[index] !== pages[index] {
+        result += pages[index].entries.count
+      }
+      index += 1
     }
     return result
   }

@@ -36,7 +36,8 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     static let fill = 768
   #endif
 
-  private(set) var chunks: [NodeChunk] = []
+  /// Grouped, so a version copying the list for an edit copies a group of it, not every chunk.
+  private(set) var chunks = GroupedReferences<NodeChunk>()
   /// Position of each chunk's first node.
   private(set) var starts: [Int] = []
   /// Index in `chunks` of each serial; -1 for a serial no longer used.
@@ -191,7 +192,7 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
   }
 
   struct Iterator: IteratorProtocol {
-    let chunks: [NodeChunk]
+    let chunks: GroupedReferences<NodeChunk>
     var chunk = 0
     var offset = 0
 
@@ -227,6 +228,17 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     var (a, b) = (chunkIndex(containing: start), other.chunkIndex(containing: otherStart))
     var (x, y) = (start - starts[a], otherStart - other.starts[b])
     while done < limit {
+      // A group of chunks both hold: skipped without reading its chunks.
+      if x == 0, y == 0, chunks.sharesGroup(at: a, with: other.chunks, at: b) {
+        let n = chunks.groupCount(at: a)
+        let nodes = nodeCount(chunks: a..<(a + n))
+        if done + nodes <= limit {
+          done += nodes
+          a += n
+          b += n
+          continue
+        }
+      }
       let (leftCount, rightCount) = (chunkCount(a), other.chunkCount(b))
       if x == 0, y == 0, chunks[a] === other.chunks[b], done + leftCount <= limit {
         done += leftCount
@@ -268,6 +280,24 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     // Nodes of chunk a (b) not yet compared, counted from its start.
     var (x, y) = (end - starts[a], otherEnd - other.starts[b])
     while done < limit {
+      // A group of chunks both hold, ending at a and b: skipped without reading its chunks.
+      let (groupA, groupB) = (
+        a & ~(GroupedReferences<NodeChunk>.groupSize - 1), b & ~(GroupedReferences<NodeChunk>.groupSize - 1)
+      )
+      if x == chunkCount(a), y == other.chunkCount(b), a - groupA == b - groupB,
+        a == groupA + chunks.groupCount(at: groupA) - 1,
+        chunks.sharesGroup(at: groupA, with: other.chunks, at: groupB)
+      {
+        let nodes = nodeCount(chunks: groupA..<(a + 1))
+        if done + nodes <= limit {
+          done += nodes
+          a = groupA - 1
+          b = groupB - 1
+          x = a >= 0 ? chunkCount(a) : 0
+          y = b >= 0 ? other.chunkCount(b) : 0
+          continue
+        }
+      }
       if x == chunkCount(a), y == other.chunkCount(b), chunks[a] === other.chunks[b], done + x <= limit {
         done += x
         a -= 1
@@ -299,7 +329,17 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
   /// How many nodes are in chunks `other` does not hold (in the same order, as versions keep
   /// them). O(chunks), as ``sharedChunks(with:in:_:)``.
   func nodesNotShared(with other: NodeChunks) -> Int {
-    count - sharedChunks(with: other, in: 0..<count, 0..<other.count).reduce(0) { $0 + $1.2 }
+    var shared = 0
+    forEachShared(with: other, in: 0..<count, 0..<other.count) { c, _, n in
+      shared += nodeCount(chunks: c..<(c + n))
+    }
+    return count - shared
+  }
+
+  /// The number of nodes in chunks `range`, from the starts. O(1).
+  @inline(__always) func nodeCount(chunks range: Range<Int>) -> Int {
+    guard !range.isEmpty else { return 0 }
+    return (range.upperBound < starts.count ? starts[range.upperBound] : total) - starts[range.lowerBound]
   }
 
   /// The chunks this collection and `other` both hold, wholly inside `range` here and
@@ -311,13 +351,33 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
   func sharedChunks(with other: NodeChunks, in range: Range<Int>, _ otherRange: Range<Int>) -> [(
     Int, Int, Int
   )] {
-    guard !chunks.isEmpty, !other.chunks.isEmpty else { return [] }
+    var result: [(Int, Int, Int)] = []
+    forEachShared(with: other, in: range, otherRange) { c, d, n in
+      for k in 0..<n { result.append((starts[c + k], other.starts[d + k], chunkCount(c + k))) }
+    }
+    return result
+  }
+
+  /// ``sharedChunks(with:in:_:)`` as runs: `body(c, d, n)` for chunks `c..<c+n` here, the same
+  /// objects as `d..<d+n` in `other`, in increasing order of both. Groups of chunks both hold
+  /// are skipped whole. O(chunk groups) when the two differ by a few chunks here and there.
+  private func forEachShared(
+    with other: NodeChunks, in range: Range<Int>, _ otherRange: Range<Int>, _ body: (Int, Int, Int) -> Void
+  ) {
+    guard !chunks.isEmpty, !other.chunks.isEmpty else { return }
     let mine = wholeChunks(in: range)
     let theirs = other.wholeChunks(in: otherRange)
-    var result: [(Int, Int, Int)] = []
-    func shared(_ c: Int, _ d: Int) { result.append((starts[c], other.starts[d], chunkCount(c))) }
+    func shared(_ c: Int, _ d: Int) { body(c, d, 1) }
     var (c, d) = (mine.lowerBound, theirs.lowerBound)
     walk: while c < mine.upperBound, d < theirs.upperBound {
+      if chunks.sharesGroup(at: c, with: other.chunks, at: d) {
+        let n = chunks.groupCount(at: c)
+        if c + n <= mine.upperBound, d + n <= theirs.upperBound {
+          body(c, d, n)
+          (c, d) = (c + n, d + n)
+          continue
+        }
+      }
       if chunks[c] === other.chunks[d] {
         shared(c, d)
         (c, d) = (c + 1, d + 1)
@@ -340,7 +400,7 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
       }
       break
     }
-    guard c < mine.upperBound, d < theirs.upperBound else { return result }
+    guard c < mine.upperBound, d < theirs.upperBound else { return }
     // The rest is reordered beyond a few chunks: match by identity, keep an increasing run.
     var index: [ObjectIdentifier: Int] = [:]
     for k in c..<mine.upperBound { index[ObjectIdentifier(chunks[k])] = k }
@@ -350,7 +410,6 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     }
     let keep = longestIncreasingSubsequence(pairs.map { Int32($0.0) })
     for (k, (c, d)) in pairs.enumerated() where keep[k] { shared(c, d) }
-    return result
   }
 
   /// The indexes of the chunks wholly inside `range`. O(log chunks).
@@ -473,7 +532,7 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
   // MARK: - Internals
 
   private mutating func makeUnique(_ c: Int) {
-    if !isKnownUniquelyReferenced(&chunks[c]) {
+    if !chunks.isUniquelyReferenced(c) {
       chunks[c] = NodeChunk(chunks[c].nodes, serial: chunks[c].serial)
     }
   }

@@ -3,7 +3,8 @@
 extension ListSnapshot {
   /// Appends items as roots at the end of a section (the last section if nil).
   /// O(k + c) in a flat section (c: a chunk of up to 1,024 nodes plus the section's chunk
-  /// count, what a new version copies); O(section size) in an outline section.
+  /// count, what a new version copies: the chunks' starts, as integers); O(section size) in an
+  /// outline section.
   /// Throws `noSections` when there is no section, `unknownSection`, or `duplicateItem`.
   public mutating func appendItems(_ items: [ListItem], toSection section: String? = nil)
     throws(ListModelError)

@@ -24,8 +24,9 @@ struct ItemLocation: Sendable, Equatable {
 /// it was. Unless stated otherwise, n is the number of items in the sections an edit touches
 /// and k the number of ids it names. A section's nodes live in chunks of up to 1,024, and item
 /// locations in pages of 1,024, shared between copies: editing a snapshot whose storage is
-/// shared first copies only the chunks and pages it writes, and the section's list of chunks
-/// (copy-on-write), so a version costs what it changes, not the list's size.
+/// shared first copies only the chunks and pages it writes, and the group of 64 of the
+/// section's list of chunks (and of the list of pages) they are in (``GroupedReferences``), so
+/// a version costs what it changes, not the list's size.
 public struct ListSnapshot: Sendable {
   /// The interning table shared with every snapshot derived from this one.
   let table: IdentifierTable
