@@ -36,14 +36,23 @@ public enum ContentDecoding {
   }
 
   public static func content(_ params: Params, inherit: Bool) throws(ResponseError) -> [SectionContent] {
+    if let fast = onePassContent(params, inherit: inherit) { return fast }
+    return try checkedContent(params, inherit: inherit)
+  }
+
+  /// The checked decoder alone, which names the first problem: what the one-pass reader
+  /// (``content(_:path:inherit:)``) leaves to it. Equal to that reader on all it takes.
+  public static func checkedContent(_ params: Params, inherit: Bool) throws(ResponseError) -> [SectionContent]
+  {
     try params.requireKnown(["sections"])
     return try params.objects("sections").map { section throws(ResponseError) in
-      try self.section(section, inherit: inherit)
+      try self.section(section, inherit: inherit, onePass: false)
     }
   }
 
-  /// A content section: `{"id", "header"?, "footer"?, "items"?}`.
-  public static func section(_ params: Params, inherit: Bool = false)
+  /// A content section: `{"id", "header"?, "footer"?, "items"?}`. With `onePass`, its items are
+  /// read in one pass first (``fastTrees(_:inherit:)``).
+  public static func section(_ params: Params, inherit: Bool = false, onePass: Bool = true)
     throws(ResponseError) -> SectionContent
   {
     try params.requireKnown(sectionKeys)
@@ -51,7 +60,7 @@ public enum ContentDecoding {
       try params.string("id"), header: try params.optionalString("header"),
       footer: try params.optionalString("footer"), kind: try params.optionalString("kind"),
       headerMode: try params.optionalEnumeration("headerMode", as: HeaderMode.self) ?? .supplementary)
-    if case .array(let items)? = try params.member("items"),
+    if onePass, case .array(let items)? = try params.member("items"),
       let trees = fastTrees(items, inherit: inherit)
     {
       return SectionContent(spec: spec, trees: trees)
@@ -62,149 +71,6 @@ public enum ContentDecoding {
       trees: try trees.map { item throws(ResponseError) in
         try tree(item, inherit: inherit)
       })
-  }
-
-  /// Items decoded in one pass over each object's members, without building field paths — the
-  /// common case of large content. Nil when any item needs the checked path (an unknown member,
-  /// a wrong type, a repeated member, accessories or actions): the caller then decodes with it,
-  /// which names the problem. Equal to the checked path's result otherwise. O(size of the input).
-  /// An item without `expanded` starts collapsed, or with `inherit` becomes an inheriting node.
-  public static func fastTrees(_ items: [JSONValue], inherit: Bool = false)
-    -> [OutlineNode]?
-  {
-    var trees: [OutlineNode] = []
-    trees.reserveCapacity(items.count)
-    for item in items {
-      guard let tree = fastTree(item, inherit: inherit) else { return nil }
-      trees.append(tree)
-    }
-    return trees
-  }
-
-  private static func fastTree(_ value: JSONValue, inherit: Bool)
-    -> OutlineNode?
-  {
-    guard case .object(let object) = value else { return nil }
-    var id: String?
-    // Separate locals, not an ItemContent mutated in place: that copied the content (four
-    // retains) twice per item.
-    var text: String?
-    var secondaryText: String?
-    var image: String?
-    var data: JSONValue?
-    var selectable = true
-    var movable = false
-    var kind: String?
-    var cells: [String: CellValue] = [:]
-    var expanded: Bool?
-    var children: [OutlineNode] = []
-    var seen: UInt16 = 0
-    /// Strings and Booleans may also be null (absent); other types take the checked path.
-    for index in object.indices {
-      let (key, member) = object[index]
-      let bit: UInt16
-      switch key {
-      case "id":
-        guard case .string(let string) = member else { return nil }
-        id = string
-        bit = 1 << 0
-      case "kind":
-        switch member {
-        case .string(let value): kind = value
-        case .null: kind = nil
-        default: return nil
-        }
-        bit = 1 << 13
-      case "cells":
-        switch member {
-        case .null: break
-        case .object(let members):
-          for (column, value) in members {
-            guard cells[column] == nil else { continue }  // the first of a repeated member
-            switch value {
-            case .string(let string): cells[column] = .string(string)
-            case .int(let int): cells[column] = .number(Double(int))
-            case .double(let double): cells[column] = .number(double)
-            case .bool(let bool): cells[column] = .bool(bool)
-            case .null: cells[column] = .null
-            default: return nil
-            }
-          }
-        default: return nil
-        }
-        bit = 1 << 14
-      case "text", "secondaryText", "image":
-        var string: String?
-        switch member {
-        case .string(let value): string = value
-        case .null: string = nil
-        default: return nil
-        }
-        if key == "text" {
-          text = string
-          bit = 1 << 1
-        } else if key == "secondaryText" {
-          secondaryText = string
-          bit = 1 << 2
-        } else {
-          image = string
-          bit = 1 << 3
-        }
-      case "data":
-        // (a bare `nil` here would be JSONValue.null)
-        if !member.isNull { data = .some(member.canonicalData) }
-        bit = 1 << 4
-      case "selectable", "movable", "expanded":
-        var flag: Bool?
-        switch member {
-        case .bool(let value): flag = value
-        case .null: flag = nil
-        default: return nil
-        }
-        if key == "selectable" {
-          selectable = flag ?? true
-          bit = 1 << 5
-        } else if key == "movable" {
-          movable = flag ?? false
-          bit = 1 << 6
-        } else {
-          expanded = flag
-          bit = 1 << 7
-        }
-      case "children":
-        switch member {
-        case .null: break
-        case .array(let items):
-          guard let trees = fastTrees(items, inherit: inherit) else { return nil }
-          children = trees
-        default: return nil
-        }
-        bit = 1 << 8
-      case "accessories", "leadingSwipeActions", "trailingSwipeActions", "contextMenuActions":
-        switch member {
-        case .null: break
-        case .array(let elements) where elements.isEmpty: break
-        default: return nil
-        }
-        bit =
-          key == "accessories"
-          ? 1 << 9
-          : key == "leadingSwipeActions" ? 1 << 10 : key == "trailingSwipeActions" ? 1 << 11 : 1 << 12
-      default:
-        return nil
-      }
-      guard seen & bit == 0 else { return nil }  // a repeated member: the checked path reads the first
-      seen |= bit
-    }
-    guard let id else { return nil }
-    let payload = ItemPayload(
-      content: ItemContent(text: text, secondaryText: secondaryText, image: image, data: data),
-      isSelectable: selectable, isMovable: movable, cells: cells, kind: kind)
-    if expanded == nil && inherit {
-      return .inheritingExpansion(ListItem(id, payload: payload), children: children)
-    }
-    return OutlineNode(
-      ListItem(id, payload: payload), children: children, isExpanded: expanded ?? false)
   }
 
   /// An item with optional `children` and `expanded`.
