@@ -31,16 +31,13 @@ extension ContentDecoding {
 
   /// Content decoded from its bytes in one pass, building no tree: the same result, or the same
   /// error, as decoding `text.parsed()` viewed at `path`. Anything the one-pass reader does not
-  /// take (an unknown or repeated member, a wrong type, a repeated system accessory, …) falls back to
-  /// that tree-based decoder, which names the problem. O(size of the input).
+  /// take (an unknown or repeated member, a wrong type, a repeated system accessory, …) goes to the
+  /// checked decoder (``checkedContent(_:inherit:)``), which names the problem. O(size of the input).
   public static func content(_ text: JSONText, path: String, inherit: Bool) throws(ResponseError)
     -> [SectionContent]
   {
-    let fast = try? text.withReader { (reader: inout JSONReader) throws(JSONParseError) in
-      try readContent(&reader, inherit: inherit)
-    }
-    if let fast { return fast }
-    return try content(Params(text.parsed(), path: path), inherit: inherit)
+    if let fast = onePassContent(text, inherit: inherit) { return fast }
+    return try checkedContent(Params(text.parsed(), path: path), inherit: inherit)
   }
 
   /// Item trees (an array) decoded from their bytes in one pass; nil when the checked decoder
@@ -58,14 +55,18 @@ extension ContentDecoding {
     return try? readTrees(&reader, inherit: inherit)
   }
 
-  /// `{"sections": [...]}` in one pass (from the bytes of deferred params, else over the tree),
-  /// or nil when the checked decoder must decide.
-  static func onePassContent(_ params: Params, inherit: Bool) -> [SectionContent]? {
-    if let deferred = params.deferred {
-      return try? deferred.text.withReader { (reader: inout JSONReader) throws(JSONParseError) in
-        try readContent(&reader, inherit: inherit)
-      }
+  /// `{"sections": [...]}` read in one pass from its bytes, or nil where the checked decoder must
+  /// decide.
+  static func onePassContent(_ text: JSONText, inherit: Bool) -> [SectionContent]? {
+    try? text.withReader { (reader: inout JSONReader) throws(JSONParseError) in
+      try readContent(&reader, inherit: inherit)
     }
+  }
+
+  /// `{"sections": [...]}` read in one pass (from the bytes of deferred params, else over the
+  /// tree), or nil where the checked decoder must decide.
+  static func onePassContent(_ params: Params, inherit: Bool) -> [SectionContent]? {
+    if let deferred = params.deferred { return onePassContent(deferred.text, inherit: inherit) }
     guard let value = params.value else { return nil }
     var reader = JSONTreeReader(value)
     return try? readContent(&reader, inherit: inherit)
@@ -211,14 +212,7 @@ extension ContentDecoding {
   }
 
   /// The members ``readTree(_:inherit:)`` takes.
-  private static let itemNames = JSONNames([
-    "id", "kind", "cells", "text", "secondaryText", "image", "data", "selectable", "movable",
-    "expanded",
-    "children",
-    "accessories", "leadingSwipeActions", "trailingSwipeActions", "contextMenuActions",
-    "topSeparator",
-    "bottomSeparator",
-  ])
+  private static let itemNames = JSONNames(itemKeys)
 
   /// One item as ``tree(_:inherit:)`` reads it (the same members, the same values, the same
   /// defaults), or nil where that checked decoder must decide.
@@ -406,10 +400,8 @@ extension ContentDecoding {
     return list
   }
 
-  /// The members an accessory object may have (`type`, `placement`, `displayed`, and its type's).
-  private static let accessoryNames = JSONNames([
-    "type", "placement", "displayed", "text", "name", "value", "isOn", "actions",
-  ])
+  /// The members an accessory object may have: `type`, `placement`, `displayed`, and its type's.
+  private static let accessoryNames = JSONNames(["type", "placement", "displayed"] + accessoryMembers)
 
   private static func readAccessory<R: JSONPullReader>(_ reader: inout R) throws(JSONParseError)
     -> PlacedAccessory?
@@ -465,21 +457,11 @@ extension ContentDecoding {
     // Which member each type takes besides type/placement/displayed (bits of accessoryNames).
     let own = seen & ~0b111
     let accessory: ListAccessory
-    switch type {
-    case "disclosureIndicator", "checkmark", "delete", "reorder", "outlineDisclosure", "detail",
-      "multiselect",
-      "activityIndicator":
+    if let type, let system = systemAccessories[type] {
       guard own == 0 else { return nil }
-      switch type {
-      case "disclosureIndicator": accessory = .disclosureIndicator
-      case "checkmark": accessory = .checkmark
-      case "delete": accessory = .delete
-      case "reorder": accessory = .reorder
-      case "outlineDisclosure": accessory = .outlineDisclosure
-      case "detail": accessory = .detail
-      case "multiselect": accessory = .multiselect
-      default: accessory = .activityIndicator
-      }
+      return PlacedAccessory(system, placement: placement, displayed: displayed)
+    }
+    switch type {
     case "label", "badge":
       guard own == 1 << 3, let string else { return nil }
       accessory = type == "label" ? .label(string) : .badge(string)
@@ -502,9 +484,7 @@ extension ContentDecoding {
   }
 
   /// The members an action object may have.
-  private static let actionNames = JSONNames([
-    "id", "title", "style", "image", "disabled", "checked", "children",
-  ])
+  private static let actionNames = JSONNames(actionKeys)
 
   /// Actions (an array) as ``actions(_:_:required:submenus:)`` reads them, or nil where it must
   /// decide (also an empty submenu, or one where `submenus` forbids it).

@@ -154,21 +154,11 @@ public enum ContentDecoding {
     func only(_ keys: String...) throws(ResponseError) {
       try params.requireKnown(["type", "placement", "displayed"] + keys)
     }
-    switch type {
-    case "disclosureIndicator", "checkmark", "delete", "reorder", "outlineDisclosure", "detail",
-      "multiselect",
-      "activityIndicator":
+    if let system = systemAccessories[type] {
       try only()
-      switch type {
-      case "disclosureIndicator": return .disclosureIndicator
-      case "checkmark": return .checkmark
-      case "delete": return .delete
-      case "reorder": return .reorder
-      case "outlineDisclosure": return .outlineDisclosure
-      case "detail": return .detail
-      case "multiselect": return .multiselect
-      default: return .activityIndicator
-      }
+      return system
+    }
+    switch type {
     case "label":
       try only("text")
       return .label(try params.string("text"))
@@ -199,6 +189,21 @@ public enum ContentDecoding {
     }
   }
 
+  /// The accessories that take no member of their own, by type.
+  static let systemAccessories: [String: ListAccessory] = [
+    "disclosureIndicator": .disclosureIndicator, "checkmark": .checkmark, "delete": .delete,
+    "reorder": .reorder,
+    "outlineDisclosure": .outlineDisclosure, "detail": .detail, "multiselect": .multiselect,
+    "activityIndicator": .activityIndicator,
+  ]
+
+  /// The members an accessory may have besides `type`, `placement` and `displayed`, each for
+  /// some types.
+  static let accessoryMembers = ["text", "name", "value", "isOn", "actions"]
+
+  /// The members of an action; `children` (a submenu, last) only where submenus are allowed.
+  static let actionKeys = ["id", "title", "style", "image", "disabled", "checked", "children"]
+
   public static let accessoryTypes =
     "disclosureIndicator, checkmark, delete, reorder, outlineDisclosure, detail, multiselect, label, badge, "
     + "image, progress, activityIndicator, toggle, popUpMenu, custom"
@@ -210,8 +215,7 @@ public enum ContentDecoding {
   {
     let list = required ? try params.objects(key) : try params.optionalObjects(key) ?? []
     return try list.map { action throws(ResponseError) in
-      try action.requireKnown(
-        ["id", "title", "style", "image", "disabled", "checked"] + (submenus ? ["children"] : []))
+      try action.requireKnown(submenus ? actionKeys : Array(actionKeys.dropLast()))
       let children = try actions(action, "children", submenus: true)
       if try action.member("children") != nil, children.isEmpty {
         throw action.invalid("children", "must not be empty: a submenu has actions")
