@@ -36,21 +36,13 @@ public struct JSONTreeReader: JSONPullReader {
   }
 
   public mutating func beginObject() throws(JSONParseError) {
-    let value = try take()
-    guard case .object = value else { throw misuse }
-    containers.append(value)
-    positions.append(0)
+    guard case .object = next else { throw misuse }
+    try enter()
   }
 
   public mutating func nextKey() throws(JSONParseError) -> String? {
     guard case .object(let object)? = containers.last else { throw misuse }
-    let position = positions[positions.count - 1]
-    guard position < object.count else {
-      containers.removeLast()
-      positions.removeLast()
-      return nil
-    }
-    positions[positions.count - 1] = position + 1
+    guard let position = nextPosition(of: object.count) else { return nil }
     next = object.values[position]
     return object.keys[position]
   }
@@ -61,23 +53,34 @@ public struct JSONTreeReader: JSONPullReader {
   }
 
   public mutating func beginArray() throws(JSONParseError) {
-    let value = try take()
-    guard case .array = value else { throw misuse }
-    containers.append(value)
-    positions.append(0)
+    guard case .array = next else { throw misuse }
+    try enter()
   }
 
   public mutating func nextElement() throws(JSONParseError) -> Bool {
     guard case .array(let array)? = containers.last else { throw misuse }
-    let position = positions[positions.count - 1]
-    guard position < array.count else {
-      containers.removeLast()
-      positions.removeLast()
-      return false
-    }
-    positions[positions.count - 1] = position + 1
+    guard let position = nextPosition(of: array.count) else { return false }
     next = array[position]
     return true
+  }
+
+  /// Opens the container that comes next.
+  private mutating func enter() throws(JSONParseError) {
+    containers.append(try take())
+    positions.append(0)
+  }
+
+  /// The position of the innermost container's next entry (of `count`), or nil after its last
+  /// (the container is closed).
+  private mutating func nextPosition(of count: Int) -> Int? {
+    let position = positions[positions.count - 1]
+    guard position < count else {
+      containers.removeLast()
+      positions.removeLast()
+      return nil
+    }
+    positions[positions.count - 1] = position + 1
+    return position
   }
 
   public mutating func readString() throws(JSONParseError) -> String {

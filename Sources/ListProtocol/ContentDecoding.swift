@@ -159,18 +159,14 @@ public enum ContentDecoding {
       return system
     }
     switch type {
-    case "label":
+    case "label", "badge":
       try only("text")
-      return .label(try params.string("text"))
-    case "badge":
-      try only("text")
-      return .badge(try params.string("text"))
-    case "image":
+      let text = try params.string("text")
+      return type == "label" ? .label(text) : .badge(text)
+    case "image", "custom":
       try only("name")
-      return .image(try params.string("name"))
-    case "custom":
-      try only("name")
-      return .custom(try params.string("name"))
+      let name = try params.string("name")
+      return type == "image" ? .image(name) : .custom(name)
     case "progress":
       try only("value")
       let value = try params.double("value")

@@ -26,7 +26,7 @@ final class BytesDecodingPropertyTests: XCTestCase {
     let seed = seed("testContentFromBytesDecodesLikeTheTree")
     var random = SplitMix64(seed: seed)
     var fastCount = 0
-    for run in 0..<3_000 {
+    for run in 0..<2_000 {
       var generator = WireGenerator(random: random)
       let content = generator.content(mutate: run % 3 != 0)
       random = generator.random
