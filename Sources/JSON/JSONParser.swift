@@ -211,31 +211,41 @@ struct ParserState {
   mutating func readArray(element readElement: (inout ParserState) throws(JSONParseError) -> Void)
     throws(JSONParseError)
   {
+    try readContainer(closing: UInt8(ascii: "]"), expected: "',' or ']'", entry: readElement)
+  }
+
+  /// The container loop of arrays and objects, written once: enters the container at `index`
+  /// (its opening bracket) within the nesting limit, reads each entry with `entry` (at its first
+  /// byte) and the separating commas, and leaves `index` past `closing`.
+  @inline(__always)
+  private mutating func readContainer(
+    closing: UInt8, expected: String, entry readEntry: (inout ParserState) throws(JSONParseError) -> Void
+  ) throws(JSONParseError) {
     try enterContainer()
-    index += 1  // [
+    index += 1  // [ or {
     skipWhitespace()
-    if index < count && base[index] == UInt8(ascii: "]") {
+    if index < count && base[index] == closing {
       index += 1
       depth -= 1
       return
     }
     while true {
-      try readElement(&self)
+      try readEntry(&self)
       skipWhitespace()
       guard index < count else { throw JSONParseError(.unexpectedEnd, offset: count) }
       let byte = base[index]
       if byte == comma {
         index += 1
         skipWhitespace()
-        if index < count && base[index] == UInt8(ascii: "]") {
+        if index < count && base[index] == closing {
           throw JSONParseError(.trailingComma, offset: index)
         }
-      } else if byte == UInt8(ascii: "]") {
+      } else if byte == closing {
         index += 1
         depth -= 1
         return
       } else {
-        throw unexpected("',' or ']'")
+        throw unexpected(expected)
       }
     }
   }
@@ -264,37 +274,16 @@ struct ParserState {
     key readKey: (inout ParserState) throws(JSONParseError) -> Key,
     value readValue: (inout ParserState, Key) throws(JSONParseError) -> Void
   ) throws(JSONParseError) {
-    try enterContainer()
-    index += 1  // {
-    skipWhitespace()
-    if index < count && base[index] == UInt8(ascii: "}") {
-      index += 1
-      depth -= 1
-      return
-    }
-    while true {
-      guard index < count, base[index] == quote else { throw unexpected("a string key") }
-      let key = try readKey(&self)
-      skipWhitespace()
-      guard index < count, base[index] == colon else { throw unexpected("':'") }
-      index += 1
-      try readValue(&self, key)
-      skipWhitespace()
-      guard index < count else { throw JSONParseError(.unexpectedEnd, offset: count) }
-      let byte = base[index]
-      if byte == comma {
-        index += 1
-        skipWhitespace()
-        if index < count && base[index] == UInt8(ascii: "}") {
-          throw JSONParseError(.trailingComma, offset: index)
-        }
-      } else if byte == UInt8(ascii: "}") {
-        index += 1
-        depth -= 1
-        return
-      } else {
-        throw unexpected("',' or '}'")
+    try readContainer(closing: UInt8(ascii: "}"), expected: "',' or '}'") {
+      (state: inout ParserState) throws(JSONParseError) in
+      guard state.index < state.count, state.base[state.index] == quote else {
+        throw state.unexpected("a string key")
       }
+      let key = try readKey(&state)
+      state.skipWhitespace()
+      guard state.index < state.count, state.base[state.index] == colon else { throw state.unexpected("':'") }
+      state.index += 1
+      try readValue(&state, key)
     }
   }
 

@@ -178,6 +178,12 @@ public struct JSONNames: Sendable {
     return words
   }
 
+  /// The index of `key`, or -1.
+  public func index(of key: String) -> Int {
+    var key = key
+    return key.withUTF8 { index(of: $0) }
+  }
+
   /// The index of the name spelled by `key`, or -1.
   func index(of key: UnsafeBufferPointer<UInt8>) -> Int {
     guard key.count <= 24 else {

@@ -36,14 +36,23 @@ public enum ContentDecoding {
   }
 
   public static func content(_ params: Params, inherit: Bool) throws(ResponseError) -> [SectionContent] {
+    if let fast = onePassContent(params, inherit: inherit) { return fast }
+    return try checkedContent(params, inherit: inherit)
+  }
+
+  /// The checked decoder alone, which names the first problem: what the one-pass reader
+  /// (``content(_:path:inherit:)``) leaves to it. Equal to that reader on all it takes.
+  public static func checkedContent(_ params: Params, inherit: Bool) throws(ResponseError) -> [SectionContent]
+  {
     try params.requireKnown(["sections"])
     return try params.objects("sections").map { section throws(ResponseError) in
-      try self.section(section, inherit: inherit)
+      try self.section(section, inherit: inherit, onePass: false)
     }
   }
 
-  /// A content section: `{"id", "header"?, "footer"?, "items"?}`.
-  public static func section(_ params: Params, inherit: Bool = false)
+  /// A content section: `{"id", "header"?, "footer"?, "items"?}`. With `onePass`, its items are
+  /// read in one pass first (``fastTrees(_:inherit:)``).
+  public static func section(_ params: Params, inherit: Bool = false, onePass: Bool = true)
     throws(ResponseError) -> SectionContent
   {
     try params.requireKnown(sectionKeys)
@@ -51,7 +60,7 @@ public enum ContentDecoding {
       try params.string("id"), header: try params.optionalString("header"),
       footer: try params.optionalString("footer"), kind: try params.optionalString("kind"),
       headerMode: try params.optionalEnumeration("headerMode", as: HeaderMode.self) ?? .supplementary)
-    if case .array(let items)? = try params.member("items"),
+    if onePass, case .array(let items)? = try params.member("items"),
       let trees = fastTrees(items, inherit: inherit)
     {
       return SectionContent(spec: spec, trees: trees)
@@ -62,149 +71,6 @@ public enum ContentDecoding {
       trees: try trees.map { item throws(ResponseError) in
         try tree(item, inherit: inherit)
       })
-  }
-
-  /// Items decoded in one pass over each object's members, without building field paths — the
-  /// common case of large content. Nil when any item needs the checked path (an unknown member,
-  /// a wrong type, a repeated member, accessories or actions): the caller then decodes with it,
-  /// which names the problem. Equal to the checked path's result otherwise. O(size of the input).
-  /// An item without `expanded` starts collapsed, or with `inherit` becomes an inheriting node.
-  public static func fastTrees(_ items: [JSONValue], inherit: Bool = false)
-    -> [OutlineNode]?
-  {
-    var trees: [OutlineNode] = []
-    trees.reserveCapacity(items.count)
-    for item in items {
-      guard let tree = fastTree(item, inherit: inherit) else { return nil }
-      trees.append(tree)
-    }
-    return trees
-  }
-
-  private static func fastTree(_ value: JSONValue, inherit: Bool)
-    -> OutlineNode?
-  {
-    guard case .object(let object) = value else { return nil }
-    var id: String?
-    // Separate locals, not an ItemContent mutated in place: that copied the content (four
-    // retains) twice per item.
-    var text: String?
-    var secondaryText: String?
-    var image: String?
-    var data: JSONValue?
-    var selectable = true
-    var movable = false
-    var kind: String?
-    var cells: [String: CellValue] = [:]
-    var expanded: Bool?
-    var children: [OutlineNode] = []
-    var seen: UInt16 = 0
-    /// Strings and Booleans may also be null (absent); other types take the checked path.
-    for index in object.indices {
-      let (key, member) = object[index]
-      let bit: UInt16
-      switch key {
-      case "id":
-        guard case .string(let string) = member else { return nil }
-        id = string
-        bit = 1 << 0
-      case "kind":
-        switch member {
-        case .string(let value): kind = value
-        case .null: kind = nil
-        default: return nil
-        }
-        bit = 1 << 13
-      case "cells":
-        switch member {
-        case .null: break
-        case .object(let members):
-          for (column, value) in members {
-            guard cells[column] == nil else { continue }  // the first of a repeated member
-            switch value {
-            case .string(let string): cells[column] = .string(string)
-            case .int(let int): cells[column] = .number(Double(int))
-            case .double(let double): cells[column] = .number(double)
-            case .bool(let bool): cells[column] = .bool(bool)
-            case .null: cells[column] = .null
-            default: return nil
-            }
-          }
-        default: return nil
-        }
-        bit = 1 << 14
-      case "text", "secondaryText", "image":
-        var string: String?
-        switch member {
-        case .string(let value): string = value
-        case .null: string = nil
-        default: return nil
-        }
-        if key == "text" {
-          text = string
-          bit = 1 << 1
-        } else if key == "secondaryText" {
-          secondaryText = string
-          bit = 1 << 2
-        } else {
-          image = string
-          bit = 1 << 3
-        }
-      case "data":
-        // (a bare `nil` here would be JSONValue.null)
-        if !member.isNull { data = .some(member.canonicalData) }
-        bit = 1 << 4
-      case "selectable", "movable", "expanded":
-        var flag: Bool?
-        switch member {
-        case .bool(let value): flag = value
-        case .null: flag = nil
-        default: return nil
-        }
-        if key == "selectable" {
-          selectable = flag ?? true
-          bit = 1 << 5
-        } else if key == "movable" {
-          movable = flag ?? false
-          bit = 1 << 6
-        } else {
-          expanded = flag
-          bit = 1 << 7
-        }
-      case "children":
-        switch member {
-        case .null: break
-        case .array(let items):
-          guard let trees = fastTrees(items, inherit: inherit) else { return nil }
-          children = trees
-        default: return nil
-        }
-        bit = 1 << 8
-      case "accessories", "leadingSwipeActions", "trailingSwipeActions", "contextMenuActions":
-        switch member {
-        case .null: break
-        case .array(let elements) where elements.isEmpty: break
-        default: return nil
-        }
-        bit =
-          key == "accessories"
-          ? 1 << 9
-          : key == "leadingSwipeActions" ? 1 << 10 : key == "trailingSwipeActions" ? 1 << 11 : 1 << 12
-      default:
-        return nil
-      }
-      guard seen & bit == 0 else { return nil }  // a repeated member: the checked path reads the first
-      seen |= bit
-    }
-    guard let id else { return nil }
-    let payload = ItemPayload(
-      content: ItemContent(text: text, secondaryText: secondaryText, image: image, data: data),
-      isSelectable: selectable, isMovable: movable, cells: cells, kind: kind)
-    if expanded == nil && inherit {
-      return .inheritingExpansion(ListItem(id, payload: payload), children: children)
-    }
-    return OutlineNode(
-      ListItem(id, payload: payload), children: children, isExpanded: expanded ?? false)
   }
 
   /// An item with optional `children` and `expanded`.
@@ -288,33 +154,19 @@ public enum ContentDecoding {
     func only(_ keys: String...) throws(ResponseError) {
       try params.requireKnown(["type", "placement", "displayed"] + keys)
     }
-    switch type {
-    case "disclosureIndicator", "checkmark", "delete", "reorder", "outlineDisclosure", "detail",
-      "multiselect",
-      "activityIndicator":
+    if let system = systemAccessories[type] {
       try only()
-      switch type {
-      case "disclosureIndicator": return .disclosureIndicator
-      case "checkmark": return .checkmark
-      case "delete": return .delete
-      case "reorder": return .reorder
-      case "outlineDisclosure": return .outlineDisclosure
-      case "detail": return .detail
-      case "multiselect": return .multiselect
-      default: return .activityIndicator
-      }
-    case "label":
+      return system
+    }
+    switch type {
+    case "label", "badge":
       try only("text")
-      return .label(try params.string("text"))
-    case "badge":
-      try only("text")
-      return .badge(try params.string("text"))
-    case "image":
+      let text = try params.string("text")
+      return type == "label" ? .label(text) : .badge(text)
+    case "image", "custom":
       try only("name")
-      return .image(try params.string("name"))
-    case "custom":
-      try only("name")
-      return .custom(try params.string("name"))
+      let name = try params.string("name")
+      return type == "image" ? .image(name) : .custom(name)
     case "progress":
       try only("value")
       let value = try params.double("value")
@@ -333,6 +185,21 @@ public enum ContentDecoding {
     }
   }
 
+  /// The accessories that take no member of their own, by type.
+  static let systemAccessories: [String: ListAccessory] = [
+    "disclosureIndicator": .disclosureIndicator, "checkmark": .checkmark, "delete": .delete,
+    "reorder": .reorder,
+    "outlineDisclosure": .outlineDisclosure, "detail": .detail, "multiselect": .multiselect,
+    "activityIndicator": .activityIndicator,
+  ]
+
+  /// The members an accessory may have besides `type`, `placement` and `displayed`, each for
+  /// some types.
+  static let accessoryMembers = ["text", "name", "value", "isOn", "actions"]
+
+  /// The members of an action; `children` (a submenu, last) only where submenus are allowed.
+  static let actionKeys = ["id", "title", "style", "image", "disabled", "checked", "children"]
+
   public static let accessoryTypes =
     "disclosureIndicator, checkmark, delete, reorder, outlineDisclosure, detail, multiselect, label, badge, "
     + "image, progress, activityIndicator, toggle, popUpMenu, custom"
@@ -344,8 +211,7 @@ public enum ContentDecoding {
   {
     let list = required ? try params.objects(key) : try params.optionalObjects(key) ?? []
     return try list.map { action throws(ResponseError) in
-      try action.requireKnown(
-        ["id", "title", "style", "image", "disabled", "checked"] + (submenus ? ["children"] : []))
+      try action.requireKnown(submenus ? actionKeys : Array(actionKeys.dropLast()))
       let children = try actions(action, "children", submenus: true)
       if try action.member("children") != nil, children.isEmpty {
         throw action.invalid("children", "must not be empty: a submenu has actions")

@@ -1,4 +1,4 @@
-// Content, edits and frames read straight from bytes equal what the tree-based path reads: values and errors.
+// Content, edits and frames read straight from bytes, in one pass over a tree, or checked: equal values and errors.
 import Foundation
 import JSON
 import JSONRPC
@@ -10,7 +10,7 @@ import XCTest
 /// For thousands of random `list/create` / `list/replace` contents and `list/edit` batches,
 /// valid and mutated (wrong types, unknown and repeated members, non-objects, accessories,
 /// escapes, big numbers), decoding from the bytes gives exactly what decoding the parsed tree
-/// gives: equal values or equal errors. Random frames, whole or with bytes broken, read with
+/// gives, and what the checked decoder alone gives: equal values or equal errors. Random frames, whole or with bytes broken, read with
 /// their params kept as bytes equal the fully parsed message, or fail with the same -32700.
 ///
 /// `LISTD_BYTES_SEED=n` replays a run.
@@ -26,7 +26,7 @@ final class BytesDecodingPropertyTests: XCTestCase {
     let seed = seed("testContentFromBytesDecodesLikeTheTree")
     var random = SplitMix64(seed: seed)
     var fastCount = 0
-    for run in 0..<3_000 {
+    for run in 0..<2_000 {
       var generator = WireGenerator(random: random)
       let content = generator.content(mutate: run % 3 != 0)
       random = generator.random
@@ -40,14 +40,47 @@ final class BytesDecodingPropertyTests: XCTestCase {
           try ContentDecoding.content(
             Params(try! JSONValue(parsing: bytes), path: "content"), inherit: inherit)
         }
-        XCTAssertEqual(
-          fromBytes, fromTree,
-          "seed \(seed), run \(run), inherit \(inherit): \(String(decoding: bytes, as: UTF8.self))")
+        let checked = Self.result { () throws(ResponseError) in
+          try ContentDecoding.checkedContent(
+            Params(try! JSONValue(parsing: bytes), path: "content"), inherit: inherit)
+        }
+        let context =
+          "seed \(seed), run \(run), inherit \(inherit): \(String(decoding: bytes, as: UTF8.self))"
+        XCTAssertEqual(fromBytes, checked, context)
+        XCTAssertEqual(fromTree, checked, context)
         if case .success = fromBytes { fastCount += 1 }
       }
       if testRun?.failureCount ?? 0 > 0 { return }
     }
     XCTAssertGreaterThan(fastCount, 500, "too few valid contents to compare")
+  }
+
+  /// The one-pass item reader takes the same items over a parsed tree as over their bytes, and
+  /// reads them as the checked decoder does.
+  func testItemsReadInOnePassOverTheTreeAsOverTheBytes() throws {
+    let seed = seed("testItemsReadInOnePassOverTheTreeAsOverTheBytes")
+    var random = SplitMix64(seed: seed)
+    var taken = 0
+    for run in 0..<1_500 {
+      var generator = WireGenerator(random: random)
+      let items = generator.items(mutate: run % 3 != 0)
+      random = generator.random
+      let bytes = items.jsonBytes()
+      let context = "seed \(seed), run \(run): \(String(decoding: bytes, as: UTF8.self))"
+      for inherit in [false, true] {
+        let fromBytes = ContentDecoding.fastTrees(try JSONText(validating: bytes), inherit: inherit)
+        let fromTree = ContentDecoding.fastTrees(items.arrayValue ?? [], inherit: inherit)
+        XCTAssertEqual(fromBytes, fromTree, context)
+        guard let fromTree else { continue }
+        let checked = try Params(["items": items]).objects("items").map { item throws(ResponseError) in
+          try ContentDecoding.tree(item, inherit: inherit)
+        }
+        XCTAssertEqual(fromTree, checked, context)
+        taken += 1
+      }
+      if testRun?.failureCount ?? 0 > 0 { return }
+    }
+    XCTAssertGreaterThan(taken, 500, "too few item arrays read in one pass")
   }
 
   func testEditsFromBytesDecodeLikeTheTree() throws {
@@ -255,6 +288,13 @@ struct WireGenerator {
       }
       members.append((key, value))
     }
+    if chance(5) {
+      members.append(("accessories", .array((0..<random.int(1..<3)).map { _ in accessory() })))
+    }
+    if chance(5) {
+      let key = ["leadingSwipeActions", "trailingSwipeActions", "contextMenuActions"][random.int(0..<3)]
+      members.append((key, actions(depth: key == "contextMenuActions" ? 0 : 2)))
+    }
     if chance(1) {
       members.append((chance(50) ? "topSeparator" : "bottomSeparator", chance(50) ? "hidden" : "sideways"))
     }
@@ -264,6 +304,48 @@ struct WireGenerator {
       )
     }
     return object(random.shuffled(members), required: "id")
+  }
+
+  /// An accessory of any type, with its fields, `placement` and `displayed` at times.
+  mutating func accessory() -> JSONValue {
+    let type = [
+      "disclosureIndicator", "checkmark", "delete", "reorder", "outlineDisclosure", "detail", "multiselect",
+      "activityIndicator", "label", "badge", "image", "custom", "progress", "toggle", "popUpMenu", "gauge",
+    ][random.int(0..<16)]
+    var members: [(String, JSONValue)] = [("type", .string(type))]
+    switch type {
+    case "label", "badge": members.append(("text", string()))
+    case "image", "custom": members.append(("name", string()))
+    case "progress":
+      members.append(("value", [.double(0.5), .int(1), .int(0), .double(1.5)][random.int(0..<4)]))
+    case "toggle": members.append(("isOn", .bool(chance(50))))
+    case "popUpMenu": members.append(("actions", actions(depth: 0)))
+    default: break
+    }
+    if chance(20) { members.append(("placement", chance(90) ? "leading" : "middle")) }
+    if chance(20) { members.append(("displayed", chance(90) ? "always" : .null)) }
+    return object(random.shuffled(members), required: "type")
+  }
+
+  /// Actions, with submenus below `depth` 2 (swipe actions take none).
+  mutating func actions(depth: Int) -> JSONValue {
+    .array(
+      (0..<random.int(1..<3)).map { _ in
+        var members: [(String, JSONValue)] = [("id", string()), ("title", string())]
+        if chance(20) { members.append(("style", ["normal", "destructive", "loud"][random.int(0..<3)])) }
+        if chance(20) { members.append(("image", chance(90) ? string() : .null)) }
+        if chance(20) { members.append(("disabled", .bool(chance(50)))) }
+        if chance(20) { members.append(("checked", chance(90) ? .bool(chance(50)) : .null)) }
+        if depth < 2 && chance(20) {
+          members.append(("children", chance(90) ? actions(depth: depth + 1) : []))
+        }
+        return object(random.shuffled(members), required: "id")
+      })
+  }
+
+  mutating func items(mutate: Bool) -> JSONValue {
+    self.mutate = mutate
+    return items()
   }
 
   mutating func items() -> JSONValue {

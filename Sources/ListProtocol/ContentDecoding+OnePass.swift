@@ -1,4 +1,4 @@
-// Decodes wire content straight from a request's bytes, with the tree-based decoder as its exact fallback.
+// Decodes wire content in one pass over its bytes or its parsed tree, with the checked decoder as its exact fallback.
 import JSON
 import JSONRPC
 import ListModel
@@ -31,28 +31,48 @@ extension ContentDecoding {
 
   /// Content decoded from its bytes in one pass, building no tree: the same result, or the same
   /// error, as decoding `text.parsed()` viewed at `path`. Anything the one-pass reader does not
-  /// take (an unknown or repeated member, a wrong type, a repeated system accessory, …) falls back to
-  /// that tree-based decoder, which names the problem. O(size of the input).
+  /// take (an unknown or repeated member, a wrong type, a repeated system accessory, …) goes to the
+  /// checked decoder (``checkedContent(_:inherit:)``), which names the problem. O(size of the input).
   public static func content(_ text: JSONText, path: String, inherit: Bool) throws(ResponseError)
     -> [SectionContent]
   {
-    let fast = try? text.withReader { (reader: inout JSONReader) throws(JSONParseError) in
-      try readContent(&reader, inherit: inherit)
-    }
-    if let fast { return fast }
-    return try content(Params(text.parsed(), path: path), inherit: inherit)
+    if let fast = onePassContent(text, inherit: inherit) { return fast }
+    return try checkedContent(Params(text.parsed(), path: path), inherit: inherit)
   }
 
-  /// Item trees (an array) decoded from their bytes in one pass; nil when the tree-based
-  /// decoder must decide (see ``fastTrees(_:inherit:)``). O(size of the input).
+  /// Item trees (an array) decoded from their bytes in one pass; nil when the checked decoder
+  /// must decide (an unknown or repeated member, a wrong type, …). O(size of the input).
   public static func fastTrees(_ text: JSONText, inherit: Bool) -> [OutlineNode]? {
-    let fast = try? text.withReader { (reader: inout JSONReader) throws(JSONParseError) in
+    try? text.withReader { (reader: inout JSONReader) throws(JSONParseError) in
       try readTrees(&reader, inherit: inherit)
     }
-    return fast
   }
 
-  private static func readContent(_ reader: inout JSONReader, inherit: Bool) throws(JSONParseError)
+  /// Item trees (a parsed array) decoded in the same one pass as from bytes; nil when the checked
+  /// decoder must decide. O(size of the input).
+  public static func fastTrees(_ items: [JSONValue], inherit: Bool = false) -> [OutlineNode]? {
+    var reader = JSONTreeReader(.array(items))
+    return try? readTrees(&reader, inherit: inherit)
+  }
+
+  /// `{"sections": [...]}` read in one pass from its bytes, or nil where the checked decoder must
+  /// decide.
+  static func onePassContent(_ text: JSONText, inherit: Bool) -> [SectionContent]? {
+    try? text.withReader { (reader: inout JSONReader) throws(JSONParseError) in
+      try readContent(&reader, inherit: inherit)
+    }
+  }
+
+  /// `{"sections": [...]}` read in one pass (from the bytes of deferred params, else over the
+  /// tree), or nil where the checked decoder must decide.
+  static func onePassContent(_ params: Params, inherit: Bool) -> [SectionContent]? {
+    if let deferred = params.deferred { return onePassContent(deferred.text, inherit: inherit) }
+    guard let value = params.value else { return nil }
+    var reader = JSONTreeReader(value)
+    return try? readContent(&reader, inherit: inherit)
+  }
+
+  private static func readContent<R: JSONPullReader>(_ reader: inout R, inherit: Bool) throws(JSONParseError)
     -> [SectionContent]?
   {
     guard try reader.peek() == .object else { return nil }
@@ -72,11 +92,11 @@ extension ContentDecoding {
   }
 
   /// A section as ``section(_:inherit:)`` reads it, or nil.
-  private static func readSection(_ reader: inout JSONReader, inherit: Bool) throws(JSONParseError)
+  private static func readSection<R: JSONPullReader>(_ reader: inout R, inherit: Bool) throws(JSONParseError)
     -> SectionContent?
   {
     var trees: [OutlineNode] = []
-    let spec = try readSection(&reader) { (reader: inout JSONReader, _: SectionHead) throws(JSONParseError) in
+    let spec = try readSection(&reader) { (reader: inout R, _: SectionHead) throws(JSONParseError) in
       guard let items = try readTrees(&reader, inherit: inherit) else { return false }
       trees = items
       return true
@@ -105,9 +125,9 @@ extension ContentDecoding {
   /// content reader): reads the section object at `reader` and returns its spec, or nil to leave the
   /// content to the tree-based decoder. `readItems` reads a non-null `items` array, given the
   /// members read before it; false refuses. With `itemsLast`, a member after `items` refuses too.
-  static func readSection(
-    _ reader: inout JSONReader, itemsLast: Bool = false,
-    items readItems: (inout JSONReader, SectionHead) throws(JSONParseError) -> Bool
+  static func readSection<R: JSONPullReader>(
+    _ reader: inout R, itemsLast: Bool = false,
+    items readItems: (inout R, SectionHead) throws(JSONParseError) -> Bool
   ) throws(JSONParseError) -> SectionSpec? {
     guard try reader.peek() == .object else { return nil }
     try reader.beginObject()
@@ -158,7 +178,7 @@ extension ContentDecoding {
   }
 
   /// A string or null (`.some(nil)`); nil for any other type.
-  static func optionalString(_ reader: inout JSONReader) throws(JSONParseError) -> String?? {
+  static func optionalString<R: JSONPullReader>(_ reader: inout R) throws(JSONParseError) -> String?? {
     switch try reader.peek() {
     case .string: return .some(try reader.readString())
     case .null:
@@ -169,7 +189,7 @@ extension ContentDecoding {
   }
 
   /// A Boolean or null (`.some(nil)`); nil for any other type.
-  private static func optionalBool(_ reader: inout JSONReader) throws(JSONParseError) -> Bool?? {
+  private static func optionalBool<R: JSONPullReader>(_ reader: inout R) throws(JSONParseError) -> Bool?? {
     switch try reader.peek() {
     case .bool: return .some(try reader.readBool())
     case .null:
@@ -179,7 +199,7 @@ extension ContentDecoding {
     }
   }
 
-  private static func readTrees(_ reader: inout JSONReader, inherit: Bool) throws(JSONParseError)
+  private static func readTrees<R: JSONPullReader>(_ reader: inout R, inherit: Bool) throws(JSONParseError)
     -> [OutlineNode]?
   {
     try reader.beginArray()
@@ -192,18 +212,11 @@ extension ContentDecoding {
   }
 
   /// The members ``readTree(_:inherit:)`` takes.
-  private static let itemNames = JSONNames([
-    "id", "kind", "cells", "text", "secondaryText", "image", "data", "selectable", "movable",
-    "expanded",
-    "children",
-    "accessories", "leadingSwipeActions", "trailingSwipeActions", "contextMenuActions",
-    "topSeparator",
-    "bottomSeparator",
-  ])
+  private static let itemNames = JSONNames(itemKeys)
 
-  /// One item as ``fastTrees(_:inherit:)`` reads it from a tree (the same members, the same
-  /// refusals), or nil.
-  static func readTree(_ reader: inout JSONReader, inherit: Bool) throws(JSONParseError)
+  /// One item as ``tree(_:inherit:)`` reads it (the same members, the same values, the same
+  /// defaults), or nil where that checked decoder must decide.
+  static func readTree<R: JSONPullReader>(_ reader: inout R, inherit: Bool) throws(JSONParseError)
     -> OutlineNode?
   {
     guard try reader.peek() == .object else { return nil }
@@ -246,7 +259,7 @@ extension ContentDecoding {
           try reader.beginObject()
           while let column = try reader.nextKey() {
             guard cells[column] == nil else {  // the first of a repeated member
-              try reader.skipValue()
+              try reader.passValue()
               continue
             }
             switch try reader.peek() {
@@ -374,7 +387,7 @@ extension ContentDecoding {
   /// Accessories (an array) as ``payload(_:item:)`` reads them, or nil where it must decide
   /// (an unknown or repeated member, a wrong type, a value out of range, a repeated system
   /// accessory).
-  private static func readAccessories(_ reader: inout JSONReader) throws(JSONParseError)
+  private static func readAccessories<R: JSONPullReader>(_ reader: inout R) throws(JSONParseError)
     -> [PlacedAccessory]?
   {
     try reader.beginArray()
@@ -387,12 +400,10 @@ extension ContentDecoding {
     return list
   }
 
-  /// The members an accessory object may have (`type`, `placement`, `displayed`, and its type's).
-  private static let accessoryNames = JSONNames([
-    "type", "placement", "displayed", "text", "name", "value", "isOn", "actions",
-  ])
+  /// The members an accessory object may have: `type`, `placement`, `displayed`, and its type's.
+  private static let accessoryNames = JSONNames(["type", "placement", "displayed"] + accessoryMembers)
 
-  private static func readAccessory(_ reader: inout JSONReader) throws(JSONParseError)
+  private static func readAccessory<R: JSONPullReader>(_ reader: inout R) throws(JSONParseError)
     -> PlacedAccessory?
   {
     guard try reader.peek() == .object else { return nil }
@@ -446,21 +457,11 @@ extension ContentDecoding {
     // Which member each type takes besides type/placement/displayed (bits of accessoryNames).
     let own = seen & ~0b111
     let accessory: ListAccessory
-    switch type {
-    case "disclosureIndicator", "checkmark", "delete", "reorder", "outlineDisclosure", "detail",
-      "multiselect",
-      "activityIndicator":
+    if let type, let system = systemAccessories[type] {
       guard own == 0 else { return nil }
-      switch type {
-      case "disclosureIndicator": accessory = .disclosureIndicator
-      case "checkmark": accessory = .checkmark
-      case "delete": accessory = .delete
-      case "reorder": accessory = .reorder
-      case "outlineDisclosure": accessory = .outlineDisclosure
-      case "detail": accessory = .detail
-      case "multiselect": accessory = .multiselect
-      default: accessory = .activityIndicator
-      }
+      return PlacedAccessory(system, placement: placement, displayed: displayed)
+    }
+    switch type {
     case "label", "badge":
       guard own == 1 << 3, let string else { return nil }
       accessory = type == "label" ? .label(string) : .badge(string)
@@ -483,13 +484,11 @@ extension ContentDecoding {
   }
 
   /// The members an action object may have.
-  private static let actionNames = JSONNames([
-    "id", "title", "style", "image", "disabled", "checked", "children",
-  ])
+  private static let actionNames = JSONNames(actionKeys)
 
   /// Actions (an array) as ``actions(_:_:required:submenus:)`` reads them, or nil where it must
   /// decide (also an empty submenu, or one where `submenus` forbids it).
-  private static func readActions(_ reader: inout JSONReader, submenus: Bool) throws(JSONParseError)
+  private static func readActions<R: JSONPullReader>(_ reader: inout R, submenus: Bool) throws(JSONParseError)
     -> [ListAction]?
   {
     try reader.beginArray()

@@ -1,0 +1,35 @@
+// What a one-pass decoder reads JSON through: the bytes (JSONReader) or a parsed tree (JSONTreeReader).
+
+/// A pull reader: ``peek()`` says what comes next; ``beginObject()`` then ``nextKey(in:)`` until
+/// nil, reading or skipping each member's value; ``beginArray()`` then ``nextElement()`` until
+/// false. A decoder written against it reads a request's bytes and a parsed tree with the same
+/// code and gets the same values.
+public protocol JSONPullReader {
+  /// The kind of the next value.
+  mutating func peek() throws(JSONParseError) -> JSONReader.Kind
+  /// Enters the object that comes next.
+  mutating func beginObject() throws(JSONParseError)
+  /// The next member's name as its index in `names`, -1 for a name not in `names`, or nil after
+  /// the object's end.
+  mutating func nextKey(in names: JSONNames) throws(JSONParseError) -> Int?
+  /// The next member's name, or nil after the object's end.
+  mutating func nextKey() throws(JSONParseError) -> String?
+  /// Enters the array that comes next.
+  mutating func beginArray() throws(JSONParseError)
+  /// Whether another element follows; false after the array's end.
+  mutating func nextElement() throws(JSONParseError) -> Bool
+  /// The string that comes next.
+  mutating func readString() throws(JSONParseError) -> String
+  /// The Boolean that comes next.
+  mutating func readBool() throws(JSONParseError) -> Bool
+  /// Consumes the `null` that comes next.
+  mutating func readNull() throws(JSONParseError)
+  /// The next value as a tree.
+  mutating func readValue() throws(JSONParseError) -> JSONValue
+  /// Passes over the next value.
+  mutating func passValue() throws(JSONParseError)
+}
+
+extension JSONReader: JSONPullReader {
+  public mutating func passValue() throws(JSONParseError) { try skipValue() }
+}
