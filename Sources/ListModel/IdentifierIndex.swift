@@ -122,3 +122,15 @@ func withUTF8<R>(_ string: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {
   }
   return withUTF8(a) { x in withUTF8(b) { equalBytes(x, $0) } }
 }
+
+/// Whether the strings at `a` and `b` have the same UTF-8 bytes, read in place: equal
+/// representations (one storage object, or equal small strings) answer from their bits without
+/// a retain; others compare bytes. O(bytes).
+@inline(__always) func bytesEqual(_ a: UnsafePointer<String>, _ b: UnsafePointer<String>) -> Bool {
+  if MemoryLayout<String>.size == 16,
+    UnsafeRawPointer(a).load(as: (UInt64, UInt64).self) == UnsafeRawPointer(b).load(as: (UInt64, UInt64).self)
+  {
+    return true
+  }
+  return bytesEqual(a.pointee, b.pointee)
+}

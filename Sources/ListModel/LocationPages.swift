@@ -15,7 +15,8 @@ struct StoredLocation: Sendable, Equatable {
 /// One page of locations. Mutated only while uniquely referenced (``LocationPages`` copies a
 /// shared page before writing), so snapshots on different threads may share it.
 final class LocationPage: @unchecked Sendable {
-  var entries: [StoredLocation]
+  /// Unchecked at run time, as ``NodeChunk/nodes`` is: written only while uniquely referenced.
+  @exclusivity(unchecked) var entries: [StoredLocation]
 
   init(_ entries: [StoredLocation]) { self.entries = entries }
 }

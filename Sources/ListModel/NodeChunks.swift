@@ -4,7 +4,10 @@
 /// (``NodeChunks`` copies a shared chunk before writing to it), so sharing one between
 /// snapshots on different threads is safe.
 final class NodeChunk: @unchecked Sendable {
-  var nodes: [Node]
+  /// Unchecked at run time: written only while uniquely referenced (``NodeChunks`` copies a
+  /// shared chunk first), so no two accesses overlap; a build of ListModel without
+  /// `-enforce-exclusivity=unchecked` (a package embedding it) would otherwise check every read.
+  @exclusivity(unchecked) var nodes: [Node]
   /// Names the chunk within its section for item locations; copies keep it.
   let serial: Int32
 

@@ -11,11 +11,16 @@ extension ListSnapshot {
   {
     let slot = try targetSection(section)
     if template != nil,
-      adoptTemplateSection(
-        slot, count: items.count,
-        { k, node, id in
-          !node.pointee.isExpanded && bytesEqual(id, items[k].id) && Self.holds(node, items[k].payload)
-        })
+      items.withUnsafeBufferPointer({ items in
+        let idOffset = MemoryLayout<ListItem>.offset(of: \ListItem.id)!
+        return adoptTemplateSection(
+          slot, count: items.count,
+          { k, node, id in
+            let itemID = (UnsafeRawPointer(items.baseAddress! + k) + idOffset).assumingMemoryBound(
+              to: String.self)
+            return !node.pointee.isExpanded && bytesEqual(id, itemID) && Self.holds(node, items[k].payload)
+          })
+      })
     {
       return
     }
@@ -25,18 +30,25 @@ extension ListSnapshot {
   /// Appends items with empty payloads (see the `[ListItem]` overload). O(k) in a flat section.
   public mutating func appendItems(_ ids: [String], toSection section: String? = nil) throws(ListModelError) {
     let slot = try targetSection(section)
-    if template != nil {
-      let empty = ItemPayload()
-      if adoptTemplateSection(
-        slot, count: ids.count,
-        { k, node, id in
-          !node.pointee.isExpanded && bytesEqual(id, ids[k]) && Self.holds(node, empty)
-        })
-      {
-        return
-      }
+    let empty = ItemPayload()
+    if template != nil,
+      ids.withUnsafeBufferPointer({ ids in
+        adoptTemplateSection(
+          slot, count: ids.count,
+          { k, node, id in
+            !node.pointee.isExpanded && bytesEqual(id, ids.baseAddress! + k) && Self.holds(node, empty)
+          })
+      })
+    {
+      return
     }
-    try appendBlock(ids.map { ListItem($0) }, into: slot)
+    // The ids are claimed as given and every node shares the one empty payload: no `[ListItem]`
+    // (a retain and a release of each id and payload) in between.
+    let claimed = try claimNewItems(ids)
+    var block: [Node] = []
+    block.reserveCapacity(claimed.count)
+    for id in claimed { block.append(Node(id: id, level: 0, parent: -1, isExpanded: false, payload: empty)) }
+    insertBlock(block, into: slot, at: slots[Int(slot)].nodes.count)
   }
 
   /// Appends flat items at the end of section `slot`, hashing their ids (guessing them from the

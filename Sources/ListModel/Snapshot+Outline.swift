@@ -34,7 +34,7 @@ extension ListSnapshot {
       adoptTemplateSection(
         slot, count: trees.count,
         { k, node, id in
-          guard trees[k].children.isEmpty, bytesEqual(id, trees[k].item.id),
+          guard trees[k].children.isEmpty, bytesEqual(id.pointee, trees[k].item.id),
             Self.holds(node, trees[k].item.payload)
           else { return false }
           var isExpanded = trees[k].isExpanded

@@ -22,12 +22,14 @@ extension ListSnapshot {
   /// Takes over the storage of the template's section at the display index of the empty
   /// section `slot` when it is that section (same id, header, footer, kind, header mode), flat,
   /// holds `count` nodes, carries no reload or reconfigure mark, and `matches(k, node, id)`
-  /// holds for its k-th node and that node's id string; none of its items may already be in
-  /// this snapshot. Returns whether it did (else nothing changed). The template is let go once
-  /// the build reaches its last section. O(count): one pass comparing ids by their bytes (by
-  /// reference when they are the same strings) and payloads by reference first, no hashing.
+  /// holds for its k-th node and that node's id string (read in place in the id table's
+  /// storage, so a check by representation retains nothing); none of its items may already be
+  /// in this snapshot. Returns whether it did (else nothing changed). The template is let go
+  /// once the build reaches its last section. O(count): one pass comparing ids by their bytes
+  /// (by representation when they are the same strings) and payloads by reference first, no
+  /// hashing.
   mutating func adoptTemplateSection(
-    _ slot: Int32, count: Int, _ matches: (Int, UnsafePointer<Node>, String) -> Bool
+    _ slot: Int32, count: Int, _ matches: (Int, UnsafePointer<Node>, UnsafePointer<String>) -> Bool
   ) -> Bool {
     guard let template = template?.snapshot else { return false }
     let s = Int(slot)
@@ -44,17 +46,18 @@ extension ListSnapshot {
     let strings = table.strings()
     // With no item placed yet (and none claimed between edits) no id can be here already.
     let fresh = itemCount == 0
-    let matched: Bool
-    if fresh {
-      matched = store.nodes.allSatisfy { k, node in
-        node.pointee.mark == 0 && matches(k, node, strings[Int(node.pointee.id)])
+    let matched = strings.withUnsafeBufferPointer { strings in
+      let base = strings.baseAddress!
+      if fresh {
+        return store.nodes.allSatisfy { k, node in
+          node.pointee.mark == 0 && matches(k, node, base + Int(node.pointee.id))
+        }
       }
-    } else {
       let locations = self.locations
-      matched = store.nodes.allSatisfy { k, node in
+      return store.nodes.allSatisfy { k, node in
         let id = Int(node.pointee.id)
         guard node.pointee.mark == 0, id >= locations.count || locations[id].slot == -1 else { return false }
-        return matches(k, node, strings[id])
+        return matches(k, node, base + id)
       }
     }
     guard matched else { return false }
