@@ -3,14 +3,18 @@ import JSONRPC
 import ListModel
 
 enum ScaleDaemonBenchmarks {
-  static func run(_ options: BenchOptions, _ table: Table) {
+  /// `rssOnly`: the RSS rows alone (the create's peak and settled figures, without the minutes
+  /// of replaces and edits before them).
+  static func run(_ options: BenchOptions, _ table: Table, rssOnly: Bool = false) {
     guard let daemon = locateDaemon() else {
       print("    (no release listd next to this executable: swift build -c release; daemon rows skipped)")
       return
     }
     signal(SIGPIPE, SIG_IGN)
-    replaces(daemon, options, table)
-    edits(daemon, options, table)
+    if !rssOnly {
+      replaces(daemon, options, table)
+      edits(daemon, options, table)
+    }
     memory(daemon, options, table)
   }
 
