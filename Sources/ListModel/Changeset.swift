@@ -40,10 +40,25 @@ public struct Changeset: Hashable, Sendable {
   public struct SectionInsert: Hashable, Sendable {
     public var index: Int
     public var section: RowSection
+    /// The section's row count when `section` was left without its rows (a diff asked for
+    /// counts only, ``ListSnapshot/diff(from:to:rowsOfInsertedSections:)``), else nil.
+    public private(set) var countedRows: Int?
+
     public init(index: Int, section: RowSection) {
       self.index = index
       self.section = section
     }
+
+    /// An insert that counts the section's rows instead of carrying them (`section.rows` is
+    /// empty): what an answer without rows needs, without a `Row` per item.
+    public init(index: Int, sectionWithoutRows section: RowSection, rowCount: Int) {
+      self.index = index
+      self.section = section
+      self.countedRows = rowCount
+    }
+
+    /// The number of rows the section is inserted with.
+    public var rowCount: Int { countedRows ?? section.rows.count }
   }
 
   /// A section moved from `from` (old index) to `to` (new index), carrying its rows.

@@ -14,8 +14,15 @@ extension ListSnapshot {
   /// moves. Complexity: O(sections + rows of changed sections + m log m for m rows out of order
   /// + hidden items of changed outline sections). If the snapshots do not share an id table,
   /// `new` is first re-interned into `old`'s table (O(items), hashing every id once).
-  public static func diff(from old: ListSnapshot, to new: ListSnapshot) -> Changeset {
+  ///
+  /// Without `rowsOfInsertedSections`, inserted sections are counted, not listed
+  /// (``Changeset/SectionInsert/init(index:sectionWithoutRows:rowCount:)``): a `list/create`
+  /// answered without rows builds no `Row` per item (56 bytes each).
+  public static func diff(from old: ListSnapshot, to new: ListSnapshot, rowsOfInsertedSections: Bool = true)
+    -> Changeset
+  {
     var differ = Differ(old: old, new: old.table === new.table ? new : new.rebased(onto: old.table))
+    differ.listsInsertedRows = rowsOfInsertedSections
     return differ.run()
   }
 }
@@ -48,6 +55,8 @@ private struct Differ {
   /// gaps between runs both versions share, old gap k facing new gap k.
   var oldGaps: [[Range<Int>]?] = []
   var newGaps: [[Range<Int>]?] = []
+  /// Whether inserted sections carry their rows (else only their count).
+  var listsInsertedRows = true
 
   init(old: ListSnapshot, new: ListSnapshot) {
     self.old = old
@@ -150,8 +159,18 @@ private struct Differ {
       let newStore = new.slots[Int(new.order[j])]
       let i = oldIndexOfNew[j]
       if i == -1 {
-        changes.sectionInserts.append(
-          .init(index: j, section: new.rowSection(slot: new.order[j], strings: strings)))
+        if listsInsertedRows {
+          changes.sectionInserts.append(
+            .init(index: j, section: new.rowSection(slot: new.order[j], strings: strings)))
+        } else {
+          changes.sectionInserts.append(
+            .init(
+              index: j,
+              sectionWithoutRows: RowSection(
+                id: strings[Int(newStore.id)], header: newStore.header, footer: newStore.footer,
+                kind: newStore.kind, headerMode: newStore.headerMode),
+              rowCount: newStore.visibleCount))
+        }
         continue
       }
       let oldStore = old.slots[Int(old.order[i])]

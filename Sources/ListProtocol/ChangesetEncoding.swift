@@ -50,7 +50,7 @@ public enum ChangesetEncoding {
       if case .all = form { return RowEncoding.section(section) }
       // Counted: lean (`none`), or with the rows inside a window.
       var object = RowEncoding.sectionHeader(section)
-      object.append("rowCount", .int(Int64(section.rows.count)))
+      object.append("rowCount", .int(Int64(insert.rowCount)))
       if case .window = form {
         let inside = filter!.insertedRows(section: insert.index, count: section.rows.count)
         if !inside.isEmpty { object.append("rowsAt", .int(Int64(inside.lowerBound))) }

@@ -10,7 +10,7 @@ enum ScaleBenchmarks {
   static func run(_ options: BenchOptions) {
     printHeading("scale: lists of up to 1,000,000 items, against their targets", options)
     print("ratio = median ÷ baseline median, both measured in this run; ✓/✗ = target met or missed.")
-    print("LISTD_BENCH_ONLY=build|outline|edits|versions|daemon|daemon-edits runs one group.\n")
+    print("LISTD_BENCH_ONLY=build|outline|edits|versions|daemon|daemon-edits|daemon-rss runs one group.\n")
     let only = ProcessInfo.processInfo.environment["LISTD_BENCH_ONLY"]
     let table = Table(columns)
     if only == nil || only == "build" { buildAndDiff(options, table) }
@@ -18,7 +18,8 @@ enum ScaleBenchmarks {
     if only == nil || only == "edits" { modelEdits(options, table) }
     if only == nil || only == "versions" { versions(options, table) }
     if only == nil || only == "daemon" { ScaleDaemonBenchmarks.run(options, table) }
-    if only == "daemon-edits" { ScaleDaemonBenchmarks.run(options, table, editsOnly: true) }
+    if only == "daemon-edits" { ScaleDaemonBenchmarks.run(options, table, only: .edits) }
+    if only == "daemon-rss" { ScaleDaemonBenchmarks.run(options, table, only: .rss) }
     table.printSummary()
   }
 

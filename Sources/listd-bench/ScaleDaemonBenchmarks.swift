@@ -3,17 +3,25 @@ import JSONRPC
 import ListModel
 
 enum ScaleDaemonBenchmarks {
-  /// The daemon rows; `editsOnly`: the single-item edits alone.
-  static func run(_ options: BenchOptions, _ table: Table, editsOnly: Bool = false) {
+  /// One group of the daemon rows run alone.
+  enum Group { case edits, rss }
+
+  /// The daemon rows, or `only` one group: the single-item edits, or the RSS rows (the create's
+  /// peak and settled figures, without the minutes of replaces and edits before them).
+  static func run(_ options: BenchOptions, _ table: Table, only: Group? = nil) {
     guard let daemon = locateDaemon() else {
       print("    (no release listd next to this executable: swift build -c release; daemon rows skipped)")
       return
     }
     signal(SIGPIPE, SIG_IGN)
-    if editsOnly { return edits(daemon, options, table) }
-    replaces(daemon, options, table)
-    edits(daemon, options, table)
-    memory(daemon, options, table)
+    switch only {
+    case .edits: edits(daemon, options, table)
+    case .rss: memory(daemon, options, table)
+    case nil:
+      replaces(daemon, options, table)
+      edits(daemon, options, table)
+      memory(daemon, options, table)
+    }
   }
 
   // MARK: - list/replace

@@ -13,9 +13,9 @@ let usage = """
     scale     lists of up to 1,000,000 items, each figure against its target and a same-run
               baseline: build, build+diff, expandAll changesets, single-item edits and versions of
               a 1,000,000-item list, daemon replace/edit/RSS; a summary of the targets missed
-              (LISTD_BENCH_ONLY=build|outline|edits|versions|daemon|daemon-edits runs one
-              group; LISTD_BENCH_BASELINE=path/to/listd interleaves its daemon edits too,
-              for absolute times: each daemon then evicts the other's caches)
+              (LISTD_BENCH_ONLY=build|outline|edits|versions|daemon|daemon-edits|daemon-rss
+              runs one group; LISTD_BENCH_BASELINE=path/to/listd interleaves its daemon edits
+              too, for absolute times: each daemon then evicts the other's caches)
     tui       listd-tui's keystroke-to-frame time on a 1,000,000-row list vs a 1,000-row one
     all       every suite in turn
   """
