@@ -18,7 +18,9 @@ final class EditScriptPropertyTests: XCTestCase {
     let environment = ProcessInfo.processInfo.environment
     let count = environment["LISTD_EDITSCRIPT_CASES"].flatMap(Int.init) ?? Self.caseCount
     let first = environment["LISTD_EDITSCRIPT_FIRST_SEED"].flatMap(UInt64.init) ?? 0
-    print("\(#function): seeds \(first)..<\(first + UInt64(count)) (LISTD_EDITSCRIPT_FIRST_SEED, LISTD_EDITSCRIPT_CASES)")
+    print(
+      "\(#function): seeds \(first)..<\(first + UInt64(count)) (LISTD_EDITSCRIPT_FIRST_SEED, LISTD_EDITSCRIPT_CASES)"
+    )
     var failures = 0
     var scripted = 0
     for seed in first..<(first + UInt64(count)) where failures < 3 {
