@@ -1,5 +1,5 @@
-import JSON
 // The value of a field as views compare it: null, Boolean, number or string, with one total order.
+import JSON
 @_spi(_Unicode) import Swift
 
 /// A field's value. Ordered null < false < true < numbers < strings; strings by their folded form
