@@ -55,16 +55,16 @@ public struct FrameReader: Sendable {
   /// Unconsumed bytes; `buffer[0]` is at stream offset `bufferStart`.
   private var buffer: [UInt8] = []
   private var bufferStart = 0
-  private var state: State
+  var state: State
   /// Set while the header block being read directly follows a body that does not end in `}` or
   /// `]`, so that body's length may have been wrong; cleared as the block is left, or at a blank
   /// line before it. Kept out of `State` so that the state of well-formed frames stays small.
-  private var afterBody: AfterBody?
+  var afterBody: AfterBody?
   /// While dropping an over-long line: whether the last byte dropped was a carriage return (not
   /// part of the line's length if a line feed follows).
   private var droppedCarriageReturn = false
 
-  private struct Header {
+  struct Header {
     /// Stream offset of the first byte of the block.
     var start: Int
     /// Offset of the current line's first byte.
@@ -87,7 +87,7 @@ public struct FrameReader: Sendable {
   }
 
   /// What a header block needs to know of the body before it, should the block be malformed.
-  private struct AfterBody {
+  struct AfterBody {
     /// Where the kept tail of the body starts (`bodyEnd` when no `Content-Length` line can have
     /// begun in it).
     var tailStart: Int
@@ -98,7 +98,7 @@ public struct FrameReader: Sendable {
     var answeredWithError: Bool
   }
 
-  private enum State {
+  enum State {
     /// Waiting for the first non-whitespace byte (searching from the offset).
     case detecting(Int)
     /// Reading a Content-Length header block.
@@ -382,321 +382,6 @@ public struct FrameReader: Sendable {
     }
   }
 
-  /// Sets ``afterBody`` for a body that does not end in `}` or `]`.
-  @inline(never)
-  private mutating func rememberBody(from start: Int, to bodyEnd: Int, _ view: View) {
-    var lastToken = bodyEnd - 1
-    while lastToken > start && isWhitespace(view.byte(lastToken)) { lastToken -= 1 }
-    let mayEndInHeader = bodyEnd > start && mayEndInsideHeaderLine(view.byte(bodyEnd - 1))
-    afterBody = AfterBody(
-      tailStart: mayEndInHeader ? max(start, bodyEnd - headerLineReach) : bodyEnd, bodyEnd: bodyEnd,
-      answeredWithError: bodyEnd == start || !endsMessage(view.byte(lastToken)))
-  }
-
-  private mutating func stepHeader(_ header: inout Header, _ view: View, _ emit: (BorrowedFrameEvent) -> Void)
-    -> Bool
-  {
-    let end = view.end
-    if !header.sawLine && header.scanned == header.start,
-      let (length, bodyStart) = view.canonicalHeader(at: header.start), length <= maxFrameSize
-    {
-      // Fast path: exactly `Content-Length: N\r\n\r\n`, as nearly every client writes it.
-      afterBody = nil
-      state = .body(start: bodyStart, length: length, scanned: bodyStart, frameStart: header.start)
-      return true
-    }
-    while true {
-      guard let lineFeed = view.findLineFeed(from: header.scanned, to: end) else {
-        header.scanned = end
-        if end - header.start > maxHeaderSize {
-          return fail(.headerTooLarge(limit: maxHeaderSize), header, view, emit)
-        }
-        state = .header(header)
-        return false
-      }
-      let lineEnd = view.trimmingCarriageReturn(start: header.lineStart, end: lineFeed)
-      let next = lineFeed + 1
-      if !view.containsNonWhitespace(from: header.lineStart, to: lineEnd) {
-        if !header.sawLine {
-          // Blank lines before a header block are ignored — unless the first one after a body
-          // ends a `Content-Length` line that the body cut into (see `fail`).
-          if let body = afterBody {
-            afterBody = nil
-            if let start = overrunHeaderLine(body, endingAt: lineFeed, view) {
-              state = .header(Header(at: start))
-              return true
-            }
-          }
-          header = Header(at: next)
-          continue
-        }
-        // The empty line: the block is complete.
-        guard let length = header.contentLength else {
-          return fail(.missingContentLength, header, view, emit)
-        }
-        afterBody = nil
-        if let range = header.badContentType,
-          let charset = unsupportedCharset(in: view.text(from: range.start, to: range.end))
-        {
-          emit(.error(FrameError(.unsupportedCharset(charset), offset: header.start)))
-          state = .skipping(remaining: length, offset: next, regionStart: next)
-        } else if length > maxFrameSize {
-          emit(.error(FrameError(.frameTooLarge(length: length, limit: maxFrameSize), offset: header.start)))
-          state = .skipping(remaining: length, offset: next, regionStart: next)
-        } else {
-          state = .body(start: next, length: length, scanned: next, frameStart: header.start)
-        }
-        return true
-      }
-      header.sawLine = true
-      if let problem = parseHeaderLine(view, from: header.lineStart, to: lineEnd, into: &header) {
-        if case .conflictingContentLength = problem {
-          afterBody = nil
-          // Both lengths are headers of this block: resume after the second, not at it.
-          emit(.error(FrameError(problem, offset: header.start)))
-          state = .searching(next)
-          return true
-        }
-        return fail(problem, header, view, emit)
-      }
-      header.lineStart = next
-      header.scanned = next
-    }
-  }
-
-  /// Reports a bad header block and resynchronises at the next `Content-Length` after its first
-  /// byte. When the block directly follows a body whose length may have been wrong, the body is
-  /// the frame in error and the block is not reported again:
-  /// 1. if the block's first line completes a `Content-Length: N` line that began in the body,
-  ///    the length was overstated into the next frame's header: reading resumes at that line;
-  /// 2. if the body already gets an error (``AfterBody/answeredWithError``) and the line starting
-  ///    right where it ended is not a header line, that line is the rest of an understated body
-  ///    or of a header line an overstated one cut into: reading resumes at the next
-  ///    `Content-Length`, as for any bad block. (A well-formed but wrong header there, such as
-  ///    `Content-Length: abc`, is a mistake of its own and is reported.)
-  private mutating func fail(
-    _ kind: FrameError.Kind, _ header: Header, _ view: View, _ emit: (BorrowedFrameEvent) -> Void
-  ) -> Bool {
-    if let body = afterBody {
-      afterBody = nil
-      if let lineFeed = view.findLineFeed(from: body.bodyEnd, to: view.end),
-        let start = overrunHeaderLine(body, endingAt: lineFeed, view)
-      {
-        state = .header(Header(at: start))
-        return true
-      }
-      if body.answeredWithError, case .malformedHeader = kind, header.lineStart == body.bodyEnd {
-        state = .searching(header.start + 1)
-        return true
-      }
-    }
-    emit(.error(FrameError(kind, offset: header.start)))
-    state = .searching(header.start + 1)
-    return true
-  }
-
-  /// Where a `Content-Length: N` line begins if it ends at `lineFeed` (the first line feed after
-  /// the body) and began inside the body's kept tail.
-  private func overrunHeaderLine(_ body: AfterBody, endingAt lineFeed: Int, _ view: View) -> Int? {
-    guard body.tailStart < body.bodyEnd,
-      let start = view.headerLineStart(endingAt: lineFeed, lowerBound: body.tailStart), start < body.bodyEnd
-    else { return nil }
-    return start
-  }
-
-  /// Parses `name: value`; returns the problem, if any.
-  private func parseHeaderLine(_ view: View, from start: Int, to end: Int, into header: inout Header)
-    -> FrameError.Kind?
-  {
-    var colon = start
-    while colon < end && isTokenByte(view.byte(colon)) { colon += 1 }
-    guard colon > start, colon < end, view.byte(colon) == UInt8(ascii: ":") else {
-      return .malformedHeader(view.text(from: start, to: end))
-    }
-    var valueStart = colon + 1
-    var valueEnd = end
-    while valueStart < valueEnd && isBlank(view.byte(valueStart)) { valueStart += 1 }
-    while valueEnd > valueStart && isBlank(view.byte(valueEnd - 1)) { valueEnd -= 1 }
-    if view.equalsIgnoringCase(from: start, to: colon, contentLengthName) {
-      let valueText = { view.text(from: valueStart, to: valueEnd) }
-      guard valueEnd > valueStart else { return .invalidContentLength(valueText()) }
-      var value = 0
-      for offset in valueStart..<valueEnd {
-        let digit = view.byte(offset) &- UInt8(ascii: "0")
-        guard digit < 10 else { return .invalidContentLength(valueText()) }
-        // Saturate: any length this large is refused as too large anyway.
-        value = value > (Int.max - 9) / 10 ? Int.max : value * 10 + Int(digit)
-      }
-      if let previous = header.contentLength, previous != value {
-        let first = header.contentLengthValue.map { view.text(from: $0.start, to: $0.end) } ?? ""
-        return .conflictingContentLength(first, valueText())
-      }
-      header.contentLength = value
-      header.contentLengthValue = (valueStart, valueEnd)
-    } else if view.equalsIgnoringCase(from: start, to: colon, contentTypeName) {
-      let value = view.text(from: valueStart, to: valueEnd)
-      header.badContentType = unsupportedCharset(in: value) == nil ? nil : (valueStart, valueEnd)
-    }
-    return nil
-  }
-
-  /// The charset parameter of a Content-Type value if it is present and not UTF-8.
-  private func unsupportedCharset(in value: String) -> String? {
-    for parameter in value.split(separator: ";").dropFirst() {
-      let parts = parameter.split(separator: "=", maxSplits: 1)
-      guard parts.count == 2, parts[0].trimmingBlanks().lowercased() == "charset" else { continue }
-      var charset = parts[1].trimmingBlanks()
-      if charset.count >= 2 && charset.hasPrefix("\"") && charset.hasSuffix("\"") {
-        charset = String(charset.dropFirst().dropLast())
-      }
-      let lowered = charset.lowercased()
-      return lowered == "utf-8" || lowered == "utf8" ? nil : charset
-    }
-    return nil
-  }
-
-  /// Read-only access to the buffered bytes by stream offset, valid during one `process` call.
-  private struct View {
-    let base: UnsafePointer<UInt8>?
-    /// Stream offset of `base[0]`.
-    let origin: Int
-    /// Stream offset just past the last buffered byte.
-    let end: Int
-
-    /// The first line in `[from, to)` ending in a line feed that reads `content-length: digits`,
-    /// with the match starting at or after `lowerBound`; returns the match's offset.
-    func findEmbeddedHeader(from: Int, to: Int, lowerBound: Int) -> Int? {
-      var offset = from
-      while let lineFeed = findLineFeed(from: offset, to: to) {
-        if let start = headerLineStart(endingAt: lineFeed, lowerBound: lowerBound) { return start }
-        offset = lineFeed + 1
-      }
-      return nil
-    }
-
-    /// Matches `content-length OWS ":" OWS digits OWS [CR]` backwards from the line feed.
-    func headerLineStart(endingAt lineFeed: Int, lowerBound: Int) -> Int? {
-      var index = lineFeed - 1
-      if index >= lowerBound && byte(index) == 0x0D { index -= 1 }
-      func skipBlanks(_ index: inout Int) {
-        var count = 0
-        while index >= lowerBound && count < 16 && isBlank(byte(index)) {
-          index -= 1
-          count += 1
-        }
-      }
-      skipBlanks(&index)
-      var digits = 0
-      while index >= lowerBound && digits <= 20 && byte(index) &- UInt8(ascii: "0") < 10 {
-        index -= 1
-        digits += 1
-      }
-      guard digits > 0 && digits <= 20 else { return nil }
-      skipBlanks(&index)
-      guard index >= lowerBound && byte(index) == UInt8(ascii: ":") else { return nil }
-      index -= 1
-      skipBlanks(&index)
-      let start = index - (contentLengthName.count - 1)
-      guard start >= lowerBound, equalsIgnoringCase(from: start, to: index + 1, contentLengthName) else {
-        return nil
-      }
-      return start
-    }
-
-    /// The offset of the next case-insensitive `content-length` in `[from, to)`.
-    func findContentLength(from: Int, to: Int) -> Int? {
-      let length = contentLengthName.count
-      var offset = from
-      while offset <= to - length {
-        if byte(offset) | 0x20 == UInt8(ascii: "c")
-          && equalsIgnoringCase(from: offset, to: offset + length, contentLengthName)
-        {
-          return offset
-        }
-        offset += 1
-      }
-      return nil
-    }
-
-    func findLineFeed(from: Int, to: Int) -> Int? {
-      guard from < to else { return nil }
-      let start = UnsafeRawPointer(base! + (from - origin))
-      guard let found = memchr(start, 0x0A, to - from) else { return nil }
-      return from + (UnsafeRawPointer(found) - start)
-    }
-
-    @inline(__always)
-    func byte(_ offset: Int) -> UInt8 {
-      assert(offset >= origin && offset < end, "offset \(offset) outside [\(origin), \(end))")
-      return base.unsafelyUnwrapped[offset - origin]
-    }
-
-    /// `Content-Length: <1…18 digits>\r\n\r\n` at `offset`: the length and where the body starts.
-    func canonicalHeader(at offset: Int) -> (length: Int, bodyStart: Int)? {
-      let prefixLength = canonicalPrefix.count
-      guard end - offset >= prefixLength + 5 else { return nil }
-      let start = base! + (offset - origin)
-      guard memcmp(start, canonicalPrefix, prefixLength) == 0 else { return nil }
-      var index = prefixLength
-      var length = 0
-      let limit = min(end - offset, prefixLength + 18)
-      while index < limit, start[index] &- UInt8(ascii: "0") < 10 {
-        length = length * 10 + Int(start[index] &- UInt8(ascii: "0"))
-        index += 1
-      }
-      guard index > prefixLength, end - offset >= index + 4, start[index] == 0x0D, start[index + 1] == 0x0A,
-        start[index + 2] == 0x0D, start[index + 3] == 0x0A
-      else { return nil }
-      return (length, offset + index + 4)
-    }
-
-    /// The bytes from `start` to `end`, borrowed.
-    func borrow(from start: Int, to end: Int) -> UnsafeRawBufferPointer {
-      guard end > start else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-      return UnsafeRawBufferPointer(start: base! + (start - origin), count: end - start)
-    }
-
-    func bytes(from start: Int, to end: Int) -> [UInt8] {
-      guard end > start else { return [] }
-      return Array(UnsafeBufferPointer(start: base! + (start - origin), count: end - start))
-    }
-
-    /// The bytes as text for an error message, shortened to 80 bytes.
-    func text(from start: Int, to end: Int) -> String {
-      let shortEnd = min(end, start + 80)
-      guard shortEnd > start else { return "" }
-      let text = String(
-        decoding: UnsafeBufferPointer(start: base! + (start - origin), count: shortEnd - start), as: UTF8.self
-      )
-      return shortEnd < end ? text + "…" : text
-    }
-
-    func trimmingCarriageReturn(start: Int, end: Int) -> Int {
-      end > start && byte(end - 1) == 0x0D ? end - 1 : end
-    }
-
-    func containsNonWhitespace(from start: Int, to end: Int) -> Bool {
-      var offset = start
-      while offset < end {
-        if !isWhitespace(byte(offset)) { return true }
-        offset += 1
-      }
-      return false
-    }
-
-    /// Whether the bytes equal `lowercase` (ASCII letters and '-'), ignoring the case of letters.
-    func equalsIgnoringCase(from start: Int, to end: Int, _ lowercase: [UInt8]) -> Bool {
-      guard end - start == lowercase.count else { return false }
-      for index in 0..<lowercase.count {
-        let byte = byte(start + index)
-        let expected = lowercase[index]
-        let matches = expected == UInt8(ascii: "-") ? byte == expected : byte | 0x20 == expected
-        if !matches { return false }
-      }
-      return true
-    }
-  }
-
   /// The stream offset of the first byte the current state may still need.
   private var keepOffset: Int {
     switch state {
@@ -728,59 +413,5 @@ public struct FrameReader: Sendable {
       return
     }
     bufferStart += drop
-  }
-}
-
-private let contentLengthName = Array("content-length".utf8)
-private let canonicalPrefix = Array("Content-Length: ".utf8)
-private let contentTypeName = Array("content-type".utf8)
-
-/// How far back from its line feed a `Content-Length` line can begin, as
-/// `View.headerLineStart(endingAt:lowerBound:)` matches it (the name, three runs of at most 16
-/// blanks, the colon, up to 21 digits, a carriage return), with room to spare.
-private let headerLineReach = 96
-
-/// Whether a body's last byte may be part of a `Content-Length: N` line (a header name or value,
-/// a colon, a blank, a carriage return) — never true of `}` or `]`, which end every well-formed
-/// message.
-@inline(__always)
-private func mayEndInsideHeaderLine(_ byte: UInt8) -> Bool {
-  isTokenByte(byte) || byte == UInt8(ascii: ":") || isBlank(byte) || byte == 0x0D
-}
-
-/// Whether a byte can end a JSON-RPC message (an object or a batch), whitespace aside.
-@inline(__always)
-private func endsMessage(_ byte: UInt8) -> Bool {
-  byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
-}
-
-@inline(__always)
-private func isWhitespace(_ byte: UInt8) -> Bool {
-  byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-}
-
-@inline(__always)
-private func isBlank(_ byte: UInt8) -> Bool {
-  byte == 0x20 || byte == 0x09
-}
-
-/// RFC 9110 `tchar`: the bytes allowed in a header name.
-private func isTokenByte(_ byte: UInt8) -> Bool {
-  switch byte {
-  case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-    UInt8(ascii: "0")...UInt8(ascii: "9"):
-    return true
-  case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-    UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-    UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-    return true
-  default:
-    return false
-  }
-}
-
-extension Substring {
-  fileprivate func trimmingBlanks() -> String {
-    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
   }
 }
