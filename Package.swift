@@ -23,6 +23,9 @@ let package = Package(
     .target(name: "SeededRandom"),
     // The JSON value type with its strict parser and writer. Pure: no I/O.
     .target(name: "JSON"),
+    // "Did you mean …?": the name nearest a typo, one rule for listctl's words and the protocol's
+    // enum values. A leaf of its own, as neither of its users may depend on the other.
+    .target(name: "ClosestName"),
     // Pure value types: snapshots, outlines, selection, payloads, changesets and the diff.
     // Release builds skip the run-time exclusivity checks, which cost a third of a diff's time
     // on the chunks and location pages versions share; debug builds (every test) keep them.
@@ -38,7 +41,7 @@ let package = Package(
     // rows, changesets (full, lean, windowed), snapshots and windows, their encoding and
     // decoding, edits, columns, checks, explanations, and listd's error codes and data. No I/O,
     // no server state. JSONRPC for its params reader and the error value a request answers with.
-    .target(name: "ListProtocol", dependencies: ["JSON", "JSONRPC", "ListModel"]),
+    .target(name: "ListProtocol", dependencies: ["JSON", "JSONRPC", "ListModel", "ClosestName"]),
     // The daemon's logic: registry, sessions, handlers, subscriptions, demo lists.
     .target(name: "ListServer", dependencies: ["JSON", "JSONRPC", "ListModel", "ListProtocol"]),
     // The commit the binaries are built from: BuildCommit.swift, written at build time by the plugin below.
@@ -46,8 +49,8 @@ let package = Package(
     // Runs script/build-info (git) during every build that could change the commit or the sources.
     .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
     // One description per tool of its command line, rendered as --help, a man page and bash, zsh and
-    // fish completions; --version; a table-driven option parser. A leaf: no listd module.
-    .target(name: "CommandLineDescription", dependencies: ["BuildInfo"]),
+    // fish completions; --version; a table-driven option parser. No listd module.
+    .target(name: "CommandLineDescription", dependencies: ["BuildInfo", "ClosestName"]),
     // The daemon executable.
     .executableTarget(name: "listd", dependencies: ["JSONRPC", "ListServer", "CommandLineDescription"]),
     // Benchmarks: `swift run -c release listd-bench model|jsonrpc|daemon|tui`.

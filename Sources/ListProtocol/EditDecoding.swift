@@ -1,4 +1,5 @@
 // Decodes the wire edits of `list/edit` into model ListEdits, remembering which wire edit each came from.
+import ClosestName
 import JSON
 import JSONRPC
 import ListModel

@@ -204,6 +204,27 @@ final class BadRequestTests: XCTestCase {
     ])
   }
 
+  func testADuplicateIdOfARequestInProgressIsRefused() throws {
+    let raw = try RawClient.inProcess(of: TestClient.server())
+    defer { raw.close() }
+    XCTAssertNotNil(raw.request(id: 1, "initialize", [:])?["result"])
+    XCTAssertNotNil(raw.request(id: 2, "list/create", ["list": "l"])?["result"])
+    // We own `l` and never answer its refresh, so request 3 stays in progress.
+    raw.sendRequest(id: 3, "event/refresh", ["list": "l", "timeoutMs": 60_000])
+    let refresh = raw.next()
+    XCTAssertEqual(refresh?["method"], "owner/refresh", "\(String(describing: refresh))")
+    raw.sendRequest(id: 3, "list/all")
+    let duplicate = raw.next()
+    XCTAssertEqual(duplicate?["id"], 3)
+    XCTAssertEqual(duplicate?.errorCode, -32600)
+    XCTAssertTrue(
+      duplicate?.errorMessage.contains("duplicate request id 3") == true, duplicate?.errorMessage ?? "")
+    // Answering the owner/refresh completes request 3 exactly once.
+    raw.frame(["jsonrpc": "2.0", "id": refresh?["id"] ?? .null, "result": [:]])
+    XCTAssertEqual(raw.next()?["result"], ["list": "l", "version": 0])
+    XCTAssertNotNil(raw.request(id: 4, "list/all")?["result"])
+  }
+
   func testCreatingAListWithDuplicateItemsCreatesNothing() throws {
     let client = try TestClient.inProcess()
     try client.initialize()

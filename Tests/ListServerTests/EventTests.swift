@@ -174,6 +174,32 @@ final class EventTests: XCTestCase {
     owner.close()
   }
 
+  func testAnOwnerThatNeverAnswersARefreshTimesOut() throws {
+    let asked = DispatchSemaphore(value: 0)
+    let held = Mutex<[IncomingRequest]>([])  // kept, never answered
+    let (_, owner, viewer, _) = try start { connection in
+      connection.onRequestDeferred("owner/refresh") { request in
+        held.withLock { $0.append(request) }
+        asked.signal()
+      }
+    }
+    let start = Date()
+    let error = viewer.error("event/refresh", ["list": "mail", "timeoutMs": 300])
+    let elapsed = Date().timeIntervalSince(start)
+    XCTAssertEqual(error.code, -32017)
+    XCTAssertEqual(error.data?["list"], "mail")
+    XCTAssertTrue(error.message.contains("'mail'") && error.message.contains("refresh"), error.message)
+    XCTAssertGreaterThanOrEqual(elapsed, 0.29)
+    XCTAssertLessThan(elapsed, 30, "the refresh's 300 ms timeout did not end it")
+    XCTAssertEqual(asked.wait(timeout: .now() + 5), .success, "the owner was not asked")
+    // Both sessions keep working.
+    XCTAssertEqual(try viewer.version(of: "mail"), 0)
+    try owner.request("list/edit", ["list": "mail", "edits": [["op": "deleteItems", "items": ["a"]]]])
+    XCTAssertEqual(try viewer.version(of: "mail"), 1)
+    viewer.close()
+    owner.close()
+  }
+
   func testBadEventsGetClearErrorsAndReachNobody() throws {
     let (_, owner, viewer, _) = try start()
     try owner.request("list/edit", ["list": "mail", "edits": [["op": "deleteItems", "items": ["c"]]]])

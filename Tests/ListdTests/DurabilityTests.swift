@@ -19,10 +19,11 @@ final class DurabilityTests: XCTestCase {
     return (daemon, client)
   }
 
-  private func stop(_ daemon: DaemonProcess, _ client: TestClient) {
+  /// Ends the session and waits up to `timeout` seconds for the daemon to exit cleanly.
+  private func stop(_ daemon: DaemonProcess, _ client: TestClient, timeout: TimeInterval = 10) {
     client.close()
     daemon.closeInput()
-    XCTAssertEqual(daemon.waitForExit(), 0, daemon.standardError())
+    XCTAssertEqual(daemon.waitForExit(timeout: timeout), 0, daemon.standardError())
   }
 
   /// All a client can see of a list: its info (but its owner and subscribers), every row with
@@ -403,7 +404,8 @@ final class DurabilityTests: XCTestCase {
     try client.request(
       "list/create", ["list": "l", "rows": "none", "content": ["sections": [["id": "s", "items": items]]]],
       timeout: 120)
-    stop(daemon, client)
+    // The stop finishes that checkpoint first: as long as the create may take.
+    stop(daemon, client, timeout: 120)
     let names = try FileManager.default.contentsOfDirectory(atPath: state)
     XCTAssertEqual(names.filter { $0.hasSuffix(".tmp") }, [], "\(names)")
     (daemon, client) = try start(["--checkpoint-bytes", "1"])

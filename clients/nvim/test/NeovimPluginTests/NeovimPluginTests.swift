@@ -73,8 +73,8 @@ final class NeovimPluginTests: XCTestCase {
   }
 
   /// The figures of a large list (open, changes, G, RSS beside an empty nvim), printed, not asserted.
-  /// The suite measures 100,000 rows to stay quick (the debug daemon takes seconds per edit of a
-  /// million); `LISTD_BENCH_ROWS=1000000` gives the figure.
+  /// A long test (Tests/long-tests.txt: `script/test --long` runs it), on 100,000 rows (the debug
+  /// daemon takes seconds per edit of a million); `LISTD_BENCH_ROWS=1000000` gives the figure.
   func testLargeListFigures() throws {
     setenv("LISTD_BENCH_ROWS", "100000", 0)
     try SpecRunner.run("bench", socket: true, timeout: 1500, echo: true, file: #filePath, line: #line)

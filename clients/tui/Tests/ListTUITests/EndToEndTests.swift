@@ -138,6 +138,8 @@ final class EndToEndTests: XCTestCase {
     tmux.wait(forText: "1 selected")
   }
 
+  /// A long test (Tests/long-tests.txt: `script/test --long` runs it): a million rows built here
+  /// and created in the debug daemon.
   func testAMillionRowsScrollByMovingTheWindow() async throws {
     let tmux = try start(tui: ["--list", "big"])
     let client = try await daemon.client()

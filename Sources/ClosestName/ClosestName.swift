@@ -1,11 +1,10 @@
-// "Did you mean …?" for a misspelt enum value in a request (an edit's `op`).
+// "Did you mean …?": the known name nearest a mistyped one, for listctl's commands and options and the protocol's enum values.
 
 /// The name of `candidates` nearest `word`, if near enough to be a typo; nil otherwise.
 ///
-/// The same rule as listctl's `Suggestion.closest` (CommandLineDescription), duplicated on
-/// purpose: ListProtocol may not import a command-line module, and the two are a few lines each.
 /// Fewest edits, a swap of neighbours counting as one, ignoring case; at most 1 edit for words up
 /// to 4 characters, 2 up to 8, 3 beyond; ties go to the earlier candidate.
+/// O(candidates × length²).
 public func closestName(to word: String, among candidates: [String]) -> String? {
   let typed = Array(word.lowercased())
   let limit = typed.count <= 4 ? 1 : typed.count <= 8 ? 2 : 3
@@ -17,8 +16,9 @@ public func closestName(to word: String, among candidates: [String]) -> String? 
   return best?.name
 }
 
-/// Insertions, deletions, substitutions and swaps of adjacent characters from `a` to `b`.
-private func optimalStringAlignment(_ a: [Character], _ b: [Character]) -> Int {
+/// The optimal string alignment distance: insertions, deletions, substitutions and swaps of
+/// adjacent characters from `a` to `b`.
+func optimalStringAlignment(_ a: [Character], _ b: [Character]) -> Int {
   if a.isEmpty { return b.count }
   if b.isEmpty { return a.count }
   var previous2 = [Int](repeating: 0, count: b.count + 1)

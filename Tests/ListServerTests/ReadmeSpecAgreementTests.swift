@@ -1,4 +1,4 @@
-// Protocol/README.md's method tables and Protocol/protocol.json name the same params, and the schema refuses what the daemon refuses.
+// Protocol/README.md's method tables and Protocol/protocol.json name the same params, and the schema refuses what the server refuses (in process).
 import Foundation
 import JSON
 import XCTest
@@ -114,9 +114,7 @@ final class ReadmeSpecAgreementTests: XCTestCase {
         ["list": "m", "content": ["sections": [["id": "s", "items": [["id": "a", "text": 5]]]]]]
       ).isEmpty)
 
-    let daemon = try DaemonProcess()
-    defer { daemon.stop() }
-    let client = try TestClient(daemon)
+    let client = try TestClient.inProcess()
     defer { client.close() }
     try client.initialize()
     try client.request("list/create", good)
