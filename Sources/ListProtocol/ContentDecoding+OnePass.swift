@@ -20,12 +20,16 @@ public enum ContentSource: Sendable {
 
 extension ContentDecoding {
   /// `{"sections": [...]}` from `source`, as ``content(_:)`` (create) or
-  /// ``content(_:inheritingExpansion:)`` (replace, with `inherit`) read it.
-  public static func content(_ source: ContentSource, inherit: Bool) throws(ResponseError) -> [SectionContent]
+  /// ``content(_:inheritingExpansion:)`` (replace, with `inherit`) read it. With `current` (the
+  /// version the content replaces), an item read from bytes whose payload is exactly the
+  /// canonical form of the payload `current` holds for its id takes that payload, undecoded
+  /// (``ContentRecall``): the same result, sharing storage.
+  public static func content(_ source: ContentSource, inherit: Bool, current: ListSnapshot? = nil)
+    throws(ResponseError) -> [SectionContent]
   {
     switch source {
     case .tree(let params): return try content(params, inherit: inherit)
-    case .bytes(let text, let path): return try content(text, path: path, inherit: inherit)
+    case .bytes(let text, let path): return try content(text, path: path, inherit: inherit, current: current)
     }
   }
 
@@ -33,10 +37,12 @@ extension ContentDecoding {
   /// error, as decoding `text.parsed()` viewed at `path`. Anything the one-pass reader does not
   /// take (an unknown or repeated member, a wrong type, a repeated system accessory, …) goes to the
   /// checked decoder (``checkedContent(_:inherit:)``), which names the problem. O(size of the input).
-  public static func content(_ text: JSONText, path: String, inherit: Bool) throws(ResponseError)
-    -> [SectionContent]
+  public static func content(_ text: JSONText, path: String, inherit: Bool, current: ListSnapshot? = nil)
+    throws(ResponseError) -> [SectionContent]
   {
-    if let fast = onePassContent(text, inherit: inherit) { return fast }
+    if let fast = onePassContent(text, inherit: inherit, recall: current.map(ContentRecall.init)) {
+      return fast
+    }
     return try checkedContent(Params(text.parsed(), path: path), inherit: inherit)
   }
 
@@ -57,9 +63,11 @@ extension ContentDecoding {
 
   /// `{"sections": [...]}` read in one pass from its bytes, or nil where the checked decoder must
   /// decide.
-  static func onePassContent(_ text: JSONText, inherit: Bool) -> [SectionContent]? {
+  static func onePassContent(_ text: JSONText, inherit: Bool, recall: ContentRecall? = nil)
+    -> [SectionContent]?
+  {
     try? text.withReader { (reader: inout JSONReader) throws(JSONParseError) in
-      try readContent(&reader, inherit: inherit)
+      try readContent(&reader, inherit: inherit, recall: recall)
     }
   }
 
@@ -72,9 +80,9 @@ extension ContentDecoding {
     return try? readContent(&reader, inherit: inherit)
   }
 
-  private static func readContent<R: JSONPullReader>(_ reader: inout R, inherit: Bool) throws(JSONParseError)
-    -> [SectionContent]?
-  {
+  private static func readContent<R: JSONPullReader>(
+    _ reader: inout R, inherit: Bool, recall: ContentRecall? = nil
+  ) throws(JSONParseError) -> [SectionContent]? {
     guard try reader.peek() == .object else { return nil }
     try reader.beginObject()
     var sections: [SectionContent]?
@@ -83,7 +91,7 @@ extension ContentDecoding {
       try reader.beginArray()
       var list: [SectionContent] = []
       while try reader.nextElement() {
-        guard let section = try readSection(&reader, inherit: inherit) else { return nil }
+        guard let section = try readSection(&reader, inherit: inherit, recall: recall) else { return nil }
         list.append(section)
       }
       sections = list
@@ -92,12 +100,15 @@ extension ContentDecoding {
   }
 
   /// A section as ``section(_:inherit:)`` reads it, or nil.
-  private static func readSection<R: JSONPullReader>(_ reader: inout R, inherit: Bool) throws(JSONParseError)
-    -> SectionContent?
-  {
+  private static func readSection<R: JSONPullReader>(
+    _ reader: inout R, inherit: Bool, recall: ContentRecall?
+  ) throws(JSONParseError) -> SectionContent? {
     var trees: [OutlineNode] = []
-    let spec = try readSection(&reader) { (reader: inout R, _: SectionHead) throws(JSONParseError) in
-      guard let items = try readTrees(&reader, inherit: inherit) else { return false }
+    let spec = try readSection(&reader) { (reader: inout R, head: SectionHead) throws(JSONParseError) in
+      // The section's items are recalled from the current version's section of that id.
+      if let recall { recall.section = head.id.map(recall.current.recall(section:)) }
+      defer { recall?.section = nil }
+      guard let items = try readTrees(&reader, inherit: inherit, recall: recall) else { return false }
       trees = items
       return true
     }
@@ -199,13 +210,13 @@ extension ContentDecoding {
     }
   }
 
-  private static func readTrees<R: JSONPullReader>(_ reader: inout R, inherit: Bool) throws(JSONParseError)
-    -> [OutlineNode]?
-  {
+  private static func readTrees<R: JSONPullReader>(
+    _ reader: inout R, inherit: Bool, recall: ContentRecall? = nil
+  ) throws(JSONParseError) -> [OutlineNode]? {
     try reader.beginArray()
     var trees: [OutlineNode] = []
     while try reader.nextElement() {
-      guard let tree = try readTree(&reader, inherit: inherit) else { return nil }
+      guard let tree = try readTree(&reader, inherit: inherit, recall: recall) else { return nil }
       trees.append(tree)
     }
     return trees
@@ -215,13 +226,28 @@ extension ContentDecoding {
   private static let itemNames = JSONNames(itemKeys)
 
   /// One item as ``tree(_:inherit:)`` reads it (the same members, the same values, the same
-  /// defaults), or nil where that checked decoder must decide.
-  static func readTree<R: JSONPullReader>(_ reader: inout R, inherit: Bool) throws(JSONParseError)
-    -> OutlineNode?
+  /// defaults), or nil where that checked decoder must decide. With `recall` (a top-level item
+  /// of a section being replaced), an item whose `id` comes first and whose other members are
+  /// byte for byte the canonical form of the payload recalled for that id is that payload.
+  static func readTree<R: JSONPullReader>(_ reader: inout R, inherit: Bool, recall: ContentRecall? = nil)
+    throws(JSONParseError) -> OutlineNode?
   {
     guard try reader.peek() == .object else { return nil }
     try reader.beginObject()
     var id: String?
+    var seen: UInt32 = 0
+    var next = try reader.nextKey(in: itemNames)
+    if let recall, next == 0, try reader.peek() == .string {
+      let string = try reader.readString()
+      if let payload = recall.recognised(string, &reader) {
+        let item = ListItem(string, payload: payload)
+        return inherit
+          ? .inheritingExpansion(item, children: []) : OutlineNode(item, children: [], isExpanded: false)
+      }
+      id = string
+      seen = 1 << 0
+      next = try reader.nextKey(in: itemNames)
+    }
     var text: String?
     var secondaryText: String?
     var image: String?
@@ -238,8 +264,7 @@ extension ContentDecoding {
     var contextMenu: [ListAction] = []
     var top = SeparatorVisibility.automatic
     var bottom = SeparatorVisibility.automatic
-    var seen: UInt32 = 0
-    while let index = try reader.nextKey(in: itemNames) {
+    while let index = next {
       guard index >= 0 else { return nil }
       let key = itemNames.strings[index]
       let bit: UInt32
@@ -369,6 +394,7 @@ extension ContentDecoding {
       }
       guard seen & bit == 0 else { return nil }  // a repeated member: the checked path reads the first
       seen |= bit
+      next = try reader.nextKey(in: itemNames)
     }
     guard let id else { return nil }
     let payload = ItemPayload(

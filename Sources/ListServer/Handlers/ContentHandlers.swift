@@ -79,7 +79,7 @@ enum ContentHandlers {
       var progress = Progress(context, request, title: "Replacing the content of list '\(list.id)'")
       let current = try list.current(ifVersion: ifVersion)
       let old = current.snapshot
-      let sections = try ContentDecoding.content(content, inherit: true)
+      let sections = try ContentDecoding.content(content, inherit: true, current: old)
       progress.begin(itemCount: ContentDecoding.itemCount(sections))
       defer { progress.end() }
       let snapshot = try replaced(old, by: sections, list: list.id)
