@@ -237,9 +237,11 @@ extension ContentDecoding {
     var id: String?
     var seen: UInt32 = 0
     var next = try reader.nextKey(in: itemNames)
+    var recalled: ItemPayload?
     if let recall, next == 0, try reader.peek() == .string {
       let string = try reader.readString()
-      if let payload = recall.recognised(string, &reader) {
+      recalled = recall.payload(of: string)
+      if let payload = recalled, recall.matches(payload, &reader) {
         let item = ListItem(string, payload: payload)
         return inherit
           ? .inheritingExpansion(item, children: []) : OutlineNode(item, children: [], isExpanded: false)
@@ -397,12 +399,15 @@ extension ContentDecoding {
       next = try reader.nextKey(in: itemNames)
     }
     guard let id else { return nil }
-    let payload = ItemPayload(
+    var payload = ItemPayload(
       content: ItemContent(text: text, secondaryText: secondaryText, image: image, data: data),
       placedAccessories: accessories, leadingSwipeActions: leading, trailingSwipeActions: trailing,
       contextMenuActions: contextMenu, isSelectable: selectable, isMovable: movable, cells: cells,
       kind: kind,
       topSeparator: top, bottomSeparator: bottom)
+    // Equal in other bytes: the current payload is kept (its bytes, and the identity that makes
+    // comparing it O(1)), so it is encoded once however often it is re-sent so.
+    if let recalled, recalled == payload { payload = recalled }
     if expanded == nil && inherit {
       return .inheritingExpansion(ListItem(id, payload: payload), children: children)
     }

@@ -7,23 +7,33 @@ import ListModel
 /// current version holds for that id (``CanonicalPayload``) takes that payload, undecoded.
 /// Bytes determine the value, so the result is the one decoding gives; an item that differs in
 /// any byte (another member order, `1.0` for `1`, whitespace, another value) is decoded as
-/// ever and compared as a value.
+/// ever and compared as a value, and when equal keeps the current payload too (so a payload
+/// is encoded once however often it is re-sent, and compared by reference when sections are
+/// taken over).
 final class ContentRecall {
   let current: ListSnapshot
   /// The section being read (set when it names itself before its items).
   var section: SectionRecall?
+  /// How many items were recognised by their bytes (for tests: the result is the same either way).
+  private(set) var recognised = 0
 
   init(_ current: ListSnapshot) {
     self.current = current
   }
 
-  /// The payload held for `id`, consumed from `reader` (its members and the object's `}`) when
-  /// they come next as its canonical bytes; else nil, with nothing consumed.
-  func recognised<R: JSONPullReader>(_ id: String, _ reader: inout R) -> ItemPayload? {
-    guard let payload = section?.payload(of: id), let bytes = CanonicalPayload.bytes(of: payload) else {
-      return nil
-    }
-    return bytes.withUnsafeBufferPointer { reader.skip(ifNext: $0) } ? payload : nil
+  /// The payload the current version holds for `id` (read next in the section), if any.
+  func payload(of id: String) -> ItemPayload? {
+    section?.payload(of: id)
+  }
+
+  /// Whether `payload`'s canonical bytes (its members and the object's `}`) come next in
+  /// `reader`; if so they are consumed, else nothing is.
+  func matches<R: JSONPullReader>(_ payload: ItemPayload, _ reader: inout R) -> Bool {
+    guard let bytes = CanonicalPayload.bytes(of: payload),
+      bytes.withUnsafeBufferPointer({ reader.skip(ifNext: $0) })
+    else { return false }
+    recognised += 1
+    return true
   }
 }
 
