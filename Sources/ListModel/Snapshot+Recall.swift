@@ -10,18 +10,22 @@ public struct SectionRecall: Sendable {
   private let nodes: [Node]
   /// The id table's strings, read in place.
   private let strings: [String]
-  /// The place after the last item recalled at its place.
+  /// The section's slot when it is flat (its nodes are its items, at their positions), else -1.
+  private let flatSlot: Int32
+  /// The place after the last item recalled.
   private var cursor = 0
 
-  init(_ snapshot: ListSnapshot, nodes: [Node]) {
+  init(_ snapshot: ListSnapshot, nodes: [Node], flatSlot: Int32) {
     self.snapshot = snapshot
     self.nodes = nodes
+    self.flatSlot = flatSlot
     strings = nodes.isEmpty ? [] : snapshot.table.strings()
   }
 
   /// The payload the snapshot holds for the item `id`, read next in the section's order: O(1)
   /// when it is the item after the one recalled last (or the one after that: one item deleted),
-  /// else an id lookup. Nil for an item the snapshot does not hold.
+  /// else an id lookup (which moves on to the item's place when it is in this flat section:
+  /// items deleted or moved). Nil for an item the snapshot does not hold.
   public mutating func payload(of id: String) -> ItemPayload? {
     for step in 0..<2 where cursor + step < nodes.count {
       let node = nodes[cursor + step]
@@ -30,7 +34,10 @@ public struct SectionRecall: Sendable {
         return node.payload
       }
     }
-    return snapshot.payload(of: id)
+    guard let item = snapshot.itemID(id) else { return nil }
+    let at = snapshot.location(item)
+    if at.slot == flatSlot { cursor = Int(at.position) + 1 }
+    return snapshot.node(item).payload
   }
 }
 
@@ -39,9 +46,9 @@ extension ListSnapshot {
   /// while content is read; empty for a section the snapshot does not hold, where every item
   /// is looked up by id. O(items of the section).
   public func recall(section id: String) -> SectionRecall {
-    guard let slot = sectionSlot(id) else { return SectionRecall(self, nodes: []) }
+    guard let slot = sectionSlot(id) else { return SectionRecall(self, nodes: [], flatSlot: -1) }
     let store = slots[Int(slot)]
-    let nodes = store.nestedCount == 0 ? Array(store.nodes) : store.nodes.filter { $0.level == 0 }
-    return SectionRecall(self, nodes: nodes)
+    if store.nestedCount == 0 { return SectionRecall(self, nodes: Array(store.nodes), flatSlot: slot) }
+    return SectionRecall(self, nodes: store.nodes.filter { $0.level == 0 }, flatSlot: -1)
   }
 }

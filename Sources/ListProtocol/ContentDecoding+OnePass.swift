@@ -20,16 +20,32 @@ public enum ContentSource: Sendable {
 
 extension ContentDecoding {
   /// `{"sections": [...]}` from `source`, as ``content(_:)`` (create) or
-  /// ``content(_:inheritingExpansion:)`` (replace, with `inherit`) read it. With `current` (the
-  /// version the content replaces), an item read from bytes whose payload is exactly the
-  /// canonical form of the payload `current` holds for its id takes that payload, undecoded
-  /// (``ContentRecall``): the same result, sharing storage.
-  public static func content(_ source: ContentSource, inherit: Bool, current: ListSnapshot? = nil)
-    throws(ResponseError) -> [SectionContent]
+  /// ``content(_:inheritingExpansion:)`` (replace, with `inherit`) read it.
+  public static func content(_ source: ContentSource, inherit: Bool) throws(ResponseError) -> [SectionContent]
   {
+    var discarded: [ItemPayload] = []
+    return try content(source, inherit: inherit, current: nil, discarded: &discarded)
+  }
+
+  /// `{"sections": [...]}` from `source` as ``content(_:inherit:)`` reads it, recalling `current`
+  /// (the version the content replaces; ``ContentRecall``): an item read from bytes whose
+  /// members after its `id` are exactly the canonical bytes of the payload `current` holds for
+  /// that id takes that payload, undecoded, and one decoded equal to it takes it too. The same
+  /// result, sharing storage. The decoded payloads so replaced are appended to `discarded`, for
+  /// the caller to free after its answer, with the sections.
+  public static func content(
+    _ source: ContentSource, inherit: Bool, current: ListSnapshot?, discarded: inout [ItemPayload]
+  ) throws(ResponseError) -> [SectionContent] {
     switch source {
     case .tree(let params): return try content(params, inherit: inherit)
-    case .bytes(let text, let path): return try content(text, path: path, inherit: inherit, current: current)
+    case .bytes(let text, let path):
+      guard let current else { return try content(text, path: path, inherit: inherit) }
+      let recall = ContentRecall(current)
+      if let fast = onePassContent(text, inherit: inherit, recall: recall) {
+        discarded += recall.discarded
+        return fast
+      }
+      return try checkedContent(Params(text.parsed(), path: path), inherit: inherit)
     }
   }
 
@@ -37,12 +53,10 @@ extension ContentDecoding {
   /// error, as decoding `text.parsed()` viewed at `path`. Anything the one-pass reader does not
   /// take (an unknown or repeated member, a wrong type, a repeated system accessory, …) goes to the
   /// checked decoder (``checkedContent(_:inherit:)``), which names the problem. O(size of the input).
-  public static func content(_ text: JSONText, path: String, inherit: Bool, current: ListSnapshot? = nil)
-    throws(ResponseError) -> [SectionContent]
+  public static func content(_ text: JSONText, path: String, inherit: Bool) throws(ResponseError)
+    -> [SectionContent]
   {
-    if let fast = onePassContent(text, inherit: inherit, recall: current.map(ContentRecall.init)) {
-      return fast
-    }
+    if let fast = onePassContent(text, inherit: inherit) { return fast }
     return try checkedContent(Params(text.parsed(), path: path), inherit: inherit)
   }
 
@@ -407,7 +421,10 @@ extension ContentDecoding {
       topSeparator: top, bottomSeparator: bottom)
     // Equal in other bytes: the current payload is kept (its bytes, and the identity that makes
     // comparing it O(1)), so it is encoded once however often it is re-sent so.
-    if let recalled, recalled == payload { payload = recalled }
+    if let recalled, recalled == payload {
+      recall?.discard(payload)
+      payload = recalled
+    }
     if expanded == nil && inherit {
       return .inheritingExpansion(ListItem(id, payload: payload), children: children)
     }

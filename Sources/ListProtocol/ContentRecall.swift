@@ -16,6 +16,9 @@ final class ContentRecall {
   var section: SectionRecall?
   /// How many items were recognised by their bytes (for tests: the result is the same either way).
   private(set) var recognised = 0
+  /// Decoded payloads replaced by the equal current ones: freed after the answer, as the
+  /// decoded content is, not while the content is read.
+  private(set) var discarded: [ItemPayload] = []
 
   init(_ current: ListSnapshot) {
     self.current = current
@@ -24,6 +27,11 @@ final class ContentRecall {
   /// The payload the current version holds for `id` (read next in the section), if any.
   func payload(of id: String) -> ItemPayload? {
     section?.payload(of: id)
+  }
+
+  /// Keeps a decoded payload that the current one replaces, to be freed later.
+  func discard(_ payload: ItemPayload) {
+    discarded.append(payload)
   }
 
   /// Whether `payload`'s canonical bytes (its members and the object's `}`) come next in
