@@ -16,6 +16,10 @@ final class ContentRecall {
   var section: SectionRecall?
   /// How many items were recognised by their bytes (for tests: the result is the same either way).
   private(set) var recognised = 0
+  /// How many items were compared as bytes and were not.
+  private var missed = 0
+  /// How many misses without a hit end the comparing of bytes for the rest of the content.
+  static let missesBeforeGivingUp = 64
   /// Decoded payloads replaced by the equal current ones: freed after the answer, as the
   /// decoded content is, not while the content is read.
   private(set) var discarded: [ItemPayload] = []
@@ -37,10 +41,15 @@ final class ContentRecall {
   /// Whether `payload`'s canonical bytes (its members and the object's `}`) come next in
   /// `reader`; if so they are consumed, else nothing is.
   func matches<R: JSONPullReader>(_ payload: ItemPayload, _ reader: inout R) -> Bool {
+    // A client that does not send canonical bytes would only have every payload encoded (and
+    // kept) for nothing: after enough misses and no hit, this content is not compared as bytes.
+    guard recognised > 0 || missed < Self.missesBeforeGivingUp else { return false }
+    missed += 1
     guard let bytes = CanonicalPayload.bytes(of: payload),
       bytes.withUnsafeBufferPointer({ reader.skip(ifNext: $0) })
     else { return false }
     recognised += 1
+    missed -= 1
     return true
   }
 }
