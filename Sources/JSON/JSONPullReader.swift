@@ -28,8 +28,36 @@ public protocol JSONPullReader {
   mutating func readValue() throws(JSONParseError) -> JSONValue
   /// Passes over the next value.
   mutating func passValue() throws(JSONParseError)
+  /// Consumes `bytes` when the text continues with exactly them (no whitespace skipped first)
+  /// and returns true, else consumes nothing and returns false. The caller passes bytes that end
+  /// where a value or container ends (such as an object's remaining members and its `}`), so the
+  /// reader stays between tokens. A tree reader has no bytes: always false.
+  mutating func skip(ifNext bytes: UnsafeBufferPointer<UInt8>) -> Bool
 }
 
 extension JSONReader: JSONPullReader {
   public mutating func passValue() throws(JSONParseError) { try skipValue() }
+
+  public mutating func skip(ifNext bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count <= state.count - state.index, let start = bytes.baseAddress else {
+      return bytes.isEmpty
+    }
+    let here = UnsafeRawPointer(state.base + state.index)
+    let there = UnsafeRawPointer(start)
+    var k = 0
+    // Eight bytes at a time, then the rest.
+    while k + 8 <= bytes.count {
+      guard
+        here.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+          == there.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+      else { return false }
+      k += 8
+    }
+    while k < bytes.count {
+      guard state.base[state.index + k] == start[k] else { return false }
+      k += 1
+    }
+    state.index += bytes.count
+    return true
+  }
 }

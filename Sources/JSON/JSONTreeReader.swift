@@ -14,6 +14,8 @@ public struct JSONTreeReader: JSONPullReader {
     next = value
   }
 
+  public mutating func skip(ifNext bytes: UnsafeBufferPointer<UInt8>) -> Bool { false }
+
   private var misuse: JSONParseError { JSONParseError(.unexpectedEnd, offset: 0) }
 
   /// The next value, consumed.

@@ -1,5 +1,6 @@
 // The payload of an item: content, accessories, actions and flags; not part of the item's identity.
 import JSON
+import Synchronization
 
 /// What a row shows: text, secondary text, an image name and free-form JSON data.
 public struct ItemContent: Hashable, Sendable {
@@ -47,12 +48,20 @@ public struct ItemPayload: Hashable, Sendable {
     var fields: Fields { Fields() }
   }
 
-  /// Any payload's fields.
+  /// Any payload's fields, and once asked for (``canonicalBytes(_:)``) their encoded form.
   private final class Box: Storage, @unchecked Sendable {
     let stored: Fields
+    /// Set once, by whichever thread asks first; every thread then reads the same bytes.
+    let encoded = AtomicLazyReference<CanonicalBytes>()
     init(_ fields: Fields) { self.stored = fields }
     override var fields: Fields { stored }
     static let empty = Box(Fields())
+  }
+
+  /// A payload's encoded form, kept with its fields.
+  private final class CanonicalBytes: Sendable {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
   }
 
   /// A payload of text alone (the commonest): 32 bytes, not a whole field set, for each item.
@@ -187,8 +196,21 @@ public struct ItemPayload: Hashable, Sendable {
     set { update { $0.kind = newValue } }
   }
 
+  /// The payload's canonical encoded form: what `encode` makes of it, computed on the first call
+  /// and kept with the payload (shared by its copies) for the calls after; nil for a payload of
+  /// text alone, which keeps nothing besides its text (decoding it again costs little). The
+  /// model never reads the bytes: a protocol layer compares incoming content against them, so
+  /// equal payloads are recognised as bytes without being decoded. `encode` must be the same
+  /// pure function on every call (the protocol's row encoding of a payload): bytes computed
+  /// by another are kept too. O(1) after the first call, else O(encoding).
+  public func canonicalBytes(_ encode: (ItemPayload) -> [UInt8]) -> [UInt8]? {
+    guard let box = storage as? Box else { return nil }
+    if let kept = box.encoded.load() { return kept.bytes }
+    return box.encoded.storeIfNil(CanonicalBytes(encode(self))).bytes
+  }
+
   /// Whether two payloads share storage: if so they are equal. O(1).
-  func isIdentical(to other: ItemPayload) -> Bool { storage === other.storage }
+  public func isIdentical(to other: ItemPayload) -> Bool { storage === other.storage }
 
   /// Content equality. O(1) for copies of one payload, else O(size of content).
   public static func == (lhs: ItemPayload, rhs: ItemPayload) -> Bool {

@@ -23,9 +23,29 @@ extension ContentDecoding {
   /// ``content(_:inheritingExpansion:)`` (replace, with `inherit`) read it.
   public static func content(_ source: ContentSource, inherit: Bool) throws(ResponseError) -> [SectionContent]
   {
+    var discarded: [ItemPayload] = []
+    return try content(source, inherit: inherit, current: nil, discarded: &discarded)
+  }
+
+  /// `{"sections": [...]}` from `source` as ``content(_:inherit:)`` reads it, recalling `current`
+  /// (the version the content replaces; ``ContentRecall``): an item read from bytes whose
+  /// members after its `id` are exactly the canonical bytes of the payload `current` holds for
+  /// that id takes that payload, undecoded, and one decoded equal to it takes it too. The same
+  /// result, sharing storage. The decoded payloads so replaced are appended to `discarded`, for
+  /// the caller to free after its answer, with the sections.
+  public static func content(
+    _ source: ContentSource, inherit: Bool, current: ListSnapshot?, discarded: inout [ItemPayload]
+  ) throws(ResponseError) -> [SectionContent] {
     switch source {
     case .tree(let params): return try content(params, inherit: inherit)
-    case .bytes(let text, let path): return try content(text, path: path, inherit: inherit)
+    case .bytes(let text, let path):
+      guard let current else { return try content(text, path: path, inherit: inherit) }
+      let recall = ContentRecall(current)
+      if let fast = onePassContent(text, inherit: inherit, recall: recall) {
+        discarded += recall.discarded
+        return fast
+      }
+      return try checkedContent(Params(text.parsed(), path: path), inherit: inherit)
     }
   }
 
@@ -57,9 +77,11 @@ extension ContentDecoding {
 
   /// `{"sections": [...]}` read in one pass from its bytes, or nil where the checked decoder must
   /// decide.
-  static func onePassContent(_ text: JSONText, inherit: Bool) -> [SectionContent]? {
+  static func onePassContent(_ text: JSONText, inherit: Bool, recall: ContentRecall? = nil)
+    -> [SectionContent]?
+  {
     try? text.withReader { (reader: inout JSONReader) throws(JSONParseError) in
-      try readContent(&reader, inherit: inherit)
+      try readContent(&reader, inherit: inherit, recall: recall)
     }
   }
 
@@ -72,9 +94,9 @@ extension ContentDecoding {
     return try? readContent(&reader, inherit: inherit)
   }
 
-  private static func readContent<R: JSONPullReader>(_ reader: inout R, inherit: Bool) throws(JSONParseError)
-    -> [SectionContent]?
-  {
+  private static func readContent<R: JSONPullReader>(
+    _ reader: inout R, inherit: Bool, recall: ContentRecall? = nil
+  ) throws(JSONParseError) -> [SectionContent]? {
     guard try reader.peek() == .object else { return nil }
     try reader.beginObject()
     var sections: [SectionContent]?
@@ -83,7 +105,7 @@ extension ContentDecoding {
       try reader.beginArray()
       var list: [SectionContent] = []
       while try reader.nextElement() {
-        guard let section = try readSection(&reader, inherit: inherit) else { return nil }
+        guard let section = try readSection(&reader, inherit: inherit, recall: recall) else { return nil }
         list.append(section)
       }
       sections = list
@@ -92,12 +114,15 @@ extension ContentDecoding {
   }
 
   /// A section as ``section(_:inherit:)`` reads it, or nil.
-  private static func readSection<R: JSONPullReader>(_ reader: inout R, inherit: Bool) throws(JSONParseError)
-    -> SectionContent?
-  {
+  private static func readSection<R: JSONPullReader>(
+    _ reader: inout R, inherit: Bool, recall: ContentRecall?
+  ) throws(JSONParseError) -> SectionContent? {
     var trees: [OutlineNode] = []
-    let spec = try readSection(&reader) { (reader: inout R, _: SectionHead) throws(JSONParseError) in
-      guard let items = try readTrees(&reader, inherit: inherit) else { return false }
+    let spec = try readSection(&reader) { (reader: inout R, head: SectionHead) throws(JSONParseError) in
+      // The section's items are recalled from the current version's section of that id.
+      if let recall { recall.section = head.id.map(recall.current.recall(section:)) }
+      defer { recall?.section = nil }
+      guard let items = try readTrees(&reader, inherit: inherit, recall: recall) else { return false }
       trees = items
       return true
     }
@@ -199,13 +224,13 @@ extension ContentDecoding {
     }
   }
 
-  private static func readTrees<R: JSONPullReader>(_ reader: inout R, inherit: Bool) throws(JSONParseError)
-    -> [OutlineNode]?
-  {
+  private static func readTrees<R: JSONPullReader>(
+    _ reader: inout R, inherit: Bool, recall: ContentRecall? = nil
+  ) throws(JSONParseError) -> [OutlineNode]? {
     try reader.beginArray()
     var trees: [OutlineNode] = []
     while try reader.nextElement() {
-      guard let tree = try readTree(&reader, inherit: inherit) else { return nil }
+      guard let tree = try readTree(&reader, inherit: inherit, recall: recall) else { return nil }
       trees.append(tree)
     }
     return trees
@@ -215,13 +240,30 @@ extension ContentDecoding {
   private static let itemNames = JSONNames(itemKeys)
 
   /// One item as ``tree(_:inherit:)`` reads it (the same members, the same values, the same
-  /// defaults), or nil where that checked decoder must decide.
-  static func readTree<R: JSONPullReader>(_ reader: inout R, inherit: Bool) throws(JSONParseError)
-    -> OutlineNode?
+  /// defaults), or nil where that checked decoder must decide. With `recall` (a top-level item
+  /// of a section being replaced), an item whose `id` comes first and whose other members are
+  /// byte for byte the canonical form of the payload recalled for that id is that payload.
+  static func readTree<R: JSONPullReader>(_ reader: inout R, inherit: Bool, recall: ContentRecall? = nil)
+    throws(JSONParseError) -> OutlineNode?
   {
     guard try reader.peek() == .object else { return nil }
     try reader.beginObject()
     var id: String?
+    var seen: UInt32 = 0
+    var next = try reader.nextKey(in: itemNames)
+    var recalled: ItemPayload?
+    if let recall, next == 0, try reader.peek() == .string {
+      let string = try reader.readString()
+      recalled = recall.payload(of: string)
+      if let payload = recalled, recall.matches(payload, &reader) {
+        let item = ListItem(string, payload: payload)
+        return inherit
+          ? .inheritingExpansion(item, children: []) : OutlineNode(item, children: [], isExpanded: false)
+      }
+      id = string
+      seen = 1 << 0
+      next = try reader.nextKey(in: itemNames)
+    }
     var text: String?
     var secondaryText: String?
     var image: String?
@@ -238,8 +280,7 @@ extension ContentDecoding {
     var contextMenu: [ListAction] = []
     var top = SeparatorVisibility.automatic
     var bottom = SeparatorVisibility.automatic
-    var seen: UInt32 = 0
-    while let index = try reader.nextKey(in: itemNames) {
+    while let index = next {
       guard index >= 0 else { return nil }
       let key = itemNames.strings[index]
       let bit: UInt32
@@ -369,14 +410,21 @@ extension ContentDecoding {
       }
       guard seen & bit == 0 else { return nil }  // a repeated member: the checked path reads the first
       seen |= bit
+      next = try reader.nextKey(in: itemNames)
     }
     guard let id else { return nil }
-    let payload = ItemPayload(
+    var payload = ItemPayload(
       content: ItemContent(text: text, secondaryText: secondaryText, image: image, data: data),
       placedAccessories: accessories, leadingSwipeActions: leading, trailingSwipeActions: trailing,
       contextMenuActions: contextMenu, isSelectable: selectable, isMovable: movable, cells: cells,
       kind: kind,
       topSeparator: top, bottomSeparator: bottom)
+    // Equal in other bytes: the current payload is kept (its bytes, and the identity that makes
+    // comparing it O(1)), so it is encoded once however often it is re-sent so.
+    if let recalled, recalled == payload {
+      recall?.discard(payload)
+      payload = recalled
+    }
     if expanded == nil && inherit {
       return .inheritingExpansion(ListItem(id, payload: payload), children: children)
     }
