@@ -88,7 +88,9 @@ private struct Differ {
       emitUpdates()
     }
     for insert in changes.sectionInserts {
-      for node in new.slots[Int(new.order[insert.index])].nodes { checkExpansion(node) }
+      let nodes = new.slots[Int(new.order[insert.index])].nodes
+      nodes.forEach(in: 0..<nodes.count) { _, node in checkExpansion(node.pointee.id, node.pointee.isExpanded)
+      }
     }
     emitExpansion()
     diffSelection()
@@ -265,15 +267,17 @@ private struct Differ {
 
   /// How a matched row's data changed: 0 not, 1 reconfigure, 2 reload. A change of kind is a
   /// reload whatever else was asked: a cell cannot be reconfigured into another class.
-  static func change(from a: Node, to b: Node) -> UInt8 {
-    if !a.payload.isIdentical(to: b.payload) && a.payload.kind != b.payload.kind { return 2 }
-    if b.mark != a.mark && b.mark != 0 { return b.mark & 1 == 1 ? 2 : 1 }
-    if a.level != b.level || a.parent != b.parent || a.isExpanded != b.isExpanded
-      || a.hasChildren != b.hasChildren
+  /// Fields are read through the pointers (a Node copy would retain its payload).
+  static func change(from a: UnsafePointer<Node>, to b: UnsafePointer<Node>) -> UInt8 {
+    let samePayload = a.pointee.payload.isIdentical(to: b.pointee.payload)
+    if !samePayload && a.pointee.payload.kind != b.pointee.payload.kind { return 2 }
+    if b.pointee.mark != a.pointee.mark && b.pointee.mark != 0 { return b.pointee.mark & 1 == 1 ? 2 : 1 }
+    if a.pointee.level != b.pointee.level || a.pointee.parent != b.pointee.parent
+      || a.pointee.isExpanded != b.pointee.isExpanded || (a.pointee.size > 1) != (b.pointee.size > 1)
     {
       return 1
     }
-    if !a.payload.isIdentical(to: b.payload) && a.payload != b.payload { return 1 }
+    if !samePayload && a.pointee.payload != b.pointee.payload { return 1 }
     return 0
   }
 
@@ -281,6 +285,10 @@ private struct Differ {
   /// an insert, a move from another section, or a match in the same section; an LIS of the
   /// matches' old rows picks the ones that stay.
   mutating func diffRows(oldIndex i: Int, newIndex j: Int) {
+    // Read through a local: `visit` captures `self` to record expansion changes, so a call on
+    // `self.old` from it would copy the whole snapshot (a retain of each of its references)
+    // per row.
+    let old = self.old
     let newSlot = new.order[j]
     let newStore = new.slots[Int(newSlot)]
     let checkHidden = newStore.visibility != nil
@@ -304,32 +312,30 @@ private struct Differ {
     // old gap facing its new one (the shared chunks between them stay).
     var gap = 0
     let oldGapsHere = oldGaps.isEmpty ? nil : oldGaps[i]
-    func visit(_ position: Int, _ node: Node) {
+    func visit(_ position: Int, _ node: UnsafePointer<Node>) {
       positions.append(Int32(position))
-      guard let (at, oldNode) = old.placed(node.id) else {
+      let id = node.pointee.id
+      let matched = old.withPlaced(id) { at, oldNode -> Bool in
+        if oldNode.pointee.isExpanded != node.pointee.isExpanded {
+          if node.pointee.isExpanded { expandedIDs.append(id) } else { collapsedIDs.append(id) }
+        }
+        let oldSection = Int(old.indexOfSlot[Int(at.slot)])
+        guard oldNode.pointee.isVisible, newIndexOfOld[oldSection] >= 0 else { return false }
+        let row = oldRow(section: oldSection, position: at.position)
+        fromSection.append(Int32(oldSection))
+        fromRow.append(row)
+        let match = Int32(matchedOld.count)
+        kinds.append(oldSection == i ? match : -2 - match)
+        let mayStay = oldSection == i && (oldGapsHere.map { $0[gap].contains(Int(row)) } ?? true)
+        matchedOld.append(mayStay ? row : -1)
+        matchedChange.append(Self.change(from: oldNode, to: node))
+        return true
+      }
+      if matched != true {
         kinds.append(-1)
         fromSection.append(-1)
         fromRow.append(-1)
-        return
       }
-      if oldNode.isExpanded != node.isExpanded {
-        if node.isExpanded { expandedIDs.append(node.id) } else { collapsedIDs.append(node.id) }
-      }
-      let oldSection = Int(old.indexOfSlot[Int(at.slot)])
-      guard oldNode.isVisible, newIndexOfOld[oldSection] >= 0 else {
-        kinds.append(-1)
-        fromSection.append(-1)
-        fromRow.append(-1)
-        return
-      }
-      let row = oldRow(section: oldSection, position: at.position)
-      fromSection.append(Int32(oldSection))
-      fromRow.append(row)
-      let match = Int32(matchedOld.count)
-      kinds.append(oldSection == i ? match : -2 - match)
-      let mayStay = oldSection == i && (oldGapsHere.map { $0[gap].contains(Int(row)) } ?? true)
-      matchedOld.append(mayStay ? row : -1)
-      matchedChange.append(Self.change(from: oldNode, to: node))
     }
     // A flat section's rows are its positions; only its gaps need a look.
     let gaps = newGaps.isEmpty ? nil : newGaps[j]
@@ -342,7 +348,9 @@ private struct Differ {
       newStore.forEachVisibleNode(visit)
     }
     if checkHidden {
-      for node in newStore.nodes where !node.isVisible { checkExpansion(node) }
+      newStore.nodes.forEach(in: 0..<newStore.nodes.count) { _, node in
+        if !node.pointee.isVisible { checkExpansion(node.pointee.id, node.pointee.isExpanded) }
+      }
     }
     // Which same-section matches stay: an LIS of their old rows, in new order.
     var sameRows: [Int32] = []
@@ -360,7 +368,7 @@ private struct Differ {
       let row = index
       let newPath = ListIndexPath(section: j, item: gaps == nil ? index : Int(positions[index]))
       if kind == -1 {
-        addInsert(at: newPath, node: newStore.nodes[Int(positions[row])])
+        addInsert(at: newPath, newStore, position: Int(positions[row]))
         continue
       }
       let match = kind >= 0 ? Int(kind) : Int(-2 - kind)
@@ -373,7 +381,7 @@ private struct Differ {
       }
       if change == 2 {
         deleteKeys.append(key)
-        addInsert(at: newPath, node: newStore.nodes[Int(positions[row])])
+        addInsert(at: newPath, newStore, position: Int(positions[row]))
         continue
       }
       if change == 1 { reconfigures.append((key, newSlot, positions[row])) }
@@ -381,16 +389,18 @@ private struct Differ {
     }
   }
 
-  /// Records an expansion-state change of a node of `new` that also exists in `old`.
-  mutating func checkExpansion(_ node: Node) {
-    guard let wasExpanded = old.placed(node.id)?.node.isExpanded else { return }
-    if wasExpanded != node.isExpanded {
-      if node.isExpanded { expandedIDs.append(node.id) } else { collapsedIDs.append(node.id) }
+  /// Records an expansion-state change of a node of `new` (item `id`, expanded or not) that
+  /// also exists in `old`.
+  mutating func checkExpansion(_ id: Int32, _ isExpanded: Bool) {
+    guard let wasExpanded = old.withPlaced(id, { $1.pointee.isExpanded }) else { return }
+    if wasExpanded != isExpanded {
+      if isExpanded { expandedIDs.append(id) } else { collapsedIDs.append(id) }
     }
   }
 
-  mutating func addInsert(at path: ListIndexPath, node: Node) {
-    let row = ListSnapshot.row(node, strings: strings)
+  /// Inserts the row of the node at `position` of `store` at `path`.
+  mutating func addInsert(at path: ListIndexPath, _ store: SectionStore, position: Int) {
+    let row = store.nodes.withNode(at: position) { ListSnapshot.row($0, strings: strings) }
     // No `let last = ….last`: a copy of the run would keep its rows shared, and every append
     // would copy them all (quadratic on a long run).
     let last = changes.itemInserts.count - 1
@@ -415,17 +425,16 @@ private struct Differ {
 
   /// Old rows of changed old section `i` that are gone, hidden, or went to an inserted section.
   mutating func findDeletes(oldIndex i: Int) {
+    let new = self.new  // as in diffRows: a call on `self.new` from `visit` would copy it per row
     let store = old.slots[Int(old.order[i])]
     var row: UInt64 = 0
     let section = UInt64(i) << 32
-    func visit(_ position: Int, _ node: Node) {
+    func visit(_ position: Int, _ node: UnsafePointer<Node>) {
       defer { row += 1 }
-      if let (at, newNode) = new.placed(node.id), newNode.isVisible,
-        oldIndexOfNew[Int(new.indexOfSlot[Int(at.slot)])] >= 0
-      {
-        return
+      let kept = new.withPlaced(node.pointee.id) { at, newNode in
+        newNode.pointee.isVisible && oldIndexOfNew[Int(new.indexOfSlot[Int(at.slot)])] >= 0
       }
-      deleteKeys.append(section | row)
+      if kept != true { deleteKeys.append(section | row) }
     }
     if !oldGaps.isEmpty, let gaps = oldGaps[i] {
       for range in gaps {
@@ -466,7 +475,9 @@ private struct Differ {
     for update in updates {
       let section = Int(update.key >> 32)
       let row = Int(update.key & 0xFFFF_FFFF)
-      let data = ListSnapshot.row(new.slots[Int(update.slot)].nodes[Int(update.position)], strings: strings)
+      let data = new.slots[Int(update.slot)].nodes.withNode(at: Int(update.position)) {
+        ListSnapshot.row($0, strings: strings)
+      }
       let last = result.count - 1  // by index, as in addInsert
       if last >= 0, result[last].section == section, result[last].start + result[last].rows.count == row {
         result[last].rows.append(data)

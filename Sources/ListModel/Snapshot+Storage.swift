@@ -225,12 +225,12 @@ extension ListSnapshot {
     let count = slots[s].nodes.count
     var sizes = [Int32](repeating: 1, count: count)
     slots[s].nodes.forEach(in: 0..<count) { index, node in
-      while let top = open.last, top.level >= node.level {
+      while let top = open.last, top.level >= node.pointee.level {
         sizes[top.position] = Int32(index - top.position)
         open.removeLast()
       }
-      if node.parent >= 0 { nested += 1 }
-      open.append((index, node.level))
+      if node.pointee.parent >= 0 { nested += 1 }
+      open.append((index, node.pointee.level))
     }
     for top in open { sizes[top.position] = Int32(count - top.position) }
     slots[s].nodes.modify(in: 0..<count) { start, nodes in
