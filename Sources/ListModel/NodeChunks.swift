@@ -514,6 +514,38 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     return position..<end
   }
 
+  /// Appends `count` nodes made by `make(k)` (k from 0) at the end and returns their positions:
+  /// into the last chunk when they all fit there (as ``insert(contentsOf:at:)`` would put
+  /// them), else into new chunks of ``fill`` built in place, so no node is copied from a block
+  /// in between (a retain and a release of its payload). O(count + capacity).
+  @discardableResult
+  mutating func append(count: Int, _ make: (Int) -> Node) -> Range<Int> {
+    let start = total
+    guard count > 0 else { return start..<start }
+    let last = chunks.count - 1
+    if last >= 0, chunkCount(last) + count <= Self.capacity {
+      makeUnique(last)
+      chunks[last].nodes.reserveCapacity(chunkCount(last) + count)
+      for k in 0..<count { chunks[last].nodes.append(make(k)) }
+      total += count
+      return start..<total
+    }
+    var k = 0
+    while k < count {
+      let n = Swift.min(Self.fill, count - k)
+      var nodes: [Node] = []
+      nodes.reserveCapacity(n)
+      for j in k..<(k + n) { nodes.append(make(j)) }
+      let serial = newSerial()
+      indexOfSerial[Int(serial)] = Int32(chunks.count)
+      starts.append(total)
+      chunks.append(NodeChunk(nodes, serial: serial))
+      total += n
+      k += n
+    }
+    return start..<total
+  }
+
   /// Removes the nodes in `range` and returns them, with the positions (after the removal)
   /// whose chunk or offset changed. O(range + capacity + chunks).
   mutating func remove(_ range: Range<Int>) -> (removed: [Node], changed: Range<Int>) {

@@ -26,16 +26,11 @@ extension ListSnapshot {
       ids = table.intern(strings)
     }
     if let maxID = ids.max() { ensureLocationCapacity(maxID) }
-    for (index, id) in ids.enumerated() where locations[Int(id)].slot != -1 {
+    // An id already here, then one repeated within the batch; pages are read a run at a time.
+    if let index = locations.firstNotAbsent(ids) { throw ListModelError(.duplicateItem(strings[index])) }
+    if let index = locations.claim(ids) {
       for claimed in ids[..<index] { locations[Int(claimed)] = .absent }
       throw ListModelError(.duplicateItem(strings[index]))
-    }
-    for (index, id) in ids.enumerated() {
-      if locations[Int(id)].slot != -1 {  // repeated within the batch
-        for claimed in ids[..<index] { locations[Int(claimed)] = .absent }
-        throw ListModelError(.duplicateItem(strings[index]))
-      }
-      locations[Int(id)] = .claimed
     }
     return ids
   }
