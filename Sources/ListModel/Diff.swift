@@ -57,6 +57,10 @@ private struct Differ {
   var newGaps: [[Range<Int>]?] = []
   /// Whether inserted sections carry their rows (else only their count).
   var listsInsertedRows = true
+  /// ``diffRows(oldIndex:newIndex:)``'s per-row arrays, kept from section to section (their
+  /// room is reused) and held here rather than as locals its `visit` captures, which a build
+  /// checking exclusivity at run time would check on every append.
+  var rows = RowScratch()
 
   init(old: ListSnapshot, new: ListSnapshot) {
     self.old = old
@@ -88,7 +92,9 @@ private struct Differ {
       emitUpdates()
     }
     for insert in changes.sectionInserts {
-      for node in new.slots[Int(new.order[insert.index])].nodes { checkExpansion(node) }
+      let nodes = new.slots[Int(new.order[insert.index])].nodes
+      nodes.forEach(in: 0..<nodes.count) { _, node in checkExpansion(node.pointee.id, node.pointee.isExpanded)
+      }
     }
     emitExpansion()
     diffSelection()
@@ -265,15 +271,17 @@ private struct Differ {
 
   /// How a matched row's data changed: 0 not, 1 reconfigure, 2 reload. A change of kind is a
   /// reload whatever else was asked: a cell cannot be reconfigured into another class.
-  static func change(from a: Node, to b: Node) -> UInt8 {
-    if !a.payload.isIdentical(to: b.payload) && a.payload.kind != b.payload.kind { return 2 }
-    if b.mark != a.mark && b.mark != 0 { return b.mark & 1 == 1 ? 2 : 1 }
-    if a.level != b.level || a.parent != b.parent || a.isExpanded != b.isExpanded
-      || a.hasChildren != b.hasChildren
+  /// Fields are read through the pointers (a Node copy would retain its payload).
+  static func change(from a: UnsafePointer<Node>, to b: UnsafePointer<Node>) -> UInt8 {
+    let samePayload = a.pointee.payload.isIdentical(to: b.pointee.payload)
+    if !samePayload && a.pointee.payload.kind != b.pointee.payload.kind { return 2 }
+    if b.pointee.mark != a.pointee.mark && b.pointee.mark != 0 { return b.pointee.mark & 1 == 1 ? 2 : 1 }
+    if a.pointee.level != b.pointee.level || a.pointee.parent != b.pointee.parent
+      || a.pointee.isExpanded != b.pointee.isExpanded || (a.pointee.size > 1) != (b.pointee.size > 1)
     {
       return 1
     }
-    if !a.payload.isIdentical(to: b.payload) && a.payload != b.payload { return 1 }
+    if !samePayload && a.pointee.payload != b.pointee.payload { return 1 }
     return 0
   }
 
@@ -281,125 +289,119 @@ private struct Differ {
   /// an insert, a move from another section, or a match in the same section; an LIS of the
   /// matches' old rows picks the ones that stay.
   mutating func diffRows(oldIndex i: Int, newIndex j: Int) {
+    // Read through a local: `visit` captures `self` to record expansion changes, so a call on
+    // `self.old` from it would copy the whole snapshot (a retain of each of its references)
+    // per row.
+    let old = self.old
     let newSlot = new.order[j]
     let newStore = new.slots[Int(newSlot)]
     let checkHidden = newStore.visibility != nil
-    // Per new row: kind (-1 insert; m >= 0 a same-section match and -2 - m a cross-section
-    // one, m indexing `matchedOld`/`matchedChange`), old section and old row, new position.
-    var kinds: [Int32] = []
-    var fromSection: [Int32] = []
-    var fromRow: [Int32] = []
-    var positions: [Int32] = []
-    var matchedOld: [Int32] = []
-    var matchedChange: [UInt8] = []
     // Room for the rows visited: a flat section's gaps only (reserving the whole section cost
     // four arrays of a million entries, and a fresh malloc heap, per edit of a long section).
     let visited = newGaps.isEmpty ? nil : newGaps[j].map { $0.reduce(0) { $0 + $1.count } }
-    let expected = visited ?? newStore.visibleCount
-    kinds.reserveCapacity(expected)
-    fromSection.reserveCapacity(expected)
-    fromRow.reserveCapacity(expected)
-    positions.reserveCapacity(expected)
+    rows.reset(expected: visited ?? newStore.visibleCount)
     // In a flat section with gaps, a same-section match may stay only if it comes from the
     // old gap facing its new one (the shared chunks between them stay).
-    var gap = 0
     let oldGapsHere = oldGaps.isEmpty ? nil : oldGaps[i]
-    func visit(_ position: Int, _ node: Node) {
-      positions.append(Int32(position))
-      guard let (at, oldNode) = old.placed(node.id) else {
-        kinds.append(-1)
-        fromSection.append(-1)
-        fromRow.append(-1)
-        return
+    func visit(_ position: Int, _ node: UnsafePointer<Node>) {
+      let id = node.pointee.id
+      let matched = old.withPlaced(id) { at, oldNode -> Bool in
+        if oldNode.pointee.isExpanded != node.pointee.isExpanded {
+          if node.pointee.isExpanded { expandedIDs.append(id) } else { collapsedIDs.append(id) }
+        }
+        let oldSection = Int(old.indexOfSlot[Int(at.slot)])
+        guard oldNode.pointee.isVisible, newIndexOfOld[oldSection] >= 0 else { return false }
+        let row = oldRow(section: oldSection, position: at.position)
+        let match = Int32(rows.matchedOld.count)
+        rows.visited.append(
+          .init(
+            kind: oldSection == i ? match : -2 - match, fromSection: Int32(oldSection), fromRow: row,
+            position: Int32(position)))
+        let mayStay = oldSection == i && (oldGapsHere.map { $0[rows.gap].contains(Int(row)) } ?? true)
+        rows.matchedOld.append(mayStay ? row : -1)
+        rows.matchedChange.append(Self.change(from: oldNode, to: node))
+        return true
       }
-      if oldNode.isExpanded != node.isExpanded {
-        if node.isExpanded { expandedIDs.append(node.id) } else { collapsedIDs.append(node.id) }
+      if matched != true {
+        rows.visited.append(.init(kind: -1, fromSection: -1, fromRow: -1, position: Int32(position)))
       }
-      let oldSection = Int(old.indexOfSlot[Int(at.slot)])
-      guard oldNode.isVisible, newIndexOfOld[oldSection] >= 0 else {
-        kinds.append(-1)
-        fromSection.append(-1)
-        fromRow.append(-1)
-        return
-      }
-      let row = oldRow(section: oldSection, position: at.position)
-      fromSection.append(Int32(oldSection))
-      fromRow.append(row)
-      let match = Int32(matchedOld.count)
-      kinds.append(oldSection == i ? match : -2 - match)
-      let mayStay = oldSection == i && (oldGapsHere.map { $0[gap].contains(Int(row)) } ?? true)
-      matchedOld.append(mayStay ? row : -1)
-      matchedChange.append(Self.change(from: oldNode, to: node))
     }
     // A flat section's rows are its positions; only its gaps need a look.
     let gaps = newGaps.isEmpty ? nil : newGaps[j]
     if let gaps {
       for (index, range) in gaps.enumerated() {
-        gap = index
+        rows.gap = index
         newStore.nodes.forEach(in: range, visit)
       }
     } else {
       newStore.forEachVisibleNode(visit)
     }
     if checkHidden {
-      for node in newStore.nodes where !node.isVisible { checkExpansion(node) }
+      newStore.nodes.forEach(in: 0..<newStore.nodes.count) { _, node in
+        if !node.pointee.isVisible { checkExpansion(node.pointee.id, node.pointee.isExpanded) }
+      }
     }
     // Which same-section matches stay: an LIS of their old rows, in new order.
-    var sameRows: [Int32] = []
-    var sameIndex: [Int32] = []
-    for (index, row) in matchedOld.enumerated() where row >= 0 {
-      sameRows.append(row)
-      sameIndex.append(Int32(index))
+    rows.sameRows.removeAll(keepingCapacity: true)
+    rows.sameIndex.removeAll(keepingCapacity: true)
+    for (index, row) in rows.matchedOld.enumerated() where row >= 0 {
+      rows.sameRows.append(row)
+      rows.sameIndex.append(Int32(index))
     }
-    let keepSame = longestIncreasingSubsequence(sameRows)
-    var stays = [Bool](repeating: false, count: matchedOld.count)
-    for (k, keep) in keepSame.enumerated() where keep { stays[Int(sameIndex[k])] = true }
+    let keepSame = longestIncreasingSubsequence(rows.sameRows)
+    rows.stays.removeAll(keepingCapacity: true)
+    rows.stays.append(contentsOf: repeatElement(false, count: rows.matchedOld.count))
+    for (k, keep) in keepSame.enumerated() where keep { rows.stays[Int(rows.sameIndex[k])] = true }
     // Emit in new-row order, so inserts and moves come out sorted.
-    for index in 0..<kinds.count {
-      let kind = kinds[index]
-      let row = index
-      let newPath = ListIndexPath(section: j, item: gaps == nil ? index : Int(positions[index]))
-      if kind == -1 {
-        addInsert(at: newPath, node: newStore.nodes[Int(positions[row])])
+    for index in 0..<rows.visited.count {
+      let entry = rows.visited[index]
+      let newPath = ListIndexPath(section: j, item: gaps == nil ? index : Int(entry.position))
+      if entry.kind == -1 {
+        addInsert(at: newPath, newStore, position: Int(entry.position))
         continue
       }
-      let match = kind >= 0 ? Int(kind) : Int(-2 - kind)
-      let change = matchedChange[match]
-      let key = UInt64(UInt32(fromSection[row])) << 32 | UInt64(UInt32(fromRow[row]))
-      if stays[match] {
-        if change == 2 { reloads.append((key, newSlot, positions[row])) }
-        if change == 1 { reconfigures.append((key, newSlot, positions[row])) }
+      let match = entry.kind >= 0 ? Int(entry.kind) : Int(-2 - entry.kind)
+      let change = rows.matchedChange[match]
+      let key = UInt64(UInt32(entry.fromSection)) << 32 | UInt64(UInt32(entry.fromRow))
+      if rows.stays[match] {
+        if change == 2 { reloads.append((key, newSlot, entry.position)) }
+        if change == 1 { reconfigures.append((key, newSlot, entry.position)) }
         continue
       }
       if change == 2 {
         deleteKeys.append(key)
-        addInsert(at: newPath, node: newStore.nodes[Int(positions[row])])
+        addInsert(at: newPath, newStore, position: Int(entry.position))
         continue
       }
-      if change == 1 { reconfigures.append((key, newSlot, positions[row])) }
-      addMove(from: ListIndexPath(section: Int(fromSection[row]), item: Int(fromRow[row])), to: newPath)
+      if change == 1 { reconfigures.append((key, newSlot, entry.position)) }
+      addMove(from: ListIndexPath(section: Int(entry.fromSection), item: Int(entry.fromRow)), to: newPath)
     }
   }
 
-  /// Records an expansion-state change of a node of `new` that also exists in `old`.
-  mutating func checkExpansion(_ node: Node) {
-    guard let wasExpanded = old.placed(node.id)?.node.isExpanded else { return }
-    if wasExpanded != node.isExpanded {
-      if node.isExpanded { expandedIDs.append(node.id) } else { collapsedIDs.append(node.id) }
+  /// Records an expansion-state change of a node of `new` (item `id`, expanded or not) that
+  /// also exists in `old`.
+  mutating func checkExpansion(_ id: Int32, _ isExpanded: Bool) {
+    guard let wasExpanded = old.withPlaced(id, { $1.pointee.isExpanded }) else { return }
+    if wasExpanded != isExpanded {
+      if isExpanded { expandedIDs.append(id) } else { collapsedIDs.append(id) }
     }
   }
 
-  mutating func addInsert(at path: ListIndexPath, node: Node) {
-    let row = ListSnapshot.row(node, strings: strings)
-    // No `let last = ….last`: a copy of the run would keep its rows shared, and every append
-    // would copy them all (quadratic on a long run).
+  /// Inserts the row of the node at `position` of `store` at `path`.
+  mutating func addInsert(at path: ListIndexPath, _ store: SectionStore, position: Int) {
+    // By index, not `let last = ….last`: a copy of the run would keep its rows shared, and
+    // every append would copy them all (quadratic on a long run).
     let last = changes.itemInserts.count - 1
-    if last >= 0, changes.itemInserts[last].section == path.section,
-      changes.itemInserts[last].start + changes.itemInserts[last].rows.count == path.item
+    if last < 0 || changes.itemInserts[last].section != path.section
+      || changes.itemInserts[last].start + changes.itemInserts[last].rows.count != path.item
     {
-      changes.itemInserts[last].rows.append(row)
-    } else {
-      changes.itemInserts.append(.init(section: path.section, start: path.item, rows: [row]))
+      changes.itemInserts.append(.init(section: path.section, start: path.item, rows: []))
+    }
+    let run = changes.itemInserts.count - 1
+    let strings = self.strings
+    // Built straight into the run: a Row returned out of the closure would be copied once more.
+    store.nodes.withNode(at: position) { node in
+      changes.itemInserts[run].rows.append(ListSnapshot.row(node, strings: strings))
     }
   }
 
@@ -415,23 +417,20 @@ private struct Differ {
 
   /// Old rows of changed old section `i` that are gone, hidden, or went to an inserted section.
   mutating func findDeletes(oldIndex i: Int) {
+    let new = self.new  // as in diffRows: a call on `self.new` from `visit` would copy it per row
     let store = old.slots[Int(old.order[i])]
-    var row: UInt64 = 0
     let section = UInt64(i) << 32
-    func visit(_ position: Int, _ node: Node) {
-      defer { row += 1 }
-      if let (at, newNode) = new.placed(node.id), newNode.isVisible,
-        oldIndexOfNew[Int(new.indexOfSlot[Int(at.slot)])] >= 0
-      {
-        return
+    // A visible node's row: from the row map of an outline section, else its position. No
+    // counter captured by `visit` (a build checking exclusivity at run time checks each use).
+    let rowMap = oldRowMaps[i]
+    func visit(_ position: Int, _ node: UnsafePointer<Node>) {
+      let kept = new.withPlaced(node.pointee.id) { at, newNode in
+        newNode.pointee.isVisible && oldIndexOfNew[Int(new.indexOfSlot[Int(at.slot)])] >= 0
       }
-      deleteKeys.append(section | row)
+      if kept != true { deleteKeys.append(section | UInt64(UInt32(rowMap?[position] ?? Int32(position)))) }
     }
     if !oldGaps.isEmpty, let gaps = oldGaps[i] {
-      for range in gaps {
-        row = UInt64(range.lowerBound)
-        store.nodes.forEach(in: range, visit)
-      }
+      for range in gaps { store.nodes.forEach(in: range, visit) }
     } else {
       store.forEachVisibleNode(visit)
     }
@@ -466,7 +465,9 @@ private struct Differ {
     for update in updates {
       let section = Int(update.key >> 32)
       let row = Int(update.key & 0xFFFF_FFFF)
-      let data = ListSnapshot.row(new.slots[Int(update.slot)].nodes[Int(update.position)], strings: strings)
+      let data = new.slots[Int(update.slot)].nodes.withNode(at: Int(update.position)) {
+        ListSnapshot.row($0, strings: strings)
+      }
       let last = result.count - 1  // by index, as in addInsert
       if last >= 0, result[last].section == section, result[last].start + result[last].rows.count == row {
         result[last].rows.append(data)
@@ -495,5 +496,38 @@ private struct Differ {
     // In index-path order: `selected` by new index paths, `deselected` by old ones.
     changes.selected = new.inIndexPathOrder(added).map { strings[Int($0)] }
     changes.deselected = old.inIndexPathOrder(removed).map { strings[Int($0)] }
+  }
+}
+
+/// The per-row arrays of one section's Heckel pass (``Differ/diffRows(oldIndex:newIndex:)``).
+private struct RowScratch {
+  /// A new row as visited: `kind` -1 for an insert, m >= 0 for a same-section match and
+  /// -2 - m for a cross-section one (m indexing `matchedOld` and `matchedChange`); the old
+  /// section and row of a match (-1 for an insert); the row's new position.
+  struct Visited {
+    var kind: Int32
+    var fromSection: Int32
+    var fromRow: Int32
+    var position: Int32
+  }
+
+  var visited: [Visited] = []
+  /// Per match: its old row if it may stay (a same-section match), else -1.
+  var matchedOld: [Int32] = []
+  /// Per match: 0 unchanged, 1 reconfigure, 2 reload (``Differ/change(from:to:)``).
+  var matchedChange: [UInt8] = []
+  var sameRows: [Int32] = []
+  var sameIndex: [Int32] = []
+  var stays: [Bool] = []
+  /// The gap of a flat section being visited.
+  var gap = 0
+
+  /// Empties the arrays for a section of about `expected` rows, keeping their room.
+  mutating func reset(expected: Int) {
+    visited.removeAll(keepingCapacity: true)
+    visited.reserveCapacity(expected)
+    matchedOld.removeAll(keepingCapacity: true)
+    matchedChange.removeAll(keepingCapacity: true)
+    gap = 0
   }
 }

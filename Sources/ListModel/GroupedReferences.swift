@@ -14,7 +14,10 @@
 struct GroupedReferences<Element: AnyObject>: RandomAccessCollection {
   /// A run of up to ``groupSize`` consecutive elements.
   final class Group: @unchecked Sendable {
-    var items: [Element]
+    /// Unchecked at run time, as ``NodeChunk/nodes`` is: written only while uniquely
+    /// referenced, so no two accesses overlap; a build without `-enforce-exclusivity=unchecked`
+    /// (the anchorbench's) would otherwise check every read of a page or chunk.
+    @exclusivity(unchecked) var items: [Element]
     init(_ items: [Element]) { self.items = items }
   }
 

@@ -27,29 +27,34 @@ struct IdentifierIndex: Sendable {
   @inline(__always) private func home(_ tag: UInt64) -> Int { Int(tag >> UInt64(32 - bits)) }
 
   /// The id whose string (in `strings`) has these bytes and hash, or else the empty slot where
-  /// it would go (for ``insert(_:hash:at:)``). O(1) expected.
+  /// it would go (for ``insert(_:hash:at:)``), and the number of slots visited (for
+  /// ``count(probes:)``). Not mutating, so a caller holding the index and `strings` in one
+  /// inout value passes `strings` without a copy (a retain and release per lookup). O(1)
+  /// expected.
   @inline(__always)
-  mutating func find(_ hash: UInt64, _ bytes: UnsafeRawBufferPointer, _ strings: [String]) -> (
-    id: Int32?, slot: Int
+  func find(_ hash: UInt64, _ bytes: UnsafeRawBufferPointer, _ strings: [String]) -> (
+    id: Int32?, slot: Int, visited: Int
   ) {
     let tag = hash >> 32
     let mask = entries.count - 1
     var slot = home(tag)
     var visited = 0
-    defer { probes += visited }
     return entries.withUnsafeBufferPointer { entries in
       while true {
         visited += 1
         let entry = entries[slot]
-        if entry == 0 { return (nil, slot) }
+        if entry == 0 { return (nil, slot, visited) }
         if entry >> 32 == tag {
           let id = Int32(truncatingIfNeeded: (entry & 0xFFFF_FFFF) - 1)
-          if withUTF8(strings[Int(id)], { equalBytes($0, bytes) }) { return (id, slot) }
+          if withUTF8(strings[Int(id)], { equalBytes($0, bytes) }) { return (id, slot, visited) }
         }
         slot = (slot + 1) & mask
       }
     }
   }
+
+  /// Adds the slots a lookup visited to ``probes``.
+  @inline(__always) mutating func count(probes visited: Int) { probes += visited }
 
   /// Records `id` (not yet present) under `hash` in the empty `slot` that ``find(_:_:_:)``
   /// returned. O(1) amortized.

@@ -44,6 +44,7 @@ final class IdentifierTable: Sendable {
     state.withLock { state in
       let hash = state.index.hash(bytes)
       let found = state.index.find(hash, bytes, state.strings)
+      state.index.count(probes: found.visited)
       if let id = found.id { return id }
       return Self.append(String(decoding: bytes, as: UTF8.self), hash: hash, at: found.slot, &state)
     }
@@ -53,6 +54,7 @@ final class IdentifierTable: Sendable {
     withUTF8(string) { bytes in
       let hash = state.index.hash(bytes)
       let found = state.index.find(hash, bytes, state.strings)
+      state.index.count(probes: found.visited)
       if let id = found.id { return id }
       return append(string, hash: hash, at: found.slot, &state)
     }
@@ -104,7 +106,11 @@ final class IdentifierTable: Sendable {
   /// The integer of `string` if it was ever interned. O(1) (one hash of the string).
   func lookup(_ string: String) -> Int32? {
     state.withLock { state in
-      withUTF8(string) { state.index.find(state.index.hash($0), $0, state.strings).id }
+      withUTF8(string) { bytes in
+        let found = state.index.find(state.index.hash(bytes), bytes, state.strings)
+        state.index.count(probes: found.visited)
+        return found.id
+      }
     }
   }
 

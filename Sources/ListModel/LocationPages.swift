@@ -58,6 +58,46 @@ struct LocationPages: Sendable {
     }
   }
 
+  /// The index in `ids` of the first id whose location is not absent (an item, or claimed),
+  /// or nil; a run of ids on one page is read at a time. O(ids + pages).
+  func firstNotAbsent(_ ids: [Int32]) -> Int? {
+    var k = 0
+    while k < ids.count {
+      let page = Int(ids[k]) >> Self.pageShift
+      let found: Int? = pages[page].entries.withUnsafeBufferPointer { entries in
+        while k < ids.count, Int(ids[k]) >> Self.pageShift == page {
+          if entries[Int(ids[k]) & (Self.pageSize - 1)].slot != -1 { return k }
+          k += 1
+        }
+        return nil
+      }
+      if found != nil { return found }
+    }
+    return nil
+  }
+
+  /// Marks `ids` claimed in order, a run of ids on one page at a time, stopping at the first
+  /// id found claimed already (a repeat): returns its index (the ids before it are claimed),
+  /// or nil. O(ids + pages).
+  mutating func claim(_ ids: [Int32]) -> Int? {
+    var k = 0
+    while k < ids.count {
+      let page = Int(ids[k]) >> Self.pageShift
+      if !pages.isUniquelyReferenced(page) { pages[page] = LocationPage(pages[page].entries) }
+      let found: Int? = pages[page].entries.withUnsafeMutableBufferPointer { entries in
+        while k < ids.count, Int(ids[k]) >> Self.pageShift == page {
+          let entry = Int(ids[k]) & (Self.pageSize - 1)
+          if entries[entry].slot != -1 { return k }
+          entries[entry] = .claimed
+          k += 1
+        }
+        return nil
+      }
+      if found != nil { return found }
+    }
+    return nil
+  }
+
   /// Grows to `newCount` entries, the new ones absent. O(new entries).
   mutating func grow(to newCount: Int) {
     guard newCount > count else { return }

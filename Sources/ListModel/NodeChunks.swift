@@ -93,6 +93,22 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     return (starts[c] + Int(offset), chunks[c].nodes[Int(offset)])
   }
 
+  /// `body(position, node)` with the node at `offset` of chunk `serial`, read in place (no copy,
+  /// no retain of its payload). O(1).
+  @inline(__always) func withNode<R>(serial: Int32, offset: Int32, _ body: (Int, UnsafePointer<Node>) -> R)
+    -> R
+  {
+    let c = Int(indexOfSerial[Int(serial)])
+    let position = starts[c] + Int(offset)
+    return chunks[c].nodes.withUnsafeBufferPointer { body(position, $0.baseAddress! + Int(offset)) }
+  }
+
+  /// `body(node)` with the node at `position`, read in place. O(log chunks).
+  @inline(__always) func withNode<R>(at position: Int, _ body: (UnsafePointer<Node>) -> R) -> R {
+    let c = chunkIndex(containing: position)
+    return chunks[c].nodes.withUnsafeBufferPointer { body($0.baseAddress! + (position - starts[c])) }
+  }
+
   /// The number of nodes in chunk `c`, from the starts (no read of the chunk). O(1).
   @inline(__always) func chunkCount(_ c: Int) -> Int {
     (c + 1 < starts.count ? starts[c + 1] : total) - starts[c]
@@ -109,16 +125,18 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     starts[Int(indexOfSerial[Int(serial)])] + Int(offset)
   }
 
-  /// Calls `body(position, node)` for every node in `range`, in order. O(range + log chunks).
-  func forEach(in range: Range<Int>, _ body: (Int, Node) -> Void) {
+  /// Calls `body(position, node)` for every node in `range`, in order. Nodes are read in place
+  /// (no copy, no retain of their payloads). O(range + log chunks).
+  func forEach(in range: Range<Int>, _ body: (Int, UnsafePointer<Node>) -> Void) {
     guard !range.isEmpty else { return }
     var c = chunkIndex(containing: range.lowerBound)
     var position = range.lowerBound
     while position < range.upperBound {
       let start = starts[c]
       chunks[c].nodes.withUnsafeBufferPointer { nodes in
+        let base = nodes.baseAddress!
         let end = Swift.min(range.upperBound - start, nodes.count)
-        for offset in (position - start)..<end { body(start + offset, nodes[offset]) }
+        for offset in (position - start)..<end { body(start + offset, base + offset) }
         position = start + end
       }
       c += 1
@@ -140,17 +158,39 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
   }
 
   /// Visits nodes from `start` while before `end`: `body(position, node)` returns the next
-  /// position to visit (greater than `position`). O(visited + chunks skipped).
-  func walk(from start: Int, to end: Int, _ body: (Int, Node) -> Int) {
+  /// position to visit (greater than `position`). Nodes are read in place (no copy, no retain
+  /// of their payloads). O(visited + chunks skipped).
+  func walk(from start: Int, to end: Int, _ body: (Int, UnsafePointer<Node>) -> Int) {
     guard start < end, !chunks.isEmpty else { return }
     var c = chunkIndex(containing: start)
     var position = start
     while position < end {
       while c + 1 < starts.count, starts[c + 1] <= position { c += 1 }
       let base = starts[c]
-      let limit = Swift.min(end, base + chunks[c].nodes.count)
+      let limit = Swift.min(end, base + chunkCount(c))
       chunks[c].nodes.withUnsafeBufferPointer { nodes in
-        while position < limit { position = body(position, nodes[position - base]) }
+        let first = nodes.baseAddress!
+        while position < limit { position = body(position, first + (position - base)) }
+      }
+    }
+  }
+
+  /// As ``walk(from:to:_:)``, with each visited node writable in place through its pointer.
+  /// Only the chunks holding a visited node are copied if shared: a subtree skipped whole is
+  /// neither read nor copied. O(visited + chunks skipped + log chunks).
+  mutating func walkModifying(from start: Int, to end: Int, _ body: (Int, UnsafeMutablePointer<Node>) -> Int)
+  {
+    guard start < end, !chunks.isEmpty else { return }
+    var c = chunkIndex(containing: start)
+    var position = start
+    while position < end {
+      while c + 1 < starts.count, starts[c + 1] <= position { c += 1 }
+      let base = starts[c]
+      let limit = Swift.min(end, base + chunkCount(c))
+      makeUnique(c)
+      chunks[c].nodes.withUnsafeMutableBufferPointer { nodes in
+        let first = nodes.baseAddress!
+        while position < limit { position = body(position, first + (position - base)) }
       }
     }
   }
@@ -196,20 +236,20 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
 
   struct Iterator: IteratorProtocol {
     let chunks: GroupedReferences<NodeChunk>
+    /// The next chunk to read, and the nodes of the one being read (held, not read per node).
     var chunk = 0
+    var nodes: [Node] = []
     var offset = 0
 
     mutating func next() -> Node? {
-      while chunk < chunks.count {
-        let nodes = chunks[chunk].nodes
-        if offset < nodes.count {
-          defer { offset += 1 }
-          return nodes[offset]
-        }
+      while offset == nodes.count {
+        guard chunk < chunks.count else { return nil }
+        nodes = chunks[chunk].nodes
         chunk += 1
         offset = 0
       }
-      return nil
+      defer { offset += 1 }
+      return nodes[offset]
     }
   }
 
@@ -472,6 +512,38 @@ struct NodeChunks: Sendable, RandomAccessCollection, MutableCollection {
     total += block.count
     rebuildIndex(from: c)
     return position..<end
+  }
+
+  /// Appends `count` nodes made by `make(k)` (k from 0) at the end and returns their positions:
+  /// into the last chunk when they all fit there (as ``insert(contentsOf:at:)`` would put
+  /// them), else into new chunks of ``fill`` built in place, so no node is copied from a block
+  /// in between (a retain and a release of its payload). O(count + capacity).
+  @discardableResult
+  mutating func append(count: Int, _ make: (Int) -> Node) -> Range<Int> {
+    let start = total
+    guard count > 0 else { return start..<start }
+    let last = chunks.count - 1
+    if last >= 0, chunkCount(last) + count <= Self.capacity {
+      makeUnique(last)
+      chunks[last].nodes.reserveCapacity(chunkCount(last) + count)
+      for k in 0..<count { chunks[last].nodes.append(make(k)) }
+      total += count
+      return start..<total
+    }
+    var k = 0
+    while k < count {
+      let n = Swift.min(Self.fill, count - k)
+      var nodes: [Node] = []
+      nodes.reserveCapacity(n)
+      for j in k..<(k + n) { nodes.append(make(j)) }
+      let serial = newSerial()
+      indexOfSerial[Int(serial)] = Int32(chunks.count)
+      starts.append(total)
+      chunks.append(NodeChunk(nodes, serial: serial))
+      total += n
+      k += n
+    }
+    return start..<total
   }
 
   /// Removes the nodes in `range` and returns them, with the positions (after the removal)

@@ -88,7 +88,7 @@ extension ListSnapshot {
     let store = slots[Int(slot)]
     var rows: [Row] = []
     rows.reserveCapacity(store.visibleCount)
-    store.forEachVisiblePosition { rows.append(Self.row(store.nodes[$0], strings: strings)) }
+    store.forEachVisibleNode { rows.append(Self.row($1, strings: strings)) }
     return RowSection(
       id: strings[Int(store.id)], header: store.header, footer: store.footer, kind: store.kind,
       headerMode: store.headerMode, rows: rows)
@@ -100,5 +100,13 @@ extension ListSnapshot {
       id: strings[Int(node.id)], payload: node.payload, level: Int(node.level),
       parent: node.parent >= 0 ? strings[Int(node.parent)] : nil, hasChildren: node.hasChildren,
       isExpanded: node.isExpanded)
+  }
+
+  /// The row of a node read in place (no copy of the node).
+  @inline(__always) static func row(_ node: UnsafePointer<Node>, strings: [String]) -> Row {
+    Row(
+      id: strings[Int(node.pointee.id)], payload: node.pointee.payload, level: Int(node.pointee.level),
+      parent: node.pointee.parent >= 0 ? strings[Int(node.pointee.parent)] : nil,
+      hasChildren: node.pointee.size > 1, isExpanded: node.pointee.isExpanded)
   }
 }

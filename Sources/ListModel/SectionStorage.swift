@@ -84,15 +84,17 @@ struct SectionStore: Sendable {
     }
     nodes.walk(from: 0, to: nodes.count) { position, node in
       body(position)
-      return position + (node.isExpanded ? 1 : Int(node.size))
+      return position + (node.pointee.isExpanded ? 1 : Int(node.pointee.size))
     }
   }
 
-  /// Calls `body` with the position and node of every visible node in order. O(rows + chunks).
-  func forEachVisibleNode(_ body: (Int, Node) -> Void) {
+  /// Calls `body` with the position and node of every visible node in order, read in place.
+  /// O(rows + chunks).
+  func forEachVisibleNode(_ body: (Int, UnsafePointer<Node>) -> Void) {
+    if visibility == nil { return nodes.forEach(in: 0..<nodes.count, body) }
     nodes.walk(from: 0, to: nodes.count) { position, node in
       body(position, node)
-      return visibility == nil || node.isExpanded ? position + 1 : position + Int(node.size)
+      return node.pointee.isExpanded ? position + 1 : position + Int(node.pointee.size)
     }
   }
 
@@ -114,8 +116,8 @@ struct SectionStore: Sendable {
     // Walk visible nodes, marking them; mark skipped subtrees hidden.
     nodes.walk(from: 0, to: nodes.count) { position, node in
       flags.append(true)
-      let size = Int(node.size)
-      if node.isExpanded || size == 1 { return position + 1 }
+      let size = Int(node.pointee.size)
+      if node.pointee.isExpanded || size == 1 { return position + 1 }
       flags.append(contentsOf: repeatElement(false, count: size - 1))
       return position + size
     }
@@ -129,25 +131,26 @@ struct SectionStore: Sendable {
   }
 
   /// Marks the rows that appear when the visible node at `position` is expanded (or disappear
-  /// when it is collapsed) as visible (or hidden) and returns the runs of affected positions.
-  /// O((rows affected + runs) × log chunks + runs × log n).
+  /// when it is collapsed) as visible (or hidden) and returns the runs of affected positions:
+  /// one walk writing the nodes in place, chunk by chunk.
+  /// O(rows affected + runs × log n + chunks skipped + log chunks).
   mutating func setDescendantsVisible(of position: Int, _ visible: Bool) -> [Range<Int>] {
     let end = position + Int(nodes[position].size)
     var runStart = position + 1
-    var affected: [Int] = []
+    var affected = 0
     var runs: [Range<Int>] = []
-    nodes.walk(from: position + 1, to: end) { current, node in
-      affected.append(current)
-      let size = Int(node.size)
-      if node.isExpanded || size == 1 { return current + 1 }
+    nodes.walkModifying(from: position + 1, to: end) { current, node in
+      node.pointee.isVisible = visible
+      affected += 1
+      let size = Int(node.pointee.size)
+      if node.pointee.isExpanded || size == 1 { return current + 1 }
       runs.append(runStart..<(current + 1))
       runStart = current + size
       return current + size
     }
     if runStart < end { runs.append(runStart..<end) }
-    for current in affected { nodes[current].isVisible = visible }
     for run in runs { visibility?.add(visible ? 1 : -1, to: run) }
-    visibleCount += visible ? affected.count : -affected.count
+    visibleCount += visible ? affected : -affected
     return runs
   }
 }

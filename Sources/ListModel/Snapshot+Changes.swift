@@ -64,7 +64,7 @@ extension ListSnapshot {
       let end = position + Int(store.nodes[position].size)
       store.nodes.walk(from: position + 1, to: end) { current, node in
         rows.append(Self.row(node, strings: strings))
-        return current + (node.isExpanded ? 1 : Int(node.size))
+        return current + (node.pointee.isExpanded ? 1 : Int(node.pointee.size))
       }
       changes.itemInserts = [.init(section: section, start: row + 1, rows: rows)]
     } else {

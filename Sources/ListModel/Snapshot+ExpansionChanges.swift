@@ -44,16 +44,16 @@ extension ListSnapshot {
         do {
           let wasVisible = before[position] & 1 != 0
           let wasExpanded = before[position] & 2 != 0
-          if wasExpanded != node.isExpanded {
-            if node.isExpanded {
-              expanded.append(strings[Int(node.id)])
+          if wasExpanded != node.pointee.isExpanded {
+            if node.pointee.isExpanded {
+              expanded.append(strings[Int(node.pointee.id)])
             } else {
-              collapsed.append(strings[Int(node.id)])
+              collapsed.append(strings[Int(node.pointee.id)])
             }
           }
-          switch (wasVisible, node.isVisible) {
+          switch (wasVisible, node.pointee.isVisible) {
           case (true, true):
-            if wasExpanded != node.isExpanded {
+            if wasExpanded != node.pointee.isExpanded {
               Self.appendRow(&changes.itemReconfigures, section, oldRow, Self.row(node, strings: strings))
             }
             oldRow += 1
@@ -70,8 +70,8 @@ extension ListSnapshot {
             } else {
               changes.itemDeletes.append(.init(section: section, rows: oldRow..<(oldRow + 1)))
             }
-            if oldSelection.contains(node.id) && !selection.contains(node.id) {
-              deselected.append(strings[Int(node.id)])
+            if oldSelection.contains(node.pointee.id) && !selection.contains(node.pointee.id) {
+              deselected.append(strings[Int(node.pointee.id)])
             }
             oldRow += 1
           case (false, false): break

@@ -45,10 +45,26 @@ extension ListSnapshot {
     // The ids are claimed as given and every node shares the one empty payload: no `[ListItem]`
     // (a retain and a release of each id and payload) in between.
     let claimed = try claimNewItems(ids)
-    var block: [Node] = []
-    block.reserveCapacity(claimed.count)
-    for id in claimed { block.append(Node(id: id, level: 0, parent: -1, isExpanded: false, payload: empty)) }
-    insertBlock(block, into: slot, at: slots[Int(slot)].nodes.count)
+    appendRoots(count: claimed.count, to: slot) {
+      Node(id: claimed[$0], level: 0, parent: -1, isExpanded: false, payload: empty)
+    }
+  }
+
+  /// Appends `count` roots made by `make(k)` at the end of section `slot`: in a flat section
+  /// straight into its chunks (no block of nodes copied in between), else as ``insertBlock(_:into:at:)``.
+  /// The ids must be claimed. O(count + c) in a flat section.
+  private mutating func appendRoots(count: Int, to slot: Int32, _ make: (Int) -> Node) {
+    let s = Int(slot)
+    guard slots[s].visibility == nil, slots[s].nestedCount == 0 else {
+      return insertBlock((0..<count).map(make), into: slot, at: slots[s].nodes.count)
+    }
+    guard count > 0 else { return }
+    // As insertBlock for roots of a flat section: no ancestor, every node visible.
+    let moved = slots[s].nodes.append(count: count, make)
+    itemCount += count
+    relocate(slot, moved)
+    slots[s].visibleCount = slots[s].nodes.count
+    touch(slot)
   }
 
   /// Appends flat items at the end of section `slot`, hashing their ids (guessing them from the
@@ -56,8 +72,9 @@ extension ListSnapshot {
   /// and did not pay in the anchorbench's churn rows).
   private mutating func appendBlock(_ items: [ListItem], into slot: Int32) throws(ListModelError) {
     let ids = try claimNewItems(items.map(\.id))
-    insertBlock(
-      makeBlock(items, ids: ids, level: 0, parent: -1), into: slot, at: slots[Int(slot)].nodes.count)
+    appendRoots(count: ids.count, to: slot) {
+      Node(id: ids[$0], level: 0, parent: -1, isExpanded: false, payload: items[$0].payload)
+    }
   }
 
   /// Inserts items as siblings just before `before` (same parent and level).

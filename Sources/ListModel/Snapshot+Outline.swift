@@ -130,8 +130,8 @@ extension ListSnapshot {
     var deselected: [Int32] = []
     if !expanded && !selection.isEmpty {
       for run in runs {
-        for hidden in run where selection.contains(slots[s].nodes[hidden].id) {
-          deselected.append(slots[s].nodes[hidden].id)
+        slots[s].nodes.forEach(in: run) { _, node in
+          if selection.contains(node.pointee.id) { deselected.append(node.pointee.id) }
         }
       }
     }

@@ -30,7 +30,7 @@ extension ListSnapshot {
     var result: [String] = []
     for slot in order {
       let store = slots[Int(slot)]
-      store.forEachVisiblePosition { result.append(strings[Int(store.nodes[$0].id)]) }
+      store.forEachVisibleNode { result.append(strings[Int($1.pointee.id)]) }
     }
     return result
   }
@@ -44,7 +44,7 @@ extension ListSnapshot {
     if includingHidden { return store.nodes.map { strings[Int($0.id)] } }
     var result: [String] = []
     result.reserveCapacity(store.visibleCount)
-    store.forEachVisiblePosition { result.append(strings[Int(store.nodes[$0].id)]) }
+    store.forEachVisibleNode { result.append(strings[Int($1.pointee.id)]) }
     return result
   }
 

@@ -8,6 +8,7 @@ extension ListSnapshot {
     for (index, id) in ids.enumerated() where slotOfSection[id] != nil {
       throw ListModelError(.duplicateSection(sections[index].id))
     }
+    guard ids.count > 1 else { return ids }
     var seen = Set<Int32>(minimumCapacity: ids.count)
     for (index, id) in ids.enumerated() where !seen.insert(id).inserted {
       throw ListModelError(.duplicateSection(sections[index].id))
@@ -37,6 +38,16 @@ extension ListSnapshot {
       }
       slotOfSection[id] = slot
       newSlots.append(slot)
+    }
+    if index == order.count {
+      // At the end: the display index of every other slot stays (a list built section by
+      // section would otherwise reindex every section per section).
+      order.append(contentsOf: newSlots)
+      if indexOfSlot.count < slots.count {
+        indexOfSlot.append(contentsOf: repeatElement(-1, count: slots.count - indexOfSlot.count))
+      }
+      for (k, slot) in newSlots.enumerated() { indexOfSlot[Int(slot)] = Int32(index + k) }
+      return
     }
     order.insert(contentsOf: newSlots, at: index)
     reindexSections()

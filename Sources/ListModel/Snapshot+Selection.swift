@@ -55,7 +55,7 @@ extension ListSnapshot {
     for slot in order {
       let store = slots[Int(slot)]
       store.forEachVisibleNode { _, node in
-        if node.payload.isSelectable { all.insert(node.id) }
+        if node.pointee.payload.isSelectable { all.insert(node.pointee.id) }
       }
     }
     if all != selection {

@@ -26,16 +26,11 @@ extension ListSnapshot {
       ids = table.intern(strings)
     }
     if let maxID = ids.max() { ensureLocationCapacity(maxID) }
-    for (index, id) in ids.enumerated() where locations[Int(id)].slot != -1 {
+    // An id already here, then one repeated within the batch; pages are read a run at a time.
+    if let index = locations.firstNotAbsent(ids) { throw ListModelError(.duplicateItem(strings[index])) }
+    if let index = locations.claim(ids) {
       for claimed in ids[..<index] { locations[Int(claimed)] = .absent }
       throw ListModelError(.duplicateItem(strings[index]))
-    }
-    for (index, id) in ids.enumerated() {
-      if locations[Int(id)].slot != -1 {  // repeated within the batch
-        for claimed in ids[..<index] { locations[Int(claimed)] = .absent }
-        throw ListModelError(.duplicateItem(strings[index]))
-      }
-      locations[Int(id)] = .claimed
     }
     return ids
   }
@@ -225,12 +220,12 @@ extension ListSnapshot {
     let count = slots[s].nodes.count
     var sizes = [Int32](repeating: 1, count: count)
     slots[s].nodes.forEach(in: 0..<count) { index, node in
-      while let top = open.last, top.level >= node.level {
+      while let top = open.last, top.level >= node.pointee.level {
         sizes[top.position] = Int32(index - top.position)
         open.removeLast()
       }
-      if node.parent >= 0 { nested += 1 }
-      open.append((index, node.level))
+      if node.pointee.parent >= 0 { nested += 1 }
+      open.append((index, node.pointee.level))
     }
     for top in open { sizes[top.position] = Int32(count - top.position) }
     slots[s].nodes.modify(in: 0..<count) { start, nodes in

@@ -109,6 +109,19 @@ public struct ListSnapshot: Sendable {
     return (ItemLocation(slot: stored.slot, position: Int32(position)), node)
   }
 
+  /// `body(location, node)` with the location and node of an interned id, the node read in
+  /// place (no copy, no retain of its payload); nil if it is not an item. O(1), as ``placed(_:)``.
+  @inline(__always) func withPlaced<R>(_ id: Int32, _ body: (ItemLocation, UnsafePointer<Node>) -> R) -> R? {
+    let index = Int(id)
+    guard index >= 0 && index < locations.count else { return nil }
+    let stored = locations[index]
+    guard stored.slot >= 0 else { return nil }
+    return slots[Int(stored.slot)].nodes.withNode(serial: stored.chunk, offset: stored.offset) {
+      position, node in
+      body(ItemLocation(slot: stored.slot, position: Int32(position)), node)
+    }
+  }
+
   /// Records where the nodes at `positions` of section `slot` now are. O(positions + log chunks).
   mutating func relocate(_ slot: Int32, _ positions: Range<Int>) {
     var writes: [(id: Int32, location: StoredLocation)] = []

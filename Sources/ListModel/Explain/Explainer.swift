@@ -177,9 +177,9 @@ private struct Explainer {
     var offset = 0
     store.nodes.walk(from: position, to: store.nodes.count) { position, node in
       guard offset < rows.count else { return store.nodes.count }
-      body(offset, node)
+      body(offset, node.pointee)
       offset += 1
-      return position + (node.isExpanded ? 1 : Int(node.size))
+      return position + (node.pointee.isExpanded ? 1 : Int(node.pointee.size))
     }
   }
 

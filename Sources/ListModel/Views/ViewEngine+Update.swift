@@ -66,7 +66,7 @@ extension ViewEngine {
     func add(_ id: Int32) { if seen.insert(id).inserted { ids.append(id) } }
     func addSection(_ snapshot: ListSnapshot, _ index: Int) {
       let store = snapshot.slots[Int(snapshot.order[index])]
-      store.forEachVisiblePosition { add(store.nodes[$0].id) }
+      store.forEachVisibleNode { add($1.pointee.id) }
     }
     for range in changeset.itemDeletes {
       for row in range.rows { add(old.idAt(.init(section: range.section, item: row))) }

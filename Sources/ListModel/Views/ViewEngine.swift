@@ -48,9 +48,9 @@ public struct ViewEngine: Sendable {
     var members: [Int32] = []
     for slot in source.order {
       let store = source.slots[Int(slot)]
-      store.forEachVisiblePosition { position in
-        let node = store.nodes[position]
-        if record(node.id, string: strings[Int(node.id)], payload: node.payload) { members.append(node.id) }
+      store.forEachVisibleNode { _, node in
+        let id = node.pointee.id
+        if record(id, string: strings[Int(id)], payload: node.pointee.payload) { members.append(id) }
       }
     }
     // Members are in source order: a stable sort by (group, sort values) keeps it for ties.
