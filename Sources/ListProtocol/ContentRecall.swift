@@ -43,13 +43,14 @@ final class ContentRecall {
   func matches<R: JSONPullReader>(_ payload: ItemPayload, _ reader: inout R) -> Bool {
     // A client that does not send canonical bytes would only have every payload encoded (and
     // kept) for nothing: after enough misses and no hit, this content is not compared as bytes.
-    guard recognised > 0 || missed < Self.missesBeforeGivingUp else { return false }
-    missed += 1
-    guard let bytes = CanonicalPayload.bytes(of: payload),
-      bytes.withUnsafeBufferPointer({ reader.skip(ifNext: $0) })
+    guard recognised > 0 || missed < Self.missesBeforeGivingUp,
+      let bytes = CanonicalPayload.bytes(of: payload)  // nil for text alone: not a miss
     else { return false }
+    guard bytes.withUnsafeBufferPointer({ reader.skip(ifNext: $0) }) else {
+      missed += 1
+      return false
+    }
     recognised += 1
-    missed -= 1
     return true
   }
 }

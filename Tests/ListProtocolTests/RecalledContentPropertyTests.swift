@@ -90,6 +90,37 @@ final class RecalledContentPropertyTests: XCTestCase {
     XCTAssertGreaterThan(recognised, 50, "too few items sent as canonical bytes")
   }
 
+  /// Items of text alone keep no bytes, so they are no misses: a rich item after a hundred of them
+  /// is still recognised. Rich items that miss do count: after 64 of them, no more are compared.
+  func testOnlyRichItemsThatMissCountTowardsGivingUp() throws {
+    func content(textAlone: Int, rich: Int, respelled: Bool) -> [UInt8] {
+      var items = (0..<textAlone).map { #"{"id":"t\#($0)","text":"t"}"# }
+      items += (0..<rich).map {
+        respelled
+          ? #"{"id":"r\#($0)", "text":"r","data":{"n":1}}"# : #"{"id":"r\#($0)","text":"r","data":{"n":1}}"#
+      }
+      return Array(#"{"sections":[{"id":"s","items":[\#(items.joined(separator: ","))]}]}"#.utf8)
+    }
+    func recognised(current: [UInt8], sent: [UInt8]) throws -> Int {
+      let sections = try ContentDecoding.content(
+        JSONText(validating: current), path: "content", inherit: false)
+      let snapshot = try ContentDecoding.snapshot(
+        sections, sharingWith: ListSnapshot(), selectionMode: .single)
+      let recall = ContentRecall(snapshot)
+      XCTAssertNotNil(
+        ContentDecoding.onePassContent(try JSONText(validating: sent), inherit: true, recall: recall))
+      return recall.recognised
+    }
+    let mixed = content(textAlone: 100, rich: 1, respelled: false)
+    XCTAssertEqual(try recognised(current: mixed, sent: mixed), 1)
+    // 70 rich items respelled (misses), then one in another section sent as its bytes: given up by then.
+    let tail = Array(#"},{"id":"s2","items":[{"id":"x","text":"x","data":{"n":1}}]}]}"#.utf8)
+    let current = Array(content(textAlone: 0, rich: 70, respelled: false).dropLast(3)) + tail
+    let sent = Array(content(textAlone: 0, rich: 70, respelled: true).dropLast(3)) + tail
+    XCTAssertEqual(try recognised(current: current, sent: sent), 0)
+    XCTAssertEqual(try recognised(current: current, sent: current), 71)
+  }
+
   /// `content` with unique ids (the generator's repeat, and such content is refused), no cells, and `data`
   /// given to most of its top-level items that have none.
   static func enriched(_ content: JSONValue, _ generator: inout WireGenerator) -> JSONValue {
