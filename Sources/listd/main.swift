@@ -97,6 +97,10 @@ if let path = options.listenPath {
 do {
   let stdio = try Connection.standardIO(options: server.connectionOptions(name: "stdio"))
   let stay = options.stay
+  // Which backend runs, so a user (or a bug report) can tell: once everything has started, so
+  // that a failure to start stays the only line on stderr, and before stdio is served, since a
+  // closed stdin stops the daemon at once.
+  logger.info("event loop: \(eventLoop.rawValue)")
   server.attach(stdio, primary: true)
   // After the server's own close handler, which detaches the session: the stop then finds it
   // closed and answered (or runs at once if stdin is closed already).
@@ -110,10 +114,6 @@ do {
 } catch {
   fatal("cannot serve stdio: \(error)", logFile: logFile)
 }
-
-// Which backend runs, so a user (or a bug report) can tell; once started, so that a failure to
-// start stays the only line on stderr.
-logger.info("event loop: \(eventLoop.rawValue)")
 
 // Nothing runs on the main queue; the main thread waits for SIGTERM / SIGINT.
 while true {
