@@ -33,6 +33,12 @@ public protocol JSONPullReader {
   /// where a value or container ends (such as an object's remaining members and its `}`), so the
   /// reader stays between tokens. A tree reader has no bytes: always false.
   mutating func skip(ifNext bytes: UnsafeBufferPointer<UInt8>) -> Bool
+  /// Consumes the next value when it is spelled exactly `bytes` (one whole value, compact, such
+  /// as a writer writes it; whitespace before it is skipped) and returns true, else consumes
+  /// nothing but that whitespace and returns false. Unlike ``skip(ifNext:)``, a number is not
+  /// taken for the prefix of a longer one (`1` is not the start of `12` or `1.5`). A tree reader
+  /// has no bytes: always false.
+  mutating func skip(ifNextValue bytes: UnsafeBufferPointer<UInt8>) -> Bool
 }
 
 extension JSONReader: JSONPullReader {
@@ -59,5 +65,22 @@ extension JSONReader: JSONPullReader {
     }
     state.index += bytes.count
     return true
+  }
+
+  public mutating func skip(ifNextValue bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    state.skipWhitespace()
+    guard let last = bytes.last else { return false }
+    let after = state.index + bytes.count
+    // Only a number can go on past its last byte in valid JSON; strings, containers and
+    // literals end where they end.
+    if last >= UInt8(ascii: "0") && last <= UInt8(ascii: "9") && after < state.count {
+      switch state.base[after] {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"),
+        UInt8(ascii: "+"), UInt8(ascii: "-"):
+        return false
+      default: break
+      }
+    }
+    return skip(ifNext: bytes)
   }
 }

@@ -16,6 +16,8 @@ public struct JSONTreeReader: JSONPullReader {
 
   public mutating func skip(ifNext bytes: UnsafeBufferPointer<UInt8>) -> Bool { false }
 
+  public mutating func skip(ifNextValue bytes: UnsafeBufferPointer<UInt8>) -> Bool { false }
+
   private var misuse: JSONParseError { JSONParseError(.unexpectedEnd, offset: 0) }
 
   /// The next value, consumed.

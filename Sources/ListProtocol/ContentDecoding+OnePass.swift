@@ -237,12 +237,13 @@ extension ContentDecoding {
   }
 
   /// The members ``readTree(_:inherit:)`` takes.
-  private static let itemNames = JSONNames(itemKeys)
+  static let itemNames = JSONNames(itemKeys)
 
   /// One item as ``tree(_:inherit:)`` reads it (the same members, the same values, the same
   /// defaults), or nil where that checked decoder must decide. With `recall` (a top-level item
   /// of a section being replaced), an item whose `id` comes first and whose other members are
-  /// byte for byte the canonical form of the payload recalled for that id is that payload.
+  /// byte for byte the canonical form of the payload recalled for that id is that payload; one
+  /// whose members are so in part takes those members' values from it, undecoded.
   static func readTree<R: JSONPullReader>(_ reader: inout R, inherit: Bool, recall: ContentRecall? = nil)
     throws(JSONParseError) -> OutlineNode?
   {
@@ -252,18 +253,23 @@ extension ContentDecoding {
     var seen: UInt32 = 0
     var next = try reader.nextKey(in: itemNames)
     var recalled: ItemPayload?
+    var form: CanonicalForm?
     if let recall, next == 0, try reader.peek() == .string {
       let string = try reader.readString()
       recalled = recall.payload(of: string)
-      if let payload = recalled, recall.matches(payload, &reader) {
-        let item = ListItem(string, payload: payload)
-        return inherit
-          ? .inheritingExpansion(item, children: []) : OutlineNode(item, children: [], isExpanded: false)
+      if let payload = recalled, let kept = recall.form(of: payload) {
+        if recall.matches(kept, &reader) {
+          let item = ListItem(string, payload: payload)
+          return inherit
+            ? .inheritingExpansion(item, children: []) : OutlineNode(item, children: [], isExpanded: false)
+        }
+        form = kept
       }
       id = string
       seen = 1 << 0
       next = try reader.nextKey(in: itemNames)
     }
+    var recognisedMembers = 0
     var text: String?
     var secondaryText: String?
     var image: String?
@@ -283,16 +289,38 @@ extension ContentDecoding {
     while let index = next {
       guard index >= 0 else { return nil }
       let key = itemNames.strings[index]
-      let bit: UInt32
+      let bit = UInt32(1) << UInt32(index)
+      guard seen & bit == 0 else { return nil }  // a repeated member: the checked path reads the first
+      seen |= bit
+      if let recalled, form?.withValue(of: index, { reader.skip(ifNextValue: $0) }) == true {
+        // Byte for byte the current payload's member: its value, undecoded.
+        recognisedMembers += 1
+        switch key {
+        case "text": text = recalled.content.text
+        case "secondaryText": secondaryText = recalled.content.secondaryText
+        case "image": image = recalled.content.image
+        case "data": data = recalled.content.data
+        case "accessories": accessories = recalled.placedAccessories
+        case "leadingSwipeActions": leading = recalled.leadingSwipeActions
+        case "trailingSwipeActions": trailing = recalled.trailingSwipeActions
+        case "contextMenuActions": contextMenu = recalled.contextMenuActions
+        case "selectable": selectable = recalled.isSelectable
+        case "movable": movable = recalled.isMovable
+        case "kind": kind = recalled.kind
+        case "cells": cells = recalled.cells
+        case "topSeparator": top = recalled.topSeparator
+        default: bottom = recalled.bottomSeparator  // the forms hold payload members alone
+        }
+        next = try reader.nextKey(in: itemNames)
+        continue
+      }
       switch key {
       case "id":
         guard try reader.peek() == .string else { return nil }
         id = try reader.readString()
-        bit = 1 << 0
       case "kind":
         guard let string = try optionalString(&reader) else { return nil }
         kind = string
-        bit = 1 << 13
       case "cells":
         switch try reader.peek() {
         case .null: try reader.readNull()
@@ -320,18 +348,14 @@ extension ContentDecoding {
           }
         default: return nil
         }
-        bit = 1 << 14
       case "text", "secondaryText", "image":
         guard let string = try optionalString(&reader) else { return nil }
         if key == "text" {
           text = string
-          bit = 1 << 1
         } else if key == "secondaryText" {
           secondaryText = string
-          bit = 1 << 2
         } else {
           image = string
-          bit = 1 << 3
         }
       case "data":
         if try reader.peek() == .null {
@@ -339,18 +363,14 @@ extension ContentDecoding {
         } else {
           data = .some(try reader.readValue().canonicalData)
         }
-        bit = 1 << 4
       case "selectable", "movable", "expanded":
         guard let flag = try optionalBool(&reader) else { return nil }
         if key == "selectable" {
           selectable = flag ?? true
-          bit = 1 << 5
         } else if key == "movable" {
           movable = flag ?? false
-          bit = 1 << 6
         } else {
           expanded = flag
-          bit = 1 << 7
         }
       case "children":
         switch try reader.peek() {
@@ -360,7 +380,6 @@ extension ContentDecoding {
           children = trees
         default: return nil
         }
-        bit = 1 << 8
       case "accessories":
         switch try reader.peek() {
         case .null: try reader.readNull()
@@ -369,7 +388,6 @@ extension ContentDecoding {
           accessories = list
         default: return nil
         }
-        bit = 1 << 9
       case "leadingSwipeActions", "trailingSwipeActions", "contextMenuActions":
         var list: [ListAction] = []
         switch try reader.peek() {
@@ -383,13 +401,10 @@ extension ContentDecoding {
         }
         if key == "leadingSwipeActions" {
           leading = list
-          bit = 1 << 10
         } else if key == "trailingSwipeActions" {
           trailing = list
-          bit = 1 << 11
         } else {
           contextMenu = list
-          bit = 1 << 12
         }
       case "topSeparator", "bottomSeparator":
         guard let string = try optionalString(&reader) else { return nil }
@@ -400,18 +415,15 @@ extension ContentDecoding {
         }
         if key == "topSeparator" {
           top = visibility
-          bit = 1 << 15
         } else {
           bottom = visibility
-          bit = 1 << 16
         }
       default:
         return nil
       }
-      guard seen & bit == 0 else { return nil }  // a repeated member: the checked path reads the first
-      seen |= bit
       next = try reader.nextKey(in: itemNames)
     }
+    if form != nil { recall?.count(recognisedMembers: recognisedMembers) }
     guard let id else { return nil }
     var payload = ItemPayload(
       content: ItemContent(text: text, secondaryText: secondaryText, image: image, data: data),
