@@ -131,6 +131,7 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
   public init<S: Sequence>(_ members: S) where S.Element == (String, JSONValue) {
     keys = []
     values = []
+    reserveCapacity(members.underestimatedCount)
     for (key, value) in members {
       keys.append(key)
       values.append(value)
@@ -193,9 +194,9 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
 }
 
 extension JSONObject {
-  /// Adopts parallel arrays as they are (no copy, no duplicate check); for the parser, which
-  /// builds them exactly sized. `keys.count` must equal `values.count`.
-  init(adoptingKeys keys: [String], values: [JSONValue]) {
+  /// Adopts parallel arrays as they are (no copy, no duplicate check): for a builder that has
+  /// them exactly sized, such as the parser. `keys.count` must equal `values.count`. O(1).
+  public init(adoptingKeys keys: [String], values: [JSONValue]) {
     precondition(keys.count == values.count, "keys and values must be parallel")
     self.keys = keys
     self.values = values

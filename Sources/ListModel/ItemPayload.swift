@@ -75,6 +75,13 @@ public struct ItemPayload: Hashable, Sendable {
 
   private var fields: Fields { storage.fields }
 
+  /// One field, read in place where the fields are stored whole: `fields` makes a copy of all of
+  /// them (a retain and a release of each) to read one.
+  @inline(__always) private func field<T>(_ read: (Fields) -> T) -> T {
+    if let box = storage as? Box { return read(box.stored) }
+    return read(storage.fields)
+  }
+
   /// The storage of `fields`: a text box when it is text alone.
   private static func storage(_ fields: Fields) -> Storage {
     if let text = fields.content.text, fields == Fields(content: ItemContent(text: text)) {
@@ -130,69 +137,69 @@ public struct ItemPayload: Hashable, Sendable {
 
   /// Text, secondary text, image name and free-form data.
   public var content: ItemContent {
-    get { fields.content }
+    get { field { $0.content } }
     set { update { $0.content = newValue } }
   }
   /// Cell accessories, in display order. Setting them gives each its type's placement and
   /// displayed state (``placedAccessories`` sets them too).
   public var accessories: [ListAccessory] {
-    get { fields.accessories.map(\.accessory) }
+    get { field { $0.accessories.map(\.accessory) } }
     set { update { $0.accessories = newValue.map { PlacedAccessory($0) } } }
   }
   /// Cell accessories with their placement and displayed state, in display order.
   public var placedAccessories: [PlacedAccessory] {
-    get { fields.accessories }
+    get { field { $0.accessories } }
     set { update { $0.accessories = newValue } }
   }
   /// The visibility of the separator above the row (`automatic` by default).
   public var topSeparator: SeparatorVisibility {
-    get { fields.topSeparator }
+    get { field { $0.topSeparator } }
     set { update { $0.topSeparator = newValue } }
   }
   /// The visibility of the separator below the row (`automatic` by default).
   public var bottomSeparator: SeparatorVisibility {
-    get { fields.bottomSeparator }
+    get { field { $0.bottomSeparator } }
     set { update { $0.bottomSeparator = newValue } }
   }
   /// Actions revealed by swiping from the leading edge.
   public var leadingSwipeActions: [ListAction] {
-    get { fields.leadingSwipeActions }
+    get { field { $0.leadingSwipeActions } }
     set { update { $0.leadingSwipeActions = newValue } }
   }
   /// Actions revealed by swiping from the trailing edge.
   public var trailingSwipeActions: [ListAction] {
-    get { fields.trailingSwipeActions }
+    get { field { $0.trailingSwipeActions } }
     set { update { $0.trailingSwipeActions = newValue } }
   }
   /// Actions of the item's context menu.
   public var contextMenuActions: [ListAction] {
-    get { fields.contextMenuActions }
+    get { field { $0.contextMenuActions } }
     set { update { $0.contextMenuActions = newValue } }
   }
   /// Whether the item can be selected. Selecting a non-selectable item throws, and making a
   /// selected item non-selectable deselects it.
   public var isSelectable: Bool {
-    get { fields.isSelectable }
+    get { field { $0.isSelectable } }
     set { update { $0.isSelectable = newValue } }
   }
   /// Whether a viewer may let the user reorder the item. Advisory: the model's own move edits
   /// do not check it.
   public var isMovable: Bool {
-    get { fields.isMovable }
+    get { field { $0.isMovable } }
     set { update { $0.isMovable = newValue } }
   }
 
   /// The row's values for the list's columns, by column id (see ``ListColumn``). A column
   /// without a value is an empty cell.
   public var cells: [String: CellValue] {
-    get { fields.cells }
+    get { field { $0.cells } }
     set { update { $0.cells = newValue } }
   }
   /// The cell type that draws the row (the seeds' mixed data sources); nil: the default cell.
   /// A change of kind is reported as a reload, never a reconfigure: a cell cannot be
   /// reconfigured into another class.
   public var kind: String? {
-    get { fields.kind }
+    get { field { $0.kind } }
     set { update { $0.kind = newValue } }
   }
 
@@ -214,7 +221,9 @@ public struct ItemPayload: Hashable, Sendable {
 
   /// Content equality. O(1) for copies of one payload, else O(size of content).
   public static func == (lhs: ItemPayload, rhs: ItemPayload) -> Bool {
-    lhs.isIdentical(to: rhs) || lhs.fields == rhs.fields
+    if lhs.isIdentical(to: rhs) { return true }
+    if let left = lhs.storage as? Box, let right = rhs.storage as? Box { return left.stored == right.stored }
+    return lhs.fields == rhs.fields
   }
 
   public func hash(into hasher: inout Hasher) {

@@ -27,20 +27,20 @@ extension JSONValue {
       return result.map { .array($0) }
     case .object(let object):
       let keys = object.keys
-      var values: [JSONValue]?
-      for index in keys.indices {
-        guard let canonical = object.values[index].canonicalized() else { continue }
-        if values == nil { values = object.values }
-        values?[index] = canonical
+      var values = object.values
+      var changed = false
+      for index in values.indices {
+        guard let canonical = values[index].canonicalized() else { continue }
+        values[index] = canonical  // the first one copies the values
+        changed = true
       }
-      let sorted = zip(keys, keys.dropFirst()).allSatisfy { !Self.precedes($1, $0) }
-      if sorted && values == nil { return nil }
-      let members = values ?? object.values
-      let order =
-        sorted
-        ? Array(keys.indices)
-        : keys.indices.sorted { a, b in Self.precedes(keys[a], keys[b]) || (keys[a] == keys[b] && a < b) }
-      return .object(JSONObject(order.map { (keys[$0], members[$0]) }))
+      if zip(keys, keys.dropFirst()).allSatisfy({ !Self.precedes($1, $0) }) {
+        return changed ? .object(JSONObject(adoptingKeys: keys, values: values)) : nil
+      }
+      let order = keys.indices.sorted { a, b in
+        Self.precedes(keys[a], keys[b]) || (keys[a] == keys[b] && a < b)
+      }
+      return .object(JSONObject(adoptingKeys: order.map { keys[$0] }, values: order.map { values[$0] }))
     }
   }
 

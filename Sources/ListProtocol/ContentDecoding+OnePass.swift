@@ -270,6 +270,7 @@ extension ContentDecoding {
       next = try reader.nextKey(in: itemNames)
     }
     var recognisedMembers = 0
+    let recalledContent = form == nil ? nil : recalled?.content
     var text: String?
     var secondaryText: String?
     var image: String?
@@ -296,10 +297,10 @@ extension ContentDecoding {
         // Byte for byte the current payload's member: its value, undecoded.
         recognisedMembers += 1
         switch key {
-        case "text": text = recalled.content.text
-        case "secondaryText": secondaryText = recalled.content.secondaryText
-        case "image": image = recalled.content.image
-        case "data": data = recalled.content.data
+        case "text": text = recalledContent?.text
+        case "secondaryText": secondaryText = recalledContent?.secondaryText
+        case "image": image = recalledContent?.image
+        case "data": data = recalledContent?.data
         case "accessories": accessories = recalled.placedAccessories
         case "leadingSwipeActions": leading = recalled.leadingSwipeActions
         case "trailingSwipeActions": trailing = recalled.trailingSwipeActions
