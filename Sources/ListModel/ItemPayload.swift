@@ -216,6 +216,26 @@ public struct ItemPayload: Hashable, Sendable {
     return box.encoded.storeIfNil(CanonicalBytes(encode(self))).bytes
   }
 
+  /// Whether this payload has exactly these parts (as
+  /// ``init(content:placedAccessories:leadingSwipeActions:trailingSwipeActions:contextMenuActions:isSelectable:isMovable:cells:kind:topSeparator:bottomSeparator:)``
+  /// takes them): equal to the payload they would make, told without making it, so that a
+  /// decoder can keep a payload it already has. O(size of content).
+  public func holds(
+    content: ItemContent, placedAccessories: [PlacedAccessory], leadingSwipeActions: [ListAction],
+    trailingSwipeActions: [ListAction], contextMenuActions: [ListAction], isSelectable: Bool, isMovable: Bool,
+    cells: [String: CellValue], kind: String?, topSeparator: SeparatorVisibility,
+    bottomSeparator: SeparatorVisibility
+  ) -> Bool {
+    field { fields in
+      fields.isSelectable == isSelectable && fields.isMovable == isMovable
+        && fields.topSeparator == topSeparator && fields.bottomSeparator == bottomSeparator
+        && fields.kind == kind && fields.content == content && fields.accessories == placedAccessories
+        && fields.leadingSwipeActions == leadingSwipeActions
+        && fields.trailingSwipeActions == trailingSwipeActions
+        && fields.contextMenuActions == contextMenuActions && fields.cells == cells
+    }
+  }
+
   /// Whether two payloads share storage: if so they are equal. O(1).
   public func isIdentical(to other: ItemPayload) -> Bool { storage === other.storage }
 

@@ -44,6 +44,51 @@ extension JSONValue {
     }
   }
 
+  /// Whether the value next in `reader` has this value as its canonical form (this value being
+  /// canonical: ``canonicalData``), told while it is read, nothing built. False also where
+  /// telling would take building it (an object of more than 64 members, or with a repeated
+  /// name); the caller then decodes the value. The reader moves on either way: on false the
+  /// caller restores it. O(size of the value).
+  func isCanonicalForm<R: JSONPullReader>(ofNext reader: inout R) throws(JSONParseError) -> Bool {
+    switch try reader.peek() {
+    case .null:
+      try reader.readNull()
+      return self == .null
+    case .bool: return try self == .bool(reader.readBool())
+    case .string:
+      guard case .string(let string) = self else { return false }
+      return try reader.readString() == string
+    case .number: return try reader.readValue().canonicalData == self
+    case .array:
+      guard case .array(let elements) = self else { return false }
+      try reader.beginArray()
+      var count = 0
+      while try reader.nextElement() {
+        guard count < elements.count, try elements[count].isCanonicalForm(ofNext: &reader) else {
+          return false
+        }
+        count += 1
+      }
+      return count == elements.count
+    case .object:
+      // Sorted, so a repeated name would be next to itself.
+      guard case .object(let object) = self, object.count <= 64,
+        !zip(object.keys, object.keys.dropFirst()).contains(where: { $0.utf8.elementsEqual($1.utf8) })
+      else { return false }
+      try reader.beginObject()
+      var seen: UInt64 = 0
+      while let key = try reader.nextKey() {
+        // Names compare as bytes, as they sort: equal names sort alike.
+        guard let index = object.keys.firstIndex(where: { $0.utf8.elementsEqual(key.utf8) }),
+          seen & (1 << index) == 0
+        else { return false }
+        seen |= 1 << index
+        guard try object.values[index].isCanonicalForm(ofNext: &reader) else { return false }
+      }
+      return seen.nonzeroBitCount == object.count
+    }
+  }
+
   /// Whether `a` sorts before `b` by the bytes of their UTF-8 encoding.
   private static func precedes(_ a: String, _ b: String) -> Bool {
     a.utf8.lexicographicallyPrecedes(b.utf8)

@@ -20,29 +20,18 @@ public enum ContentSource: Sendable {
 
 extension ContentDecoding {
   /// `{"sections": [...]}` from `source`, as ``content(_:)`` (create) or
-  /// ``content(_:inheritingExpansion:)`` (replace, with `inherit`) read it.
-  public static func content(_ source: ContentSource, inherit: Bool) throws(ResponseError) -> [SectionContent]
+  /// ``content(_:inheritingExpansion:)`` (replace, with `inherit`) read it; with `current` (the
+  /// version the content replaces), recalling it (``ContentRecall``): an item read from bytes
+  /// whose members after its `id` are exactly the canonical bytes of the payload `current` holds
+  /// for that id takes that payload, undecoded, one that is so in some members takes those, and
+  /// one equal to it as a value takes it too. The same result, sharing storage.
+  public static func content(_ source: ContentSource, inherit: Bool, current: ListSnapshot? = nil)
+    throws(ResponseError) -> [SectionContent]
   {
-    var discarded: [ItemPayload] = []
-    return try content(source, inherit: inherit, current: nil, discarded: &discarded)
-  }
-
-  /// `{"sections": [...]}` from `source` as ``content(_:inherit:)`` reads it, recalling `current`
-  /// (the version the content replaces; ``ContentRecall``): an item read from bytes whose
-  /// members after its `id` are exactly the canonical bytes of the payload `current` holds for
-  /// that id takes that payload, undecoded, and one decoded equal to it takes it too. The same
-  /// result, sharing storage. The decoded payloads so replaced are appended to `discarded`, for
-  /// the caller to free after its answer, with the sections.
-  public static func content(
-    _ source: ContentSource, inherit: Bool, current: ListSnapshot?, discarded: inout [ItemPayload]
-  ) throws(ResponseError) -> [SectionContent] {
     switch source {
     case .tree(let params): return try content(params, inherit: inherit)
     case .bytes(let text, let path):
-      guard let current else { return try content(text, path: path, inherit: inherit) }
-      let recall = ContentRecall(current)
-      if let fast = onePassContent(text, inherit: inherit, recall: recall) {
-        discarded += recall.discarded
+      if let fast = onePassContent(text, inherit: inherit, recall: current.map(ContentRecall.init)) {
         return fast
       }
       return try checkedContent(Params(text.parsed(), path: path), inherit: inherit)
@@ -361,6 +350,15 @@ extension ContentDecoding {
       case "data":
         if try reader.peek() == .null {
           try reader.readNull()
+        } else if let current = recalledContent?.data {
+          // Spelled otherwise, but maybe the current value: told while read, nothing built.
+          let start = reader
+          if try current.isCanonicalForm(ofNext: &reader) {
+            data = current
+          } else {
+            reader = start
+            data = .some(try reader.readValue().canonicalData)
+          }
         } else {
           data = .some(try reader.readValue().canonicalData)
         }
@@ -426,17 +424,22 @@ extension ContentDecoding {
     }
     if form != nil { recall?.count(recognisedMembers: recognisedMembers) }
     guard let id else { return nil }
-    var payload = ItemPayload(
-      content: ItemContent(text: text, secondaryText: secondaryText, image: image, data: data),
-      placedAccessories: accessories, leadingSwipeActions: leading, trailingSwipeActions: trailing,
-      contextMenuActions: contextMenu, isSelectable: selectable, isMovable: movable, cells: cells,
-      kind: kind,
-      topSeparator: top, bottomSeparator: bottom)
-    // Equal in other bytes: the current payload is kept (its bytes, and the identity that makes
-    // comparing it O(1)), so it is encoded once however often it is re-sent so.
-    if let recalled, recalled == payload {
-      recall?.discard(payload)
+    let content = ItemContent(text: text, secondaryText: secondaryText, image: image, data: data)
+    let payload: ItemPayload
+    if let recalled,
+      recalled.holds(
+        content: content, placedAccessories: accessories, leadingSwipeActions: leading,
+        trailingSwipeActions: trailing, contextMenuActions: contextMenu, isSelectable: selectable,
+        isMovable: movable, cells: cells, kind: kind, topSeparator: top, bottomSeparator: bottom)
+    {
+      // Equal in other bytes: the current payload is kept (its bytes, and the identity that
+      // makes comparing it O(1)), so it is encoded once however often it is re-sent so.
       payload = recalled
+    } else {
+      payload = ItemPayload(
+        content: content, placedAccessories: accessories, leadingSwipeActions: leading,
+        trailingSwipeActions: trailing, contextMenuActions: contextMenu, isSelectable: selectable,
+        isMovable: movable, cells: cells, kind: kind, topSeparator: top, bottomSeparator: bottom)
     }
     if expanded == nil && inherit {
       return .inheritingExpansion(ListItem(id, payload: payload), children: children)

@@ -23,9 +23,6 @@ final class ContentRecall {
   private var missed = 0
   /// How many misses without a hit end the comparing of bytes for the rest of the content.
   static let missesBeforeGivingUp = 64
-  /// Decoded payloads replaced by the equal current ones: freed after the answer, as the
-  /// decoded content is, not while the content is read.
-  private(set) var discarded: [ItemPayload] = []
 
   init(_ current: ListSnapshot) {
     self.current = current
@@ -34,11 +31,6 @@ final class ContentRecall {
   /// The payload the current version holds for `id` (read next in the section), if any.
   func payload(of id: String) -> ItemPayload? {
     section?.payload(of: id)
-  }
-
-  /// Keeps a decoded payload that the current one replaces, to be freed later.
-  func discard(_ payload: ItemPayload) {
-    discarded.append(payload)
   }
 
   /// The canonical form of `payload` to compare the item read against, or nil when bytes are

@@ -79,13 +79,11 @@ enum ContentHandlers {
       var progress = Progress(context, request, title: "Replacing the content of list '\(list.id)'")
       let current = try list.current(ifVersion: ifVersion)
       let old = current.snapshot
-      var discarded: [ItemPayload] = []
-      let sections = try ContentDecoding.content(content, inherit: true, current: old, discarded: &discarded)
+      let sections = try ContentDecoding.content(content, inherit: true, current: old)
       progress.begin(itemCount: ContentDecoding.itemCount(sections))
       defer { progress.end() }
       let snapshot = try replaced(old, by: sections, list: list.id)
       LateRelease.later(sections)  // (its items are freed after the answer)
-      LateRelease.later(discarded)
       defer { MemoryTrim.afterLargeWork(items: snapshot.numberOfItems(includingHidden: true)) }
       return try ListChanges.commit(
         list, snapshot, changeset: diff(old, snapshot), from: current, source: source,
