@@ -71,16 +71,17 @@ extension JSONValue {
       }
       return count == elements.count
     case .object:
-      // Sorted, so a repeated name would be next to itself.
+      // Sorted, so a repeated name would be next to itself. (Strings equal as bytes are equal
+      // as Swift compares them; the converse, canonically equivalent spellings, is told false.)
       guard case .object(let object) = self, object.count <= 64,
-        !zip(object.keys, object.keys.dropFirst()).contains(where: { $0.utf8.elementsEqual($1.utf8) })
+        !zip(object.keys, object.keys.dropFirst()).contains(where: ==)
       else { return false }
       try reader.beginObject()
       var seen: UInt64 = 0
       while let key = try reader.nextKey() {
-        // Names compare as bytes, as they sort: equal names sort alike.
-        guard let index = object.keys.firstIndex(where: { $0.utf8.elementsEqual(key.utf8) }),
-          seen & (1 << index) == 0
+        // Names must be equal as bytes, as they sort, so that equal names sort alike.
+        guard let index = object.keys.firstIndex(of: key), seen & (1 << index) == 0,
+          object.keys[index].utf8.count == key.utf8.count, object.keys[index].utf8.elementsEqual(key.utf8)
         else { return false }
         seen |= 1 << index
         guard try object.values[index].isCanonicalForm(ofNext: &reader) else { return false }
