@@ -3,9 +3,9 @@ import JSON
 
 extension JSONValue {
   /// This value as the daemon stores an item's `data`: object members sorted by name (by the
-  /// bytes of their UTF-8 encoding; members sharing a name keep their order) and every number
-  /// with an integral value in the 64-bit range as an integer (`1.0`, `1e3`, `-0.0` become `1`,
-  /// `1000`, `0`). Two values that are equal as JSON values have one canonical form, so
+  /// bytes of their UTF-8 encoding; of members sharing a name the first alone, as any object of
+  /// a request is read) and every number with an integral value in the 64-bit range as an
+  /// integer (`1.0`, `1e3`, `-0.0` become `1`, `1000`, `0`). Two values that are equal as JSON values have one canonical form, so
   /// comparing canonical forms compares values: member order and number spelling are no change.
   /// O(size) when already canonical (no copy), plus O(k log k) per object of k members to sort.
   public var canonicalData: JSONValue { canonicalized() ?? self }
@@ -34,13 +34,23 @@ extension JSONValue {
         values[index] = canonical  // the first one copies the values
         changed = true
       }
-      if zip(keys, keys.dropFirst()).allSatisfy({ !Self.precedes($1, $0) }) {
+      // Strictly increasing: sorted, and no name twice.
+      if zip(keys, keys.dropFirst()).allSatisfy({ Self.precedes($0, $1) }) {
         return changed ? .object(JSONObject(adoptingKeys: keys, values: values)) : nil
       }
+      // Sorted stably, so of a repeated name the first member comes first, and is the one kept.
       let order = keys.indices.sorted { a, b in
-        Self.precedes(keys[a], keys[b]) || (keys[a] == keys[b] && a < b)
+        Self.precedes(keys[a], keys[b]) || (!Self.precedes(keys[b], keys[a]) && a < b)
       }
-      return .object(JSONObject(adoptingKeys: order.map { keys[$0] }, values: order.map { values[$0] }))
+      var sortedKeys: [String] = []
+      var sortedValues: [JSONValue] = []
+      sortedKeys.reserveCapacity(order.count)
+      sortedValues.reserveCapacity(order.count)
+      for index in order where sortedKeys.last.map({ Self.precedes($0, keys[index]) }) ?? true {
+        sortedKeys.append(keys[index])
+        sortedValues.append(values[index])
+      }
+      return .object(JSONObject(adoptingKeys: sortedKeys, values: sortedValues))
     }
   }
 

@@ -59,6 +59,25 @@ final class NearEqualReplaceTests: InProcessServerTestCase {
     }
   }
 
+  /// A `data` object that repeats a member name is read by its first occurrence, as any object
+  /// of a request is: the later ones are no part of the value.
+  func testARepeatedMemberOfDataIsReadByItsFirstOccurrence() throws {
+    func content(_ members: (String, JSONValue)...) -> JSONValue {
+      ["sections": [["id": "s", "items": [["id": "a", "data": .object(JSONObject(members))]]]]]
+    }
+    let created = try client.request("list/create", ["list": "d", "content": content(("k", 1), ("k", 2))])
+    let version = try XCTUnwrap(created["version"]?.intValue)
+    for same in [content(("k", 1)), content(("k", 1), ("k", 3)), content(("k", 1.0), ("k", 2))] {
+      let answer = try client.request("list/replace", ["list": "d", "content": same])
+      XCTAssertEqual(answer["version"]?.intValue, version, "\(same)")
+      XCTAssertEqual(answer["changeset"], [:], "\(same)")
+    }
+    let changed = try client.request("list/replace", ["list": "d", "content": content(("k", 2), ("k", 1))])
+    XCTAssertEqual(changed["version"]?.intValue, version + 1)
+    let rows = changed["changeset"]?["itemReconfigures"]?[0]?["rows"]
+    XCTAssertEqual(rows?[0]?["data"], ["k": 2])
+  }
+
   static let fields = [
     "text", "secondaryText", "image", "data", "accessories", "leadingSwipeActions", "trailingSwipeActions",
     "contextMenuActions", "selectable", "movable", "kind", "cells", "topSeparator", "bottomSeparator",
