@@ -81,11 +81,16 @@ enum ContentHandlers {
       let old = current.snapshot
       var discarded: [ItemPayload] = []
       let sections = try ContentDecoding.content(content, inherit: true, current: old, discarded: &discarded)
+      // The decoded payloads that equal current ones stand in for are no part of the new
+      // snapshot: released now, off this thread, while it is built and diffed, instead of
+      // after the answer (re-sent content that is mostly equal makes them most of what a
+      // large replace holds beside the list, up to its answer).
+      LateRelease.later(discarded, items: discarded.count)
+      discarded = []
       progress.begin(itemCount: ContentDecoding.itemCount(sections))
       defer { progress.end() }
       let snapshot = try replaced(old, by: sections, list: list.id)
-      LateRelease.later(sections)  // (its items are freed after the answer)
-      LateRelease.later(discarded)
+      LateRelease.later(sections, items: snapshot.numberOfItems(includingHidden: true))  // (freed after the answer)
       defer { MemoryTrim.afterLargeWork(items: snapshot.numberOfItems(includingHidden: true)) }
       return try ListChanges.commit(
         list, snapshot, changeset: diff(old, snapshot), from: current, source: source,
