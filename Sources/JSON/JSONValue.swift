@@ -131,6 +131,9 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
   public init<S: Sequence>(_ members: S) where S.Element == (String, JSONValue) {
     keys = []
     values = []
+    // Sized once when the count is known (an array, a literal): appending would grow both
+    // arrays by doubling and leave them larger than the object, for as long as it lives (an
+    // item's canonical `data` lives as long as the item).
     reserveCapacity(members.underestimatedCount)
     for (key, value) in members {
       keys.append(key)

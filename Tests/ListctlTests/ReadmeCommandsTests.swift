@@ -224,6 +224,8 @@ final class ReadmeCommandsTests: XCTestCase {
     XCTAssertTrue(
       run.stdout.contains("watching todo at version 0\nv1  ~ 'Write the spec (draft 2)'\n"), run.stdout)
     XCTAssertTrue(run.stdout.contains("v2  disposed"), run.stdout)
+    // The one test of the Python client the README runs with pytest ran, and passed.
+    XCTAssertTrue(run.stdout.contains("\n1 passed in "), run.stdout)
     // The Python client, pip-installed into a virtual environment, read the same daemon; the
     // comments under its `print` are every line it printed (rows print as `[s, r] id text`).
     let printed = run.stdout.split(separator: "\n").filter { $0.hasPrefix("[") && $0.contains("] ") }

@@ -83,7 +83,7 @@ enum ContentHandlers {
       progress.begin(itemCount: ContentDecoding.itemCount(sections))
       defer { progress.end() }
       let snapshot = try replaced(old, by: sections, list: list.id)
-      LateRelease.later(sections)  // (its items are freed after the answer)
+      LateRelease.later(sections, items: snapshot.numberOfItems(includingHidden: true))  // (freed after the answer)
       defer { MemoryTrim.afterLargeWork(items: snapshot.numberOfItems(includingHidden: true)) }
       return try ListChanges.commit(
         list, snapshot, changeset: diff(old, snapshot), from: current, source: source,
