@@ -57,7 +57,7 @@ private struct Differ {
   var newGaps: [[Range<Int>]?] = []
   /// Whether inserted sections carry their rows (else only their count).
   var listsInsertedRows = true
-  /// ``diffRows(oldIndex:newIndex:)``'s per-row arrays, kept from section to section (their
+  /// ``diffRows(oldIndex:newIndex:_:_:)``'s per-row arrays, kept from section to section (their
   /// room is reused) and held here rather than as locals its `visit` captures, which a build
   /// checking exclusivity at run time would check on every append.
   var rows = RowScratch()
@@ -69,12 +69,17 @@ private struct Differ {
 
   mutating func run() -> Changeset {
     strings = new.table.strings()
-    let changed = matchSections()
+    // The per-section passes take the snapshots as arguments (borrowed), not through `self`:
+    // read through `self` from a mutating method, or from a `visit` that captures `self`, each
+    // pass would copy a whole snapshot (a retain and release of each of its references), which
+    // lists of many short sections paid per section.
+    let (old, new) = (self.old, self.new)
+    let changed = matchSections(old, new)
     if !changed.isEmpty {
       oldRowMaps = [[Int32]?](repeating: nil, count: old.order.count)
       oldGaps = [[Range<Int>]?](repeating: nil, count: old.order.count)
       newGaps = [[Range<Int>]?](repeating: nil, count: new.order.count)
-      for (i, j) in changed { trim(oldIndex: i, newIndex: j) }
+      for (i, j) in changed { trim(oldIndex: i, newIndex: j, old, new) }
       for (i, _) in changed {
         let store = old.slots[Int(old.order[i])]
         guard store.visibility != nil else { continue }
@@ -86,8 +91,8 @@ private struct Differ {
         }
         oldRowMaps[i] = map
       }
-      for (i, j) in changed { diffRows(oldIndex: i, newIndex: j) }
-      for (i, _) in changed.sorted(by: { $0.0 < $1.0 }) { findDeletes(oldIndex: i) }
+      for (i, j) in changed { diffRows(oldIndex: i, newIndex: j, old, new) }
+      for (i, _) in changed.sorted(by: { $0.0 < $1.0 }) { findDeletes(oldIndex: i, old, new) }
       emitDeletes()
       emitUpdates()
     }
@@ -109,7 +114,7 @@ private struct Differ {
 
   /// Matches sections by id and fills section deletes, inserts, moves and reloads; returns the
   /// (old, new) index pairs whose contents changed, by ascending new index.
-  mutating func matchSections() -> [(Int, Int)] {
+  mutating func matchSections(_ old: ListSnapshot, _ new: ListSnapshot) -> [(Int, Int)] {
     let oldCount = old.order.count
     let newCount = new.order.count
     newIndexOfOld = [Int](repeating: -1, count: oldCount)
@@ -162,9 +167,10 @@ private struct Differ {
     // Inserts, reloads, and the changed pairs.
     var changed: [(Int, Int)] = []
     for j in 0..<newCount {
-      let newStore = new.slots[Int(new.order[j])]
+      let newSlot = Int(new.order[j])
       let i = oldIndexOfNew[j]
       if i == -1 {
+        let newStore = new.slots[newSlot]
         if listsInsertedRows {
           changes.sectionInserts.append(
             .init(index: j, section: new.rowSection(slot: new.order[j], strings: strings)))
@@ -179,8 +185,12 @@ private struct Differ {
         }
         continue
       }
-      let oldStore = old.slots[Int(old.order[i])]
-      if oldStore.stamp == newStore.stamp || Self.sameContents(oldStore, newStore) { continue }
+      // Stamps are read in place: most sections of a version are unchanged, and a copy of a
+      // store retains each of its references.
+      let oldSlot = Int(old.order[i])
+      if old.slots[oldSlot].stamp == new.slots[newSlot].stamp { continue }
+      let (oldStore, newStore) = (old.slots[oldSlot], new.slots[newSlot])
+      if Self.sameContents(oldStore, newStore) { continue }
       changed.append((i, j))
       if oldStore.header != newStore.header || oldStore.footer != newStore.footer
         || oldStore.kind != newStore.kind || oldStore.headerMode != newStore.headerMode
@@ -224,7 +234,7 @@ private struct Differ {
   /// begin and end with unchanged are left out (chunks the versions share are skipped unread),
   /// and so are the chunks both still hold in between, in an order both agree on: their rows
   /// stay. So an edit of a few rows of a long section diffs about a chunk's rows around each.
-  mutating func trim(oldIndex i: Int, newIndex j: Int) {
+  mutating func trim(oldIndex i: Int, newIndex j: Int, _ old: ListSnapshot, _ new: ListSnapshot) {
     let a = old.slots[Int(old.order[i])]
     let b = new.slots[Int(new.order[j])]
     guard a.visibility == nil, b.visibility == nil else { return }
@@ -288,11 +298,7 @@ private struct Differ {
   /// Heckel pass over the rows of new section `j` (paired with old section `i`): every row is
   /// an insert, a move from another section, or a match in the same section; an LIS of the
   /// matches' old rows picks the ones that stay.
-  mutating func diffRows(oldIndex i: Int, newIndex j: Int) {
-    // Read through a local: `visit` captures `self` to record expansion changes, so a call on
-    // `self.old` from it would copy the whole snapshot (a retain of each of its references)
-    // per row.
-    let old = self.old
+  mutating func diffRows(oldIndex i: Int, newIndex j: Int, _ old: ListSnapshot, _ new: ListSnapshot) {
     let newSlot = new.order[j]
     let newStore = new.slots[Int(newSlot)]
     let checkHidden = newStore.visibility != nil
@@ -416,8 +422,7 @@ private struct Differ {
   }
 
   /// Old rows of changed old section `i` that are gone, hidden, or went to an inserted section.
-  mutating func findDeletes(oldIndex i: Int) {
-    let new = self.new  // as in diffRows: a call on `self.new` from `visit` would copy it per row
+  mutating func findDeletes(oldIndex i: Int, _ old: ListSnapshot, _ new: ListSnapshot) {
     let store = old.slots[Int(old.order[i])]
     let section = UInt64(i) << 32
     // A visible node's row: from the row map of an outline section, else its position. No
@@ -499,7 +504,7 @@ private struct Differ {
   }
 }
 
-/// The per-row arrays of one section's Heckel pass (``Differ/diffRows(oldIndex:newIndex:)``).
+/// The per-row arrays of one section's Heckel pass (``Differ/diffRows(oldIndex:newIndex:_:_:)``).
 private struct RowScratch {
   /// A new row as visited: `kind` -1 for an insert, m >= 0 for a same-section match and
   /// -2 - m for a cross-section one (m indexing `matchedOld` and `matchedChange`); the old

@@ -23,6 +23,16 @@ extension ListSnapshot {
   }
 
   private mutating func insertSections(_ sections: [SectionSpec], ids: [Int32], at index: Int) {
+    if slots.isEmpty, let template {
+      // A snapshot built on a template mostly gets as many sections: room for them at once,
+      // not regrown (and the section map rehashed) as a list of many short sections is built
+      // one section at a time.
+      let expected = Swift.max(template.snapshot.order.count, sections.count)
+      slots.reserveCapacity(expected)
+      order.reserveCapacity(expected)
+      indexOfSlot.reserveCapacity(expected)
+      slotOfSection.reserveCapacity(expected)
+    }
     var newSlots: [Int32] = []
     for (spec, id) in zip(sections, ids) {
       var store = SectionStore(id: id, header: spec.header, footer: spec.footer, stamp: table.nextStamp())

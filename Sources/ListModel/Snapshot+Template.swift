@@ -31,15 +31,19 @@ extension ListSnapshot {
   mutating func adoptTemplateSection(
     _ slot: Int32, count: Int, _ matches: (Int, UnsafePointer<Node>, UnsafePointer<String>) -> Bool
   ) -> Bool {
-    guard let template = template?.snapshot else { return false }
+    // Read through the class reference: a snapshot bound out of the optional would be a copy
+    // (a retain and a release of each of its references, per section built).
+    guard let held = self.template else { return false }
     let s = Int(slot)
     let index = Int(indexOfSlot[s])
-    if index >= template.order.count - 1 { self.template = nil }
-    guard template.table === table, index < template.order.count, slots[s].nodes.isEmpty, count > 0
+    if index >= held.snapshot.order.count - 1 { self.template = nil }
+    guard held.snapshot.table === table, index < held.snapshot.order.count, slots[s].nodes.isEmpty, count > 0,
+      held.snapshot.slots[Int(held.snapshot.order[index])].id == slots[s].id
     else { return false }
+    let template = held.snapshot
     let store = template.slots[Int(template.order[index])]
     let mine = slots[s]
-    guard store.id == mine.id, store.nodes.count == count, store.visibility == nil, store.nestedCount == 0,
+    guard store.nodes.count == count, store.visibility == nil, store.nestedCount == 0,
       store.mark == 0, store.header == mine.header, store.footer == mine.footer, store.kind == mine.kind,
       store.headerMode == mine.headerMode
     else { return false }
