@@ -30,22 +30,21 @@ extension ContentDecoding {
   {
     switch source {
     case .tree(let params): return try content(params, inherit: inherit)
-    case .bytes(let text, let path):
-      if let fast = onePassContent(text, inherit: inherit, recall: current.map(ContentRecall.init)) {
-        return fast
-      }
-      return try checkedContent(Params(text.parsed(), path: path), inherit: inherit)
+    case .bytes(let text, let path): return try content(text, path: path, inherit: inherit, current: current)
     }
   }
 
-  /// Content decoded from its bytes in one pass, building no tree: the same result, or the same
-  /// error, as decoding `text.parsed()` viewed at `path`. Anything the one-pass reader does not
-  /// take (an unknown or repeated member, a wrong type, a repeated system accessory, …) goes to the
-  /// checked decoder (``checkedContent(_:inherit:)``), which names the problem. O(size of the input).
-  public static func content(_ text: JSONText, path: String, inherit: Bool) throws(ResponseError)
-    -> [SectionContent]
+  /// Content decoded from its bytes in one pass, building no tree (recalling `current`, as
+  /// ``content(_:inherit:current:)`` does): the same result, or the same error, as decoding
+  /// `text.parsed()` viewed at `path`. Anything the one-pass reader does not take (an unknown or
+  /// repeated member, a wrong type, a repeated system accessory, …) goes to the checked decoder
+  /// (``checkedContent(_:inherit:)``), which names the problem. O(size of the input).
+  public static func content(_ text: JSONText, path: String, inherit: Bool, current: ListSnapshot? = nil)
+    throws(ResponseError) -> [SectionContent]
   {
-    if let fast = onePassContent(text, inherit: inherit) { return fast }
+    if let fast = onePassContent(text, inherit: inherit, recall: current.map(ContentRecall.init)) {
+      return fast
+    }
     return try checkedContent(Params(text.parsed(), path: path), inherit: inherit)
   }
 
