@@ -119,6 +119,37 @@ final class AppTests: XCTestCase {
     XCTAssertEqual(app.view?.cursorID, "i1", "the cursor kept its item across the reconnect")
   }
 
+  /// `--list` naming a list created just after the TUI asked for it: the daemon does not know it
+  /// yet, but its list/didCreate has come before that answer. The TUI asks again (once), rather
+  /// than staying on the picker.
+  func testAListCreatedWhileItsSubscribeWasInFlightOpensAfterAll() throws {
+    var app = TUIApp(width: 80, height: 20, endpoint: "test", open: "inbox")
+    _ = app.handle(.connected, now: 0)
+    let info: JSONValue = ["list": "inbox", "title": "Inbox", "rows": 2, "version": 0]
+    // Listed by the subscription to every list: opened.
+    let opening = app.handle(
+      .answer(.subscribeAll, .success(["lists": [["list": "inbox", "info": info]]])), now: 0)
+    XCTAssertEqual(opening.compactMap { self.request([$0])?.params["list"]?.stringValue }, ["inbox"])
+    struct NoSubscribe: Error {}
+    func tag(_ effects: [AppEffect]) throws -> RequestTag {
+      for case .request(let tag, let method, let params) in effects
+      where method == "list/subscribe" && params["list"] != nil {
+        return tag
+      }
+      throw NoSubscribe()
+    }
+    _ = app.handle(.notification(method: "list/didCreate", params: ["list": "inbox", "info": info]), now: 0)
+    let failure = RequestFailure(code: -32010, message: "unknown list 'inbox'")
+    let again = app.handle(.answer(try tag(opening), .failure(failure)), now: 0)
+    XCTAssertEqual(
+      again.compactMap { self.request([$0])?.params["list"]?.stringValue }, ["inbox"], "asked again")
+    // A second refusal: waited for, not asked again (a stale picker cannot loop).
+    let waited = app.handle(.answer(try tag(again), .failure(failure)), now: 0)
+    XCTAssertNil(try? tag(waited), "not asked again")
+    let screen = Renderer.frame(app, time: 0).map(\.plainText).joined(separator: " ")
+    XCTAssertTrue(screen.contains("opens again when it is"), screen)
+  }
+
   /// A message belongs to the screen it is about: an answer that arrives after the user left its
   /// list is not said, and a message said on a list does not follow to the picker. One too long
   /// for the status line is wrapped above it, whole.

@@ -41,8 +41,16 @@ extension TUIApp {
     case (.subscribe(let generation), .failure(let failure)) where generation == self.generation:
       let list = shownList
       closeList()
-      if failure.code == -32010, let list, !picker.entries.contains(where: { $0.list == list }) {
-        // Gone (a restarted daemon without it): open it again when it is created, as --list does.
+      if failure.code == -32010, let list, picker.entries.contains(where: { $0.list == list }),
+        reopened != list
+      {
+        // Created since it was asked for (`--list` naming a list about to be created, whose
+        // list/didCreate came before this answer): ask once more.
+        reopened = list
+        return open(list)
+      } else if failure.code == -32010, let list {
+        // Gone (a restarted daemon without it), or not made yet: open it when it is created, as
+        // --list does.
         pendingOpen = list
         sayUntilMoved("'\(list)' is gone (\(failure)); it opens again when it is created", error: true)
       } else {

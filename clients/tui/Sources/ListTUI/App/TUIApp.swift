@@ -44,6 +44,9 @@ public struct TUIApp: Sendable {
   var generation = 0
   /// A list to open as soon as it is known (`--list ID`).
   var pendingOpen: String?
+  /// The list asked for again after the daemon did not know it although the picker did (once per
+  /// list, so a stale picker cannot loop).
+  var reopened: String?
   /// Picker row counts being fetched, and lists changed again while fetching.
   var infoInFlight = Set<String>()
   var infoStale = Set<String>()
