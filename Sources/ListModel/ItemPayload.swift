@@ -226,13 +226,14 @@ public struct ItemPayload: Hashable, Sendable {
     cells: [String: CellValue], kind: String?, topSeparator: SeparatorVisibility,
     bottomSeparator: SeparatorVisibility
   ) -> Bool {
+    // The fields' own equality, so a field added to them is compared here too.
     field { fields in
-      fields.isSelectable == isSelectable && fields.isMovable == isMovable
-        && fields.topSeparator == topSeparator && fields.bottomSeparator == bottomSeparator
-        && fields.kind == kind && fields.content == content && fields.accessories == placedAccessories
-        && fields.leadingSwipeActions == leadingSwipeActions
-        && fields.trailingSwipeActions == trailingSwipeActions
-        && fields.contextMenuActions == contextMenuActions && fields.cells == cells
+      fields
+        == Fields(
+          content: content, accessories: placedAccessories, topSeparator: topSeparator,
+          bottomSeparator: bottomSeparator, leadingSwipeActions: leadingSwipeActions,
+          trailingSwipeActions: trailingSwipeActions, contextMenuActions: contextMenuActions,
+          isSelectable: isSelectable, isMovable: isMovable, cells: cells, kind: kind)
     }
   }
 
